@@ -1,0 +1,22 @@
+/* What the front end found, as remarks (the plugin's verbose mode). */
+#ifndef KPERF_INVENTORY_H
+#define KPERF_INVENTORY_H
+
+#include "kperf/finding.h"
+#include "kperf/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One remark per kernel and one per launch, with check id "kperf-model". */
+void kp_inventory(const kp_module *m, kp_findings *out);
+
+/* Writes "(x, y, z)" with '?' for unknown components, or the spelling when the
+ * shape is unknown, into buf. */
+void kp_format_dim3(const kp_dim3 *d, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

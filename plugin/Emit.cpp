@@ -1,0 +1,70 @@
+#include "Emit.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+#include <string>
+
+using namespace clang;
+
+namespace kperf {
+
+namespace {
+
+SourceLocation toSourceLocation(CompilerInstance &CI, const kp_loc &L) {
+  if (!L.file || L.line == 0)
+    return SourceLocation();
+  SourceManager &SM = CI.getSourceManager();
+  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
+  if (!FE)
+    return SourceLocation();
+  return SM.translateFileLineCol(*FE, L.line, L.col ? L.col : 1);
+}
+
+DiagnosticsEngine::Level levelOf(kp_severity S) {
+  switch (S) {
+  case KP_REMARK:
+    return DiagnosticsEngine::Remark;
+  case KP_WARNING:
+    return DiagnosticsEngine::Warning;
+  case KP_ERROR:
+    return DiagnosticsEngine::Error;
+  }
+  return DiagnosticsEngine::Warning;
+}
+
+} // namespace
+
+void emitFindings(CompilerInstance &CI, const kp_findings *F) {
+  DiagnosticsEngine &D = CI.getDiagnostics();
+  for (size_t I = 0; I < F->n; ++I) {
+    const kp_finding &X = F->items[I];
+    SourceLocation Loc = toSourceLocation(CI, X.loc);
+    std::string Msg = X.message;
+    if (X.check && *X.check)
+      Msg += std::string(" [") + X.check + "]";
+    unsigned ID = D.getCustomDiagID(levelOf(X.severity), "%0");
+    {
+      DiagnosticBuilder B = D.Report(Loc, ID);
+      B << Msg;
+      for (size_t J = 0; J < X.nfixits; ++J) {
+        const kp_fixit &Fx = X.fixits[J];
+        SourceLocation Begin = toSourceLocation(CI, Fx.begin);
+        SourceLocation End = toSourceLocation(CI, Fx.end);
+        if (Begin.isInvalid() || End.isInvalid())
+          continue;
+        B << FixItHint::CreateReplacement(CharSourceRange::getCharRange(Begin, End),
+                                          Fx.replacement ? Fx.replacement : "");
+      }
+    }
+    unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    for (size_t J = 0; J < X.nnotes; ++J) {
+      SourceLocation NL = X.notes[J].loc.line ? toSourceLocation(CI, X.notes[J].loc) : Loc;
+      D.Report(NL, NoteID) << X.notes[J].message;
+    }
+  }
+}
+
+} // namespace kperf

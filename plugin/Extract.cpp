@@ -1,0 +1,306 @@
+#include "Extract.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+using namespace clang;
+
+namespace kperf {
+
+kp_loc toLoc(const ASTContext &Ctx, SourceLocation L, kp_module *M) {
+  kp_loc R = {nullptr, 0, 0};
+  if (L.isInvalid())
+    return R;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation E = SM.getExpansionLoc(L);
+  FileID FID = SM.getFileID(E);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return R;
+  StringRef Name = FE->getName();
+  R.file = kp_module_str(M, Name.data(), Name.size());
+  R.line = SM.getExpansionLineNumber(E);
+  R.col = SM.getExpansionColumnNumber(E);
+  return R;
+}
+
+namespace {
+
+class Extractor : public RecursiveASTVisitor<Extractor> {
+public:
+  Extractor(ASTContext &Ctx, kp_module *M) : Ctx(Ctx), M(M) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    // Uninstantiated templates are analysed through their instantiations.
+    if (FD->isDependentContext() && !FD->isTemplateInstantiation())
+      return true;
+    const FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    CurrentFunction = Saved;
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    if (MD->isDependentContext() && !MD->isTemplateInstantiation())
+      return true;
+    const FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = MD;
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
+    CurrentFunction = Saved;
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+        !FD->isDependentContext())
+      kernelIndex(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    if (E->isTypeDependent() || E->isValueDependent())
+      return true;
+    const CallExpr *Config = E->getConfig();
+    if (!Config || Config->getNumArgs() < 2)
+      return true;
+
+    bool ViaPointer = false;
+    const FunctionDecl *Callee = resolveCallee(E, ViaPointer);
+    std::string Name = Callee ? nameOf(Callee) : sourceText(E->getCallee());
+
+    kp_dim3 Grid = dim3Of(Config->getArg(0));
+    kp_dim3 Block = dim3Of(Config->getArg(1));
+    kp_expr Smem = {nullptr, 0, 0};
+    const char *Stream = nullptr;
+    if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
+      Smem = intOf(Config->getArg(2));
+    if (Config->getNumArgs() > 3 && !isa<CXXDefaultArgExpr>(Config->getArg(3)))
+      Stream = str(sourceText(Config->getArg(3)));
+
+    kp_loc Loc = toLoc(Ctx, E->getBeginLoc(), M);
+    // A launch in a template is seen once per instantiation; report each
+    // distinct (place, kernel, configuration) once.
+    std::string Key;
+    llvm::raw_string_ostream OS(Key);
+    OS << (Loc.file ? Loc.file : "") << ':' << Loc.line << ':' << Loc.col << ':' << Name;
+    for (const kp_expr *X : {&Grid.x, &Grid.y, &Grid.z, &Block.x, &Block.y, &Block.z, &Smem})
+      OS << ':' << (X->known ? std::to_string(X->value) : "?");
+    if (!SeenLaunches.insert(OS.str()).second)
+      return true;
+
+    int KernelIdx = Callee ? kernelIndex(Callee) : -1;
+    kp_launch *L = kp_module_add_launch(M);
+    if (!L)
+      return false;
+    L->kernel_name = str(Name);
+    L->kernel = KernelIdx;
+    L->via_pointer = ViaPointer;
+    L->loc = Loc;
+    L->grid = Grid;
+    L->block = Block;
+    L->smem = Smem;
+    L->stream = Stream;
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  kp_module *M;
+  const FunctionDecl *CurrentFunction = nullptr;
+  llvm::DenseMap<const FunctionDecl *, int> Kernels;
+  llvm::StringSet<> SeenLaunches;
+
+  const char *str(const std::string &S) { return kp_module_str(M, S.data(), S.size()); }
+
+  std::string nameOf(const FunctionDecl *FD) const {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+    return OS.str();
+  }
+
+  std::string sourceText(const Expr *E) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+    StringRef T = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
+    return T.str();
+  }
+
+  // The kernel's index in the model, adding it on first sight; -1 when the
+  // function has no body here (declared only) or is not a kernel.
+  int kernelIndex(const FunctionDecl *FD) {
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!Def || !Def->hasAttr<CUDAGlobalAttr>() || Def->isDependentContext())
+      return -1;
+    auto It = Kernels.find(Def);
+    if (It != Kernels.end())
+      return It->second;
+    kp_kernel *K = kp_module_add_kernel(M);
+    if (!K)
+      return -1;
+    int Idx = static_cast<int>(M->nkernels - 1);
+    Kernels[Def] = Idx;
+    K->name = str(nameOf(Def));
+    K->loc = toLoc(Ctx, Def->getLocation(), M);
+    K->is_template_instance = Def->isTemplateInstantiation();
+    K->nparams = Def->getNumParams();
+    K->params = static_cast<kp_param *>(
+        kp_module_alloc(M, sizeof(kp_param) * (K->nparams ? K->nparams : 1)));
+    for (unsigned I = 0; K->params && I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      K->params[I].name = str(P->getName().str());
+      K->params[I].type = str(P->getType().getAsString(Ctx.getPrintingPolicy()));
+    }
+    if (const auto *LB = Def->getAttr<CUDALaunchBoundsAttr>()) {
+      Expr::EvalResult R;
+      if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+          LB->getMaxThreads()->EvaluateAsInt(R, Ctx))
+        K->max_threads_per_block = static_cast<int>(R.Val.getInt().getExtValue());
+      if (LB->getMinBlocks() && !LB->getMinBlocks()->isValueDependent() &&
+          LB->getMinBlocks()->EvaluateAsInt(R, Ctx))
+        K->min_blocks_per_sm = static_cast<int>(R.Val.getInt().getExtValue());
+    }
+    return Idx;
+  }
+
+  // The kernel a launch calls: directly, or through a function pointer whose
+  // only value is known (a variable initialised with a kernel and never changed).
+  const FunctionDecl *resolveCallee(const CUDAKernelCallExpr *E, bool &ViaPointer) {
+    if (const FunctionDecl *FD = E->getDirectCallee())
+      return FD;
+    ViaPointer = true;
+    const Expr *C = E->getCallee()->IgnoreParenImpCasts();
+    for (int Depth = 0; Depth < 8 && C; ++Depth) {
+      if (const auto *U = dyn_cast<UnaryOperator>(C)) {
+        if (U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref)
+          return nullptr;
+        C = U->getSubExpr()->IgnoreParenImpCasts();
+        continue;
+      }
+      const auto *DRE = dyn_cast<DeclRefExpr>(C);
+      if (!DRE)
+        return nullptr;
+      if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        return FD;
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getInit() || !isUnchanged(VD))
+        return nullptr;
+      C = VD->getInit()->IgnoreParenImpCasts();
+    }
+    return nullptr;
+  }
+
+  // True when VD's value is its initialiser wherever it is read: a const
+  // variable, or a local that the enclosing function never modifies.
+  bool isUnchanged(const VarDecl *VD) {
+    if (VD->getType().isConstQualified())
+      return true;
+    if (!VD->isLocalVarDecl() || !CurrentFunction || !CurrentFunction->getBody())
+      return false;
+    ExprMutationAnalyzer A(*CurrentFunction->getBody(), Ctx);
+    return !A.isMutated(VD);
+  }
+
+  // An integer expression, folded when it is a constant or a never-modified
+  // local initialised with a constant.
+  kp_expr intOf(const Expr *E) {
+    kp_expr R = {nullptr, 0, 0};
+    E = E->IgnoreImplicit();
+    R.text = str(sourceText(E));
+    int64_t V;
+    if (fold(E, V, 0)) {
+      R.known = 1;
+      R.value = V;
+    }
+    return R;
+  }
+
+  bool fold(const Expr *E, int64_t &V, int Depth) {
+    if (Depth > 8 || E->isValueDependent() || E->isTypeDependent())
+      return false;
+    E = E->IgnoreParenImpCasts();
+    Expr::EvalResult R;
+    if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
+      V = R.Val.getInt().getExtValue();
+      return true;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->getInit() && VD->getType()->isIntegralOrEnumerationType() && isUnchanged(VD))
+          return fold(VD->getInit(), V, Depth + 1);
+    return false;
+  }
+
+  // A launch dimension: an integer (x, 1, 1) or a dim3.
+  kp_dim3 dim3Of(const Expr *E) {
+    kp_dim3 D;
+    kp_expr One = {nullptr, 1, 1};
+    D.x = D.y = D.z = One;
+    const Expr *Cur = E;
+    for (int Depth = 0; Depth < 8; ++Depth) {
+      Cur = Cur->IgnoreImplicit()->IgnoreParens();
+      if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Cur)) {
+        Cur = FC->getSubExpr();
+        continue;
+      }
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Cur)) {
+        const CXXConstructorDecl *Ctor = CE->getConstructor();
+        if (Ctor->isCopyOrMoveConstructor() && CE->getNumArgs() == 1) {
+          Cur = CE->getArg(0);
+          continue;
+        }
+        kp_expr *Out[3] = {&D.x, &D.y, &D.z};
+        unsigned N = CE->getNumArgs();
+        if (N == 1 && !CE->getArg(0)->getType()->isIntegralOrEnumerationType())
+          break; // e.g. dim3(uint3): not followed
+        for (unsigned I = 0; I < N && I < 3; ++I) {
+          if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
+            continue;
+          *Out[I] = intOf(CE->getArg(I));
+        }
+        return D;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        if (VD && VD->getInit() && !VD->getType()->isIntegralOrEnumerationType() &&
+            isUnchanged(VD)) {
+          Cur = VD->getInit();
+          continue;
+        }
+      }
+      if (Cur->getType()->isIntegralOrEnumerationType()) {
+        D.x = intOf(Cur);
+        return D;
+      }
+      break;
+    }
+    // Unknown shape: keep the spelling, no values.
+    kp_expr Unknown = {str(sourceText(E->IgnoreImplicit())), 0, 0};
+    D.x = Unknown;
+    D.y = D.z = kp_expr{nullptr, 0, 0};
+    return D;
+  }
+};
+
+} // namespace
+
+void extractModule(ASTContext &Ctx, kp_module *M) {
+  Extractor X(Ctx, M);
+  X.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+} // namespace kperf

@@ -1,0 +1,22 @@
+// AST -> kernel model (include/kperf/model.h).
+#ifndef KPERF_PLUGIN_EXTRACT_H
+#define KPERF_PLUGIN_EXTRACT_H
+
+#include "kperf/model.h"
+
+namespace clang {
+class ASTContext;
+class SourceLocation;
+} // namespace clang
+
+namespace kperf {
+
+// Fills M with the kernels and launches of the translation unit.
+void extractModule(clang::ASTContext &Ctx, kp_module *M);
+
+// The file position of L (its expansion location), with the file name copied into M.
+kp_loc toLoc(const clang::ASTContext &Ctx, clang::SourceLocation L, kp_module *M);
+
+} // namespace kperf
+
+#endif

@@ -1,0 +1,28 @@
+// Arguments of the kperf plugin: -fplugin-arg-kperf-<key>[=<value>].
+#ifndef KPERF_PLUGIN_OPTIONS_H
+#define KPERF_PLUGIN_OPTIONS_H
+
+#include <string>
+#include <vector>
+
+namespace kperf {
+
+struct Options {
+  bool Help = false;
+  bool Verbose = false;
+  std::string Gpu;      // empty: chosen from --cuda-gpu-arch
+  std::string Db;       // empty: $KPERF_DB or next to the plugin
+  bool DevicePass = false;  // report from the device pass instead of the host pass
+  std::string DeviceArch;   // with DevicePass: only the pass for this sm_XX
+  std::vector<std::string> Errors; // one line each
+};
+
+// Parses the plugin's arguments ("verbose", "gpu=h100", ...).
+Options parseOptions(const std::vector<std::string> &Args);
+
+// The usage text printed by -fplugin-arg-kperf-help.
+const char *usageText();
+
+} // namespace kperf
+
+#endif

@@ -1,0 +1,152 @@
+// kperf: registration of the clang plugin and the per-pass driver.
+//
+// clang runs one device pass per --cuda-gpu-arch and one host pass, and loads
+// the plugin into each.  kperf reports from exactly one of them: the host pass
+// by default, or with -fplugin-arg-kperf-pass=device[:sm_XX] one device pass.
+#include "Emit.h"
+#include "Extract.h"
+#include "Options.h"
+
+#include "kperf/finding.h"
+#include "kperf/inventory.h"
+#include "kperf/model.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace kperf {
+
+namespace {
+
+std::vector<std::string> readCmdline(const std::string &Path) {
+  std::vector<std::string> Args;
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return Args;
+  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  for (size_t Start = 0; Start < All.size();) {
+    size_t End = All.find('\0', Start);
+    if (End == std::string::npos)
+      End = All.size();
+    Args.push_back(All.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Args;
+}
+
+// The --cuda-gpu-arch / --offload-arch values of the driver command line, in
+// order.  The driver runs a single cc1 job in its own process, so that command
+// line is ours; several jobs (one per GPU arch) run as child processes, so it
+// is our parent's.  Empty when neither names an arch (e.g. clang -cc1 run by hand).
+std::vector<std::string> driverGpuArchs() {
+  std::vector<std::string> Args = readCmdline("/proc/self/cmdline");
+  if (Args.size() > 1 && Args[1] == "-cc1")
+    Args = readCmdline("/proc/" + std::to_string(getppid()) + "/cmdline");
+  std::vector<std::string> Archs;
+  auto AddList = [&Archs](const std::string &V) {
+    for (size_t S = 0; S <= V.size();) {
+      size_t C = V.find(',', S);
+      if (C == std::string::npos)
+        C = V.size();
+      std::string A = V.substr(S, C - S);
+      if (A.compare(0, 3, "sm_") == 0)
+        Archs.push_back(A);
+      S = C + 1;
+    }
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    for (const std::string F : {"--cuda-gpu-arch", "--offload-arch"}) {
+      if (Args[I] == F && I + 1 < Args.size())
+        AddList(Args[I + 1]);
+      else if (Args[I].compare(0, F.size() + 1, F + "=") == 0)
+        AddList(Args[I].substr(F.size() + 1));
+    }
+  }
+  return Archs;
+}
+
+class KperfConsumer : public ASTConsumer {
+public:
+  KperfConsumer(CompilerInstance &CI, Options Opts) : CI(CI), Opts(std::move(Opts)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // Code that does not compile is not analysed: clang's own errors come first.
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
+    kp_module M;
+    kp_module_init(&M);
+    kp_findings F;
+    kp_findings_init(&F);
+    extractModule(Ctx, &M);
+    if (Opts.Verbose)
+      kp_inventory(&M, &F);
+    emitFindings(CI, &F);
+    kp_findings_free(&F);
+    kp_module_free(&M);
+  }
+
+private:
+  CompilerInstance &CI;
+  Options Opts;
+};
+
+class KperfAction : public PluginASTAction {
+public:
+  ActionType getActionType() override { return AddAfterMainAction; }
+
+  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    Opts = parseOptions(Args);
+    Reporting = isReportingPass(CI);
+    if (!Reporting)
+      return false; // another pass reports; this one stays silent and costs nothing
+    if (Opts.Help)
+      llvm::errs() << usageText();
+    DiagnosticsEngine &D = const_cast<CompilerInstance &>(CI).getDiagnostics();
+    for (const std::string &E : Opts.Errors)
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << E;
+    return Opts.Errors.empty();
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<KperfConsumer>(CI, Opts);
+  }
+
+private:
+  Options Opts;
+  bool Reporting = false;
+
+  bool isReportingPass(const CompilerInstance &CI) const {
+    const LangOptions &LO = CI.getLangOpts();
+    if (!LO.CUDA)
+      return false;
+    if (!LO.CUDAIsDevice)
+      return !Opts.DevicePass;
+    if (!Opts.DevicePass)
+      return false;
+    const std::string &Arch = CI.getTargetOpts().CPU;
+    if (!Opts.DeviceArch.empty())
+      return Arch == Opts.DeviceArch;
+    // pass=device without an arch: the pass of the first --cuda-gpu-arch.
+    std::vector<std::string> Archs = driverGpuArchs();
+    return Archs.empty() || Archs.front() == Arch;
+  }
+};
+
+} // namespace
+
+} // namespace kperf
+
+static clang::FrontendPluginRegistry::Add<kperf::KperfAction>
+    KperfPlugin("kperf", "performance warnings for CUDA kernels");

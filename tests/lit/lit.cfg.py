@@ -1,0 +1,37 @@
+# lit configuration for kperf's compiler tests (.cu files run through clang with the plugin).
+import os
+import lit.formats
+
+config.name = "kperf"
+
+site = lit_config.params.get("kperf_site")
+if not site or not os.path.exists(site):
+    lit_config.fatal("run these tests with ctest, or with lit --param kperf_site=BUILD/tests/lit/lit.site.cfg.py")
+exec(open(site).read())
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.kperf_build_dir, "tests", "lit", "out")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.join(config.kperf_build_dir, "bin"), config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Tests choose their database explicitly; never pick up a user's.
+config.environment.pop("KPERF_DB", None)
+
+cuda = config.cuda_path
+cuda_flags = (
+    "-x cuda --cuda-path=%s -Wno-unknown-cuda-version -isystem %s/include/cccl" % (cuda, cuda)
+)
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%cuda_flags", cuda_flags))
+config.substitutions.append(("%cuda_path", cuda))
+config.substitutions.append(("%kperf_plugin", config.kperf_plugin))
+config.substitutions.append(("%kperf_db", os.path.join(config.kperf_build_dir, "lib", "kperf-gpus.db")))
+config.substitutions.append(("%kperf_build", config.kperf_build_dir))
+# The common invocation: the host pass only, no output, the plugin loaded.
+config.substitutions.append(
+    ("%kperf_cc", "%s %s --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only -fplugin=%s" % (config.clang, cuda_flags, config.kperf_plugin)))
+
+if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda")
