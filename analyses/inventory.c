@@ -6,11 +6,12 @@
 
 static const char *const CHECK = "kperf-model";
 
+/* A component: its value, or its spelling in quotes when it is not a constant. */
 static void format_expr(const kp_expr *e, char *buf, size_t len) {
   if (e->known)
     snprintf(buf, len, "%" PRId64, e->value);
   else
-    snprintf(buf, len, "?");
+    snprintf(buf, len, "'%.70s'", e->text ? e->text : "?");
 }
 
 void kp_format_dim3(const kp_dim3 *d, char *buf, size_t len) {
@@ -19,14 +20,11 @@ void kp_format_dim3(const kp_dim3 *d, char *buf, size_t len) {
     snprintf(buf, len, "'%s' (not a constant)", d->x.text ? d->x.text : "?");
     return;
   }
-  char x[32], y[32], z[32];
+  char x[80], y[80], z[80];
   format_expr(&d->x, x, sizeof x);
   format_expr(&d->y, y, sizeof y);
   format_expr(&d->z, z, sizeof z);
-  if (d->x.known && d->y.known && d->z.known)
-    snprintf(buf, len, "(%s, %s, %s)", x, y, z);
-  else
-    snprintf(buf, len, "(%s, %s, %s) from '%s'", x, y, z, d->x.text ? d->x.text : "?");
+  snprintf(buf, len, "(%s, %s, %s)", x, y, z);
 }
 
 void kp_inventory(const kp_module *m, kp_findings *out) {

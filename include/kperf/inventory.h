@@ -12,8 +12,9 @@ extern "C" {
 /* One remark per kernel and one per launch, with check id "kperf-model". */
 void kp_inventory(const kp_module *m, kp_findings *out);
 
-/* Writes "(x, y, z)" with '?' for unknown components, or the spelling when the
- * shape is unknown, into buf. */
+/* Writes "(x, y, z)" into buf, each component a number or, when it is not a
+ * constant, its spelling in quotes; or "'spelling' (not a constant)" when even
+ * the shape is unknown. */
 void kp_format_dim3(const kp_dim3 *d, char *buf, size_t len);
 
 #ifdef __cplusplus

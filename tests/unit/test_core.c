@@ -87,7 +87,7 @@ static void test_inventory(void) {
   CHECK_STR(buf, "(16, 16, 1)");
   kp_dim3 partly = {{"(n+255)/256", 0, 0}, known(1), known(1)};
   kp_format_dim3(&partly, buf, sizeof buf);
-  CHECK_STR(buf, "(?, 1, 1) from '(n+255)/256'");
+  CHECK_STR(buf, "('(n+255)/256', 1, 1)");
   kp_dim3 opaque = {{"make_grid()", 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};
   kp_format_dim3(&opaque, buf, sizeof buf);
   CHECK_STR(buf, "'make_grid()' (not a constant)");
@@ -116,7 +116,7 @@ static void test_inventory(void) {
     CHECK_STR(f.items[0].message, "kernel 'add' (2 parameters: float *a, int n)");
     CHECK(f.items[0].severity == KP_REMARK && f.items[0].loc.line == 3);
     CHECK_STR(f.items[1].message,
-              "launch of 'add': grid (?, 1, 1) from '(n+255)/256', block (256, 1, 1), "
+              "launch of 'add': grid ('(n+255)/256', 1, 1), block (256, 1, 1), "
               "1024 bytes of dynamic shared memory");
     CHECK_STR(f.items[1].check, "kperf-model");
   }

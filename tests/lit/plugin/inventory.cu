@@ -27,12 +27,12 @@ template <typename T> void go(T *a) {
 }
 
 void run(float *a, float *b, double *d, int n, cudaStream_t st) {
-  add<<<(n + 255) / 256, 256>>>(a, b, n); // expected-remark {{launch of 'add': grid (?, 1, 1) from '(n + 255) / 256', block (256, 1, 1), no dynamic shared memory}}
+  add<<<(n + 255) / 256, 256>>>(a, b, n); // expected-remark {{launch of 'add': grid ('(n + 255) / 256', 1, 1), block (256, 1, 1), no dynamic shared memory}}
   add<<<N / 256, 256, 0, st>>>(a, b, N); // expected-remark {{launch of 'add': grid (16, 1, 1), block (256, 1, 1), 0 bytes of dynamic shared memory, stream st}}
   dim3 blk(16, 16);
   int threads = 128;
   add<<<dim3(4, 4), blk, 1024>>>(a, b, n); // expected-remark {{grid (4, 4, 1), block (16, 16, 1), 1024 bytes of dynamic shared memory}}
-  add<<<n / threads, threads>>>(a, b, n); // expected-remark {{grid (?, 1, 1) from 'n / threads', block (128, 1, 1)}}
+  add<<<n / threads, threads>>>(a, b, n); // expected-remark {{grid ('n / threads', 1, 1), block (128, 1, 1)}}
   void (*fp)(float *, const float *, int) = add;
   fp<<<1, 32>>>(a, b, n); // expected-remark {{launch of 'add' through a function pointer: grid (1, 1, 1), block (32, 1, 1)}}
   go(a);
@@ -47,5 +47,5 @@ void changed(float *a, float *b, int n) {
   int t = 64;
   t *= 2;
   add<<<1, blk>>>(a, b, n); // expected-remark {{launch of 'add': grid (1, 1, 1), block 'blk' (not a constant)}}
-  add<<<1, t>>>(a, b, n); // expected-remark {{launch of 'add': grid (1, 1, 1), block (?, 1, 1) from 't'}}
+  add<<<1, t>>>(a, b, n); // expected-remark {{launch of 'add': grid (1, 1, 1), block ('t', 1, 1)}}
 }

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Sets kperf up on a Debian 12 machine and runs it.
+#
+#   ./bootstrap.sh example   install what is missing, build, run kperf on examples/
+#   ./bootstrap.sh test      install what is missing, build, run the whole test suite
+#
+# Needs root or sudo for the Debian packages (only when some are missing).
+# The CUDA toolkit is found at $CUDA_PATH, else /usr/local/cuda, or given as
+# --cuda-path=DIR after the command.  Both commands can be run again: what is
+# there already is kept, and the build is incremental.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+usage() { echo "usage: $0 example|test [--cuda-path=DIR] [--build-dir=DIR]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+what=$1; shift
+case "$what" in example|test) ;; *) usage ;; esac
+
+cuda=${CUDA_PATH:-/usr/local/cuda}
+build=build
+for arg in "$@"; do
+  case "$arg" in
+    --cuda-path=*) cuda=${arg#*=} ;;
+    --build-dir=*) build=${arg#*=} ;;
+    *) usage ;;
+  esac
+done
+
+# 1. Debian packages.
+packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqlite3
+          libcjson-dev cmake ninja-build python3 g++ make)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "kperf: installing ${missing[*]}"
+  sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -q
+  "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# 2. The CUDA toolkit (NVIDIA's; not a Debian package here).
+if [ ! -f "$cuda/include/cuda_runtime.h" ]; then
+  cat >&2 <<MSG
+kperf: no CUDA toolkit at '$cuda' (no include/cuda_runtime.h).
+  Install NVIDIA's CUDA toolkit (https://developer.nvidia.com/cuda-downloads; the
+  'cuda-toolkit' package of NVIDIA's apt repository), then run this again, or point
+  to an existing one with CUDA_PATH=DIR or --cuda-path=DIR.
+MSG
+  exit 1
+fi
+
+# 3. Build.
+if [ ! -f "$build/CMakeCache.txt" ] || ! grep -q "^KPERF_CUDA_PATH:PATH=$cuda\$" "$build/CMakeCache.txt"; then
+  cmake -S . -B "$build" -G Ninja -DKPERF_CUDA_PATH="$cuda"
+fi
+cmake --build "$build"
+
+# 4. Run.
+case "$what" in
+  example)
+    for f in examples/*.cu; do
+      echo "== kperf on $f"
+      /usr/lib/llvm-22/bin/clang++ -x cuda --cuda-path="$cuda" --cuda-gpu-arch=sm_90 \
+        -Wno-unknown-cuda-version -isystem "$cuda/include/cccl" -fsyntax-only "$f" \
+        -fplugin="$build/lib/kperf.so" -fplugin-arg-kperf-verbose
+    done
+    ;;
+  test)
+    ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+    ;;
+esac
