@@ -1,0 +1,15 @@
+-- The GPU kperf assumes for --cuda-gpu-arch=sm_XY when no GPU is named.
+-- A suffix (sm_90a, sm_100f) is ignored.  Other architectures have no default:
+-- name a GPU explicitly.
+INSERT INTO arch_default (arch, gpu_id, reason) VALUES
+ ('sm_11', '8600gt', 'the CC 1.1 GPU in the database (seed 002 platform)'),
+ ('sm_13', 'gtx280', 'the CC 1.3 GPU in the database (seed 004 platform)'),
+ ('sm_50', 'gtx940mx', 'the CC 5.0 GPU in the database (seed 001 platform)'),
+ ('sm_61', 'gtx1050', 'the CC 6.1 GPU in the database (seed 000 platform)'),
+ ('sm_70', 'v100', 'the CC 7.0 data-centre GPU'),
+ ('sm_75', 't4', 'the CC 7.5 data-centre GPU'),
+ ('sm_80', 'a100', 'the first CC 8.0 GPU (A100 40GB)'),
+ ('sm_86', 'rtx3090', 'the CC 8.6 GPU in the database'),
+ ('sm_89', 'rtx4090', 'the largest CC 8.9 GPU in the database (L4 is the other)'),
+ ('sm_90', 'h100', 'the H100 SXM, the most common CC 9.0 GPU'),
+ ('sm_100', 'b200', 'the CC 10.0 GPU in the database');

@@ -1,0 +1,1 @@
+INSERT INTO gpu_aliases (alias, gpu_id) VALUES ('ghost', 'no-such-gpu');

@@ -1,0 +1,498 @@
+/* The GPU database C API: lookups, aliases, arch defaults, facts, errors for
+ * broken databases, several databases, import, locate.
+ * usage: test_gpudb DB TMPDIR   (TMPDIR is created; Inputs/ is next to this file) */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "check.h"
+#include "kperf/gpu.h"
+
+#ifndef KP_TEST_INPUTS
+#define KP_TEST_INPUTS "."
+#endif
+
+static char tmp[1024];
+
+static const char *tmp_path(const char *name) {
+  static char buf[4][PATH_MAX + 64];
+  static int k;
+  k = (k + 1) % 4;
+  snprintf(buf[k], sizeof buf[k], "%s/%s", tmp, name);
+  return buf[k];
+}
+
+static int copy_file(const char *from, const char *to) {
+  FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+  if (!in || !out) {
+    if (in) fclose(in);
+    if (out) fclose(out);
+    return -1;
+  }
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+    fwrite(buf, 1, n, out);
+  fclose(in);
+  return fclose(out);
+}
+
+/* Opening path must fail with one line containing want. */
+static void expect_open_error(const char *path, const char *want) {
+  char err[1024] = "";
+  kp_gpudb *db = kp_gpudb_open(path, err, sizeof err);
+  CHECK(db == NULL);
+  kp_gpudb_close(db);
+  CHECK_CONTAINS(err, want);
+  CHECK(strchr(err, '\n') == NULL);
+}
+
+static void test_lookups(kp_gpudb *db) {
+  static const char *const names[][2] = {
+      {"8600gt", "8600gt"},     {"gtx280", "gtx280"},       {"gtx940mx", "gtx940mx"},
+      {"gtx1050", "gtx1050"},   {"v100", "v100"},           {"t4", "t4"},
+      {"a100", "a100"},         {"a100-80gb", "a100-80gb"}, {"rtx3090", "rtx3090"},
+      {"rtx4090", "rtx4090"},   {"l4", "l4"},               {"h100", "h100"},
+      {"h100-pcie", "h100-pcie"}, {"h200", "h200"},         {"b200", "b200"},
+      {"GTX940MX", "gtx940mx"}, {"RTX 3090", "rtx3090"},    {"rtx-4090", "rtx4090"},
+      {"A100_80GB", "a100-80gb"}, {"NVIDIA H100 SXM5 80GB", "h100"}, {"Tesla T4", "t4"},
+      {"940MX", "gtx940mx"},    {"H100 PCIe", "h100-pcie"}, {"geforce-8600-gt", "8600gt"},
+  };
+  char err[512];
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    kp_gpu g;
+    int rc = kp_gpudb_find(db, names[i][0], &g, err, sizeof err);
+    if (rc != 0)
+      fprintf(stderr, "find '%s': %s\n", names[i][0], err);
+    CHECK(rc == 0);
+    if (rc == 0)
+      CHECK_STR(g.id, names[i][1]);
+  }
+
+  kp_gpu g;
+  CHECK(kp_gpudb_find(db, "gtx94Omx", &g, err, sizeof err) == -1);
+  CHECK_STR(err, "unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'? (list them with 'kperf gpus')");
+  CHECK(kp_gpudb_find(db, "h10", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "did you mean 'h100'?");
+  CHECK(kp_gpudb_find(db, "quadro-fx-5800", &g, err, sizeof err) == -1);
+  CHECK_STR(err, "unknown GPU 'quadro-fx-5800' (list them with 'kperf gpus')");
+  CHECK(kp_gpudb_find(db, "", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "unknown GPU ''");
+
+  /* Facts of one GPU. */
+  CHECK(kp_gpudb_find(db, "h100", &g, err, sizeof err) == 0);
+  CHECK_STR(g.full_name, "NVIDIA H100 SXM5 80GB");
+  CHECK(g.cc_major == 9 && g.cc_minor == 0);
+  CHECK(g.sm_count == 132);
+  CHECK(g.boost_clock_mhz == 1980);
+  CHECK(isnan(g.base_clock_mhz));
+  CHECK(g.limits.known && g.limits.max_warps_per_sm == 64 && g.limits.max_blocks_per_sm == 32);
+  CHECK(g.limits.smem_per_sm == 233472 && g.limits.smem_reserved_per_block == 1024);
+  CHECK(g.limits.n_carveouts == 10 && g.limits.carveouts_kb[9] == 228);
+  CHECK(g.limits.barriers_per_sm == 64);
+  CHECK(g.mem[KP_MEM_L2].size_bytes == 52428800);
+  CHECK(fabs(g.mem[KP_MEM_DRAM].latency_cycles - 834.4758182706399) < 1e-9);
+  CHECK(g.mem[KP_MEM_SHARED].size_bytes == 233472); /* from the CC limits */
+  CHECK(g.per_clock_per_sm[KP_OP_FP64] == 64);
+  CHECK(kp_gpu_issue_cycles(&g, KP_OP_FP64) == 2.0);   /* 32 * 4 / 64 */
+  CHECK(kp_gpu_issue_cycles(&g, KP_OP_FP32) == 1.0);   /* 32 * 4 / 128 */
+  CHECK(kp_gpu_issue_cycles(&g, KP_OP_SFU) == 8.0);    /* 32 * 4 / 16 */
+  CHECK(isnan(kp_gpu_issue_cycles(&g, KP_OP_DIV_F32))); /* no throughput row */
+  const char *how = NULL;
+  double t = kp_gpu_launch_overhead_us(&g, 256, 1000, &how);
+  CHECK_STR(how, "simulator latency");
+  CHECK(fabs(t - 3000.0 / 1980.0) < 1e-12);
+
+  CHECK(kp_gpudb_find(db, "gtx1050", &g, err, sizeof err) == 0);
+  CHECK(kp_gpu_issue_cycles(&g, KP_OP_FP64) == 32.0); /* 32 * 4 / 4 */
+  CHECK(g.limits.partitioned_gc == 1);
+  t = kp_gpu_launch_overhead_us(&g, 256, 1000, &how);
+  CHECK_STR(how, "unknown");
+  CHECK(t == 0.0);
+
+  CHECK(kp_gpudb_find(db, "8600gt", &g, err, sizeof err) == 0);
+  CHECK(g.shader_clock_mhz == 1190);
+  CHECK(kp_gpu_sm_clock_mhz(&g) == 1190);
+  CHECK(g.limits.smem_banks == 16);
+  CHECK(g.mem[KP_MEM_L2].size_bytes == 0);
+  CHECK(g.limits.reg_alloc_per_warp == 0);
+  CHECK(isnan(g.per_clock_per_sm[KP_OP_FP64]));
+
+  CHECK(kp_gpudb_find(db, "b200", &g, err, sizeof err) == 0);
+  CHECK(g.sm_count == 148);
+  CHECK(isnan(g.boost_clock_mhz));
+  CHECK(g.mem[KP_MEM_L2].size_bytes == -1);
+}
+
+static void test_arch(kp_gpudb *db) {
+  static const char *const arch[][2] = {
+      {"sm_90", "h100"},     {"sm_90a", "h100"},  {"sm_80", "a100"},   {"sm_75", "t4"},
+      {"sm_70", "v100"},     {"sm_86", "rtx3090"}, {"sm_89", "rtx4090"}, {"sm_50", "gtx940mx"},
+      {"sm_61", "gtx1050"},  {"sm_100", "b200"},  {"sm_100a", "b200"}, {"sm_11", "8600gt"},
+      {"sm_13", "gtx280"},   {"compute_80", "a100"}, {"SM_75", "t4"},
+  };
+  char err[512];
+  for (size_t i = 0; i < sizeof arch / sizeof arch[0]; i++) {
+    kp_gpu g;
+    int rc = kp_gpudb_for_arch(db, arch[i][0], &g, err, sizeof err);
+    if (rc)
+      fprintf(stderr, "arch '%s': %s\n", arch[i][0], err);
+    CHECK(rc == 0);
+    if (!rc)
+      CHECK_STR(g.id, arch[i][1]);
+  }
+  kp_gpu g;
+  CHECK(kp_gpudb_for_arch(db, "sm_87", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "no GPU is assumed for architecture 'sm_87'");
+  CHECK_CONTAINS(err, "sm_90");
+  CHECK(kp_gpudb_for_arch(db, "gfx90a", &g, err, sizeof err) == -1);
+  CHECK_STR(err, "invalid GPU architecture 'gfx90a' (expected sm_XY, e.g. sm_90)");
+  CHECK(kp_gpudb_for_arch(db, "sm_9", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "invalid GPU architecture");
+}
+
+typedef struct fact_count {
+  int total, with_value, value_without_source, l2_latency_seen;
+} fact_count;
+
+static int count_fact(const kp_fact *f, void *user) {
+  fact_count *c = user;
+  c->total++;
+  if (f->kind != KP_FACT_NULL) {
+    c->with_value++;
+    if (!f->source || !*f->source) {
+      fprintf(stderr, "fact %s.%s has no source\n", f->group, f->name);
+      c->value_without_source++;
+    }
+  }
+  if (strcmp(f->name, "l2.latency_cycles") == 0 && f->kind == KP_FACT_REAL)
+    c->l2_latency_seen = 1;
+  return 0;
+}
+
+static void test_facts(kp_gpudb *db) {
+  kp_gpu_summary *s;
+  size_t n;
+  char err[512];
+  CHECK(kp_gpudb_list(db, &s, &n, err, sizeof err) == 0);
+  CHECK(n == 15);
+  for (size_t i = 0; i < n; i++) {
+    fact_count c = {0, 0, 0, 0};
+    CHECK(kp_gpudb_facts(db, s[i].id, count_fact, &c, err, sizeof err) == 0);
+    CHECK(c.total > 60);
+    CHECK(c.with_value > 30);
+    CHECK(c.value_without_source == 0);
+    if (strcmp(s[i].id, "h100") == 0)
+      CHECK(c.l2_latency_seen);
+  }
+  /* Sorted by compute capability. */
+  for (size_t i = 1; i < n; i++)
+    CHECK(s[i - 1].cc_major * 10 + s[i - 1].cc_minor <= s[i].cc_major * 10 + s[i].cc_minor);
+  CHECK_STR(s[0].id, "8600gt");
+  free(s);
+  fact_count c = {0, 0, 0, 0};
+  CHECK(kp_gpudb_facts(db, "nope", count_fact, &c, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "unknown GPU 'nope'");
+
+  kp_cc_limits *ccs;
+  CHECK(kp_gpudb_list_cc(db, &ccs, &n, err, sizeof err) == 0);
+  CHECK(n >= 20);
+  CHECK(ccs[0].cc_major == 1 && ccs[0].cc_minor == 0);
+  free(ccs);
+}
+
+static void test_broken(const char *good) {
+  expect_open_error(tmp_path("missing.db"), "No such file or directory");
+  expect_open_error(tmp, "Is a directory");
+  expect_open_error("", "empty path");
+
+  /* Garbage bytes. */
+  const char *garbage = tmp_path("garbage.db");
+  FILE *f = fopen(garbage, "wb");
+  CHECK(f != NULL);
+  for (int i = 0; f && i < 4096; i++)
+    fputc((i * 7919 + 13) & 0xff, f);
+  if (f)
+    fclose(f);
+  expect_open_error(garbage, "is corrupt or not an SQLite database");
+
+  /* A good header with a damaged body: the first pages overwritten. */
+  const char *damaged = tmp_path("damaged.db");
+  CHECK(copy_file(good, damaged) == 0);
+  f = fopen(damaged, "r+b");
+  CHECK(f != NULL);
+  if (f) {
+    fseek(f, 100, SEEK_SET);
+    for (int i = 0; i < 8000; i++)
+      fputc(0xA5, f);
+    fclose(f);
+  }
+  {
+    char err[512] = "";
+    kp_gpudb *db = kp_gpudb_open(damaged, err, sizeof err);
+    if (db) { /* the header survived: the damage shows on use, as an error */
+      kp_gpu g;
+      CHECK(kp_gpudb_find(db, "h100", &g, err, sizeof err) == -1);
+      kp_gpudb_close(db);
+    }
+    CHECK(err[0] != '\0');
+    CHECK(strchr(err, '\n') == NULL);
+  }
+
+  /* An SQLite database that is not kperf's. */
+  const char *other = tmp_path("other.db");
+  remove(other);
+  sqlite3 *h;
+  CHECK(sqlite3_open(other, &h) == SQLITE_OK);
+  CHECK(sqlite3_exec(h, "CREATE TABLE t (x)", NULL, NULL, NULL) == SQLITE_OK);
+  sqlite3_close(h);
+  expect_open_error(other, "is not a kperf GPU database");
+
+  /* kperf's database with another schema version. */
+  const char *newer = tmp_path("newer.db");
+  CHECK(copy_file(good, newer) == 0);
+  chmod(newer, 0644);
+  CHECK(sqlite3_open(newer, &h) == SQLITE_OK);
+  CHECK(sqlite3_exec(h, "PRAGMA user_version = 99", NULL, NULL, NULL) == SQLITE_OK);
+  sqlite3_close(h);
+  expect_open_error(newer, "has schema version 99, but this kperf reads version 1");
+
+  /* Right ids, missing table. */
+  const char *partial = tmp_path("partial.db");
+  CHECK(copy_file(good, partial) == 0);
+  chmod(partial, 0644);
+  CHECK(sqlite3_open(partial, &h) == SQLITE_OK);
+  CHECK(sqlite3_exec(h, "DROP TABLE arch_default", NULL, NULL, NULL) == SQLITE_OK);
+  sqlite3_close(h);
+  expect_open_error(partial, "lacks table 'arch_default'");
+
+  /* Unreadable. */
+  const char *locked = tmp_path("locked.db");
+  CHECK(copy_file(good, locked) == 0);
+  CHECK(chmod(locked, 0) == 0);
+  if (access(locked, R_OK) == 0 && geteuid() == 0) {
+    /* root reads mode-000 files: try as an unprivileged user in a child. */
+    pid_t pid = fork();
+    if (pid == 0) {
+      if (setgid(65534) != 0 || setuid(65534) != 0)
+        _exit(77);
+      char err[1024] = "";
+      kp_gpudb *db = kp_gpudb_open(locked, err, sizeof err);
+      if (db) {
+        kp_gpudb_close(db);
+        _exit(1);
+      }
+      if (!strstr(err, "Permission denied")) {
+        fprintf(stderr, "unreadable database: unexpected message: %s\n", err);
+        _exit(1);
+      }
+      _exit(0);
+    }
+    int st = 0;
+    CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st));
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 77)
+      printf("SKIP: mode-000 file is readable (root) and privileges cannot be dropped; "
+             "unreadable case not tested\n");
+    else
+      CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  } else if (access(locked, R_OK) == 0) {
+    printf("SKIP: mode-000 file is readable; unreadable case not tested\n");
+  } else {
+    expect_open_error(locked, "Permission denied");
+  }
+  chmod(locked, 0600);
+
+  /* A list with one bad member fails as a whole. */
+  char list[2 * PATH_MAX + 2];
+  snprintf(list, sizeof list, "%s:%s", good, tmp_path("missing.db"));
+  expect_open_error(list, "missing.db");
+}
+
+static void test_import_and_search(const char *good) {
+  char err[1024];
+  kp_gpudb *ref = kp_gpudb_open(good, err, sizeof err);
+  CHECK(ref != NULL);
+  char user[1200];
+  snprintf(user, sizeof user, "%s", tmp_path("user.db"));
+  remove(user);
+  int n = -1;
+  int rc = kp_gpudb_import(KP_TEST_INPUTS "/user-gpus.sql", user, ref, &n, err, sizeof err);
+  if (rc)
+    fprintf(stderr, "import: %s\n", err);
+  CHECK(rc == 0);
+  CHECK(n == 2);
+
+  /* Rejected imports leave the database as it was. */
+  CHECK(kp_gpudb_import(KP_TEST_INPUTS "/bad-drop.sql", user, ref, NULL, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "only INSERT, UPDATE and DELETE");
+  CHECK_CONTAINS(err, "schema change");
+  CHECK(kp_gpudb_import(KP_TEST_INPUTS "/bad-pragma.sql", user, ref, NULL, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "PRAGMA");
+  CHECK(kp_gpudb_import(KP_TEST_INPUTS "/bad-cc.sql", user, ref, NULL, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "compute capability 7.7");
+  CHECK(kp_gpudb_import(KP_TEST_INPUTS "/bad-alias.sql", user, ref, NULL, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "names a GPU that is not in table 'gpus'");
+  CHECK(kp_gpudb_import(tmp_path("no-such.sql"), user, ref, NULL, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "cannot read");
+  /* A failed import into a new file leaves no file behind. */
+  const char *fresh = tmp_path("fresh.db");
+  remove(fresh);
+  CHECK(kp_gpudb_import(KP_TEST_INPUTS "/bad-cc.sql", fresh, ref, NULL, err, sizeof err) == -1);
+  CHECK(access(fresh, F_OK) != 0);
+  /* Importing into kperf's own database file is refused (read-only copy). */
+  CHECK(kp_gpudb_import(KP_TEST_INPUTS "/user-gpus.sql", tmp_path("garbage.db"), ref, NULL, err,
+                        sizeof err) == -1);
+  CHECK_CONTAINS(err, "corrupt or not an SQLite database");
+  /* A GPU of a new compute capability brings its own limits. */
+  const char *withcc = tmp_path("with-cc.db");
+  remove(withcc);
+  CHECK(kp_gpudb_import(KP_TEST_INPUTS "/with-cc.sql", withcc, NULL, &n, err, sizeof err) == 0);
+  CHECK(n == 1);
+  kp_gpudb_close(ref);
+
+  /* user first: its GPUs, and its variant of l4, win. */
+  char list[2 * PATH_MAX + 2];
+  snprintf(list, sizeof list, "%s:%s", user, good);
+  kp_gpudb *db = kp_gpudb_open(list, err, sizeof err);
+  CHECK(db != NULL);
+  if (db) {
+    CHECK(kp_gpudb_count(db) == 2);
+    kp_gpu g;
+    CHECK(kp_gpudb_find(db, "My GPU", &g, err, sizeof err) == 0);
+    CHECK_STR(g.id, "mygpu");
+    CHECK(g.db_index == 0);
+    CHECK(g.limits.known && g.limits.max_warps_per_sm == 48); /* CC 8.6 from kperf's database */
+    CHECK(g.per_clock_per_sm[KP_OP_FP32] == 128);
+    CHECK(g.mem[KP_MEM_L2].latency_cycles == 250);
+    const char *how;
+    double t = kp_gpu_launch_overhead_us(&g, 256, 100, &how); /* 8 warps: measured */
+    CHECK_STR(how, "measured");
+    CHECK(fabs(t - (0.002 * 100 + 3.5)) < 1e-12);
+    t = kp_gpu_launch_overhead_us(&g, 64, 100, &how);
+    CHECK_STR(how, "measured (nearest block size)");
+    CHECK(kp_gpudb_find(db, "l4", &g, err, sizeof err) == 0);
+    CHECK(g.sm_count == 60);
+    CHECK(kp_gpudb_find(db, "h100", &g, err, sizeof err) == 0);
+    CHECK(g.db_index == 1);
+    kp_gpu_summary *s;
+    size_t n2;
+    CHECK(kp_gpudb_list(db, &s, &n2, err, sizeof err) == 0);
+    CHECK(n2 == 16); /* 15 + mygpu; l4 once */
+    free(s);
+    kp_gpudb_close(db);
+  }
+  /* kperf's database first: its l4 wins. */
+  snprintf(list, sizeof list, "%s:%s", good, user);
+  db = kp_gpudb_open(list, err, sizeof err);
+  CHECK(db != NULL);
+  if (db) {
+    kp_gpu g;
+    CHECK(kp_gpudb_find(db, "l4", &g, err, sizeof err) == 0);
+    CHECK(g.sm_count == 58);
+    kp_gpudb_close(db);
+  }
+  /* The user database alone cannot know the limits of CC 8.6. */
+  db = kp_gpudb_open(user, err, sizeof err);
+  CHECK(db != NULL);
+  if (db) {
+    kp_gpu g;
+    CHECK(kp_gpudb_find(db, "mygpu", &g, err, sizeof err) == 0);
+    CHECK(!g.limits.known);
+    kp_gpudb_close(db);
+  }
+}
+
+static void test_locate(const char *good) {
+  char out[4 * PATH_MAX], dir[PATH_MAX], real[PATH_MAX];
+  CHECK(realpath(good, real) != NULL);
+  snprintf(dir, sizeof dir, "%s", real);
+  *strrchr(dir, '/') = '\0';
+
+  setenv("KPERF_DB", good, 1);
+  CHECK(kp_gpudb_locate(NULL, out, sizeof out) == 0);
+  CHECK_STR(out, good);
+  setenv("KPERF_DB", tmp_path("missing.db"), 1);
+  CHECK(kp_gpudb_locate(dir, out, sizeof out) == -1);
+  CHECK_CONTAINS(out, "KPERF_DB names");
+  CHECK_CONTAINS(out, "missing.db");
+
+  unsetenv("KPERF_DB");
+  setenv("KPERF_USER_DB", tmp_path("no-user.db"), 1);
+  CHECK(kp_gpudb_locate(dir, out, sizeof out) == 0);
+  CHECK_STR(out, real);
+  /* near_dir/../share/kperf/kperf-gpus.db */
+  char share[1200], bin[1200];
+  snprintf(share, sizeof share, "%s/share", tmp);
+  mkdir(share, 0755);
+  snprintf(share, sizeof share, "%s/share/kperf", tmp);
+  mkdir(share, 0755);
+  snprintf(bin, sizeof bin, "%s/share/kperf/kperf-gpus.db", tmp);
+  CHECK(copy_file(good, bin) == 0);
+  snprintf(bin, sizeof bin, "%s/lib", tmp);
+  mkdir(bin, 0755);
+  CHECK(kp_gpudb_locate(bin, out, sizeof out) == 0);
+  CHECK_CONTAINS(out, "/share/kperf/kperf-gpus.db");
+  /* Nothing found: the message says where it looked. */
+  int rc = kp_gpudb_locate("/nonexistent-kperf-dir", out, sizeof out);
+  if (rc == -1) {
+    CHECK_CONTAINS(out, "/nonexistent-kperf-dir/kperf-gpus.db");
+    CHECK_CONTAINS(out, "/nonexistent-kperf-dir/../share/kperf/kperf-gpus.db");
+  } else {
+    printf("note: an installed GPU database was found at %s\n", out);
+  }
+  /* The user database, when it exists, is searched first. */
+  setenv("KPERF_USER_DB", tmp_path("user.db"), 1);
+  CHECK(kp_gpudb_locate(dir, out, sizeof out) == 0);
+  char want[3 * PATH_MAX];
+  snprintf(want, sizeof want, "%s:%s", tmp_path("user.db"), real);
+  CHECK_STR(out, want);
+  kp_gpudb *db = kp_gpudb_open(out, NULL, 0);
+  CHECK(db != NULL);
+  kp_gpudb_close(db);
+  setenv("KPERF_USER_DB", tmp_path("no-user.db"), 1);
+
+  char user[PATH_MAX];
+  unsetenv("KPERF_USER_DB");
+  setenv("XDG_DATA_HOME", "/xdg", 1);
+  CHECK(kp_gpudb_user_path(user, sizeof user) == 0);
+  CHECK_STR(user, "/xdg/kperf/user-gpus.db");
+  unsetenv("XDG_DATA_HOME");
+  setenv("HOME", "/home/someone", 1);
+  CHECK(kp_gpudb_user_path(user, sizeof user) == 0);
+  CHECK_STR(user, "/home/someone/.local/share/kperf/user-gpus.db");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: %s DB TMPDIR\n", argv[0]);
+    return 2;
+  }
+  const char *good = argv[1];
+  snprintf(tmp, sizeof tmp, "%s", argv[2]);
+  mkdir(tmp, 0755);
+  char err[512];
+  kp_gpudb *db = kp_gpudb_open(good, err, sizeof err);
+  if (!db) {
+    fprintf(stderr, "%s\n", err);
+    return 1;
+  }
+  CHECK(kp_gpudb_count(db) == 1);
+  CHECK_STR(kp_gpudb_path(db, 0), good);
+  test_lookups(db);
+  test_arch(db);
+  test_facts(db);
+  kp_gpudb_close(db);
+  test_broken(good);
+  test_import_and_search(good);
+  test_locate(good);
+  return TEST_RESULT();
+}

@@ -1,0 +1,49 @@
+/* Shared helpers of the kperf command-line tool's subcommands. */
+#ifndef KPERF_TOOLS_CLI_H
+#define KPERF_TOOLS_CLI_H
+
+#include <stdio.h>
+
+#include "kperf/gpu.h"
+
+/* Exit codes: success, a failure (database, I/O), a usage error or unknown name. */
+enum { KP_EXIT_OK = 0, KP_EXIT_FAIL = 1, KP_EXIT_USAGE = 2 };
+
+typedef struct kp_command {
+  const char *name;
+  const char *summary;
+  int (*run)(int argc, char **argv); /* argv[0] is the subcommand's name */
+  void (*help)(FILE *out);
+} kp_command;
+
+/* The subcommands (one file each). */
+extern const kp_command kp_cmd_gpus, kp_cmd_gpu, kp_cmd_occupancy, kp_cmd_import_gpus;
+
+/* Prints "kperf: MESSAGE" on stderr (one line). */
+void kp_cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Opens the database named by --db (may be NULL: located next to the
+ * executable, see kp_gpudb_locate).  Prints the error and returns NULL. */
+kp_gpudb *kp_cli_open_db(const char *db_opt);
+
+/* Directory holding the running executable ("" when unknown). */
+const char *kp_cli_exe_dir(void);
+
+/* Matches "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i.  Returns
+ * 1 and sets *value when matched, 0 when not, -1 (after printing) when the
+ * value is missing. */
+int kp_cli_opt(int argc, char **argv, int *i, const char *name, const char **value);
+
+/* Parses a non-negative integer (an optional K/KB/KiB suffix multiplies by
+ * 1024 when allow_k).  0 ok, -1 (after printing) on error. */
+int kp_cli_int(const char *opt, const char *text, long long max, int allow_k, long long *out);
+
+/* Prints a cJSON tree on stdout followed by a newline, and frees it. 0 ok. */
+struct cJSON;
+int kp_cli_print_json(struct cJSON *root);
+
+#endif

@@ -1,0 +1,181 @@
+/* kperf: command-line tool.  Subcommands are listed in one table; each lives
+ * in its own file (cmd_*.c). */
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const kp_command *const commands[] = {
+    &kp_cmd_gpus,
+    &kp_cmd_gpu,
+    &kp_cmd_occupancy,
+    &kp_cmd_import_gpus,
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+void kp_cli_error(const char *fmt, ...) {
+  va_list ap;
+  fputs("kperf: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+const char *kp_cli_exe_dir(void) {
+  static char dir[PATH_MAX];
+  static int done;
+  if (!done) {
+    done = 1;
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+    if (n <= 0) {
+      dir[0] = '\0';
+    } else {
+      dir[n] = '\0';
+      char *slash = strrchr(dir, '/');
+      if (slash)
+        *slash = '\0';
+      else
+        dir[0] = '\0';
+    }
+  }
+  return dir;
+}
+
+kp_gpudb *kp_cli_open_db(const char *db_opt) {
+  char path[8192], err[1024];
+  if (!db_opt || !*db_opt) {
+    char near[PATH_MAX + 8];
+    const char *exe = kp_cli_exe_dir();
+    if (*exe)
+      snprintf(near, sizeof near, "%s/../lib", exe);
+    else
+      near[0] = '\0';
+    if (kp_gpudb_locate(*near ? near : NULL, path, sizeof path) != 0) {
+      kp_cli_error("%s", path);
+      return NULL;
+    }
+    db_opt = path;
+  }
+  kp_gpudb *db = kp_gpudb_open(db_opt, err, sizeof err);
+  if (!db)
+    kp_cli_error("%s", err);
+  return db;
+}
+
+int kp_cli_opt(int argc, char **argv, int *i, const char *name, const char **value) {
+  const char *a = argv[*i];
+  size_t n = strlen(name);
+  if (strncmp(a, name, n) != 0)
+    return 0;
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return 1;
+  }
+  if (a[n] != '\0')
+    return 0;
+  if (*i + 1 >= argc) {
+    kp_cli_error("option %s needs a value", name);
+    return -1;
+  }
+  *value = argv[++*i];
+  return 1;
+}
+
+int kp_cli_int(const char *opt, const char *text, long long max, int allow_k, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (end == text || errno || v < 0) {
+    kp_cli_error("%s: '%s' is not a non-negative integer", opt, text);
+    return -1;
+  }
+  if (allow_k && (strcmp(end, "K") == 0 || strcmp(end, "k") == 0 || strcmp(end, "KB") == 0 ||
+                  strcmp(end, "KiB") == 0)) {
+    v *= 1024;
+    end += strlen(end);
+  }
+  if (*end) {
+    kp_cli_error("%s: '%s' is not a non-negative integer", opt, text);
+    return -1;
+  }
+  if (v > max) {
+    kp_cli_error("%s: %lld is too large (at most %lld)", opt, v, max);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+int kp_cli_print_json(cJSON *root) {
+  if (!root) {
+    kp_cli_error("out of memory");
+    return -1;
+  }
+  char *s = cJSON_Print(root);
+  cJSON_Delete(root);
+  if (!s) {
+    kp_cli_error("out of memory");
+    return -1;
+  }
+  puts(s);
+  cJSON_free(s);
+  return 0;
+}
+
+static void usage(FILE *out) {
+  fputs("usage: kperf <command> [options]\n"
+        "\n"
+        "Static performance prediction for CUDA kernels.\n"
+        "\n"
+        "commands:\n",
+        out);
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf(out, "  %-14s %s\n", commands[i]->name, commands[i]->summary);
+  fputs("\n"
+        "'kperf <command> --help' describes a command.  Commands that read the GPU\n"
+        "database take --db PATH[:PATH...]; without it kperf uses $KPERF_DB, else the\n"
+        "database installed with kperf (and the user database, when it exists).\n",
+        out);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    kp_cli_error("no command given; usage: kperf <command> [options] (see 'kperf --help')");
+    return KP_EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    if (argc > 2 && strcmp(cmd, "help") == 0) {
+      for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[2], commands[i]->name) == 0) {
+          commands[i]->help(stdout);
+          return KP_EXIT_OK;
+        }
+    }
+    usage(stdout);
+    return KP_EXIT_OK;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    puts("kperf " KPERF_VERSION);
+    return KP_EXIT_OK;
+  }
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (strcmp(cmd, commands[i]->name) == 0) {
+      for (int a = 2; a < argc; a++)
+        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+          commands[i]->help(stdout);
+          return KP_EXIT_OK;
+        }
+      return commands[i]->run(argc - 1, argv + 1);
+    }
+  kp_cli_error("unknown command '%s' (see 'kperf --help')", cmd);
+  return KP_EXIT_USAGE;
+}
