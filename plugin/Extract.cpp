@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 
 using namespace clang;
@@ -43,6 +44,15 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
+
+  // System headers (the CUDA runtime, thrust, cub) are not the user's code:
+  // their kernels and launches are neither reported nor walked.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     // Uninstantiated templates are analysed through their instantiations.
@@ -123,6 +133,9 @@ private:
   const FunctionDecl *CurrentFunction = nullptr;
   llvm::DenseMap<const FunctionDecl *, int> Kernels;
   llvm::StringSet<> SeenLaunches;
+  // One mutation analysis per function, shared by its launches.
+  std::unique_ptr<ExprMutationAnalyzer> Mutations;
+  const FunctionDecl *MutationFunction = nullptr;
 
   const char *str(const std::string &S) { return kp_module_str(M, S.data(), S.size()); }
 
@@ -211,8 +224,11 @@ private:
       return true;
     if (!VD->isLocalVarDecl() || !CurrentFunction || !CurrentFunction->getBody())
       return false;
-    ExprMutationAnalyzer A(*CurrentFunction->getBody(), Ctx);
-    return !A.isMutated(VD);
+    if (MutationFunction != CurrentFunction) {
+      Mutations = std::make_unique<ExprMutationAnalyzer>(*CurrentFunction->getBody(), Ctx);
+      MutationFunction = CurrentFunction;
+    }
+    return !Mutations->isMutated(VD);
   }
 
   // An integer expression, folded when it is a constant or a never-modified

@@ -8,6 +8,7 @@
 #include "Options.h"
 
 #include "kperf/finding.h"
+#include "kperf/gpu.h"
 #include "kperf/inventory.h"
 #include "kperf/model.h"
 
@@ -17,8 +18,10 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <dlfcn.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -77,9 +80,82 @@ std::vector<std::string> driverGpuArchs() {
   return Archs;
 }
 
+// The directory kperf.so was loaded from ("" when unknown).
+std::string pluginDir() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&pluginDir), &Info) || !Info.dli_fname)
+    return "";
+  std::string Path = Info.dli_fname;
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? std::string(".") : Path.substr(0, Slash);
+}
+
+// The GPU the analyses are for, and how it was chosen.
+struct Target {
+  bool Known = false;
+  kp_gpu Gpu;
+  std::string How;        // "named with gpu=" / "assumed from --cuda-gpu-arch=sm_90"
+  std::string Why;        // when !Known: why there is none (verbose remark)
+};
+
+// The GPU arch this compile targets: the device pass's own, or on the host the
+// first --cuda-gpu-arch of the driver; empty when there is none to see.
+std::string compileArch(const CompilerInstance &CI) {
+  if (CI.getLangOpts().CUDAIsDevice)
+    return CI.getTargetOpts().CPU;
+  std::vector<std::string> Archs = driverGpuArchs();
+  return Archs.empty() ? std::string() : Archs.front();
+}
+
+// Chooses the GPU: gpu= names one; else the compile's arch maps to one.  A
+// database or GPU the user named explicitly that cannot be had is an error
+// (returned in Error); without gpu= and db= a missing database only means the
+// GPU-dependent analyses have nothing to work with (Target::Why says so).
+Target chooseTarget(const CompilerInstance &CI, const Options &O, std::string &Error) {
+  Target T;
+  std::memset(&T.Gpu, 0, sizeof T.Gpu);
+  bool Explicit = !O.Gpu.empty() || !O.Db.empty();
+  std::string Path = O.Db;
+  char Buf[4096];
+  if (Path.empty()) {
+    if (kp_gpudb_locate(pluginDir().c_str(), Buf, sizeof Buf) != 0) {
+      (Explicit ? Error : T.Why) = Buf;
+      return T;
+    }
+    Path = Buf;
+  }
+  kp_gpudb *Db = kp_gpudb_open(Path.c_str(), Buf, sizeof Buf);
+  if (!Db) {
+    (Explicit ? Error : T.Why) = Buf;
+    return T;
+  }
+  if (!O.Gpu.empty()) {
+    if (kp_gpudb_find(Db, O.Gpu.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
+      T.Known = true;
+      T.How = "named with -fplugin-arg-kperf-gpu";
+    } else {
+      Error = Buf;
+    }
+  } else {
+    std::string Arch = compileArch(CI);
+    if (Arch.empty()) {
+      T.Why = "no GPU named and no --cuda-gpu-arch to assume one from; "
+              "name one with -fplugin-arg-kperf-gpu=NAME";
+    } else if (kp_gpudb_for_arch(Db, Arch.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
+      T.Known = true;
+      T.How = "assumed from --cuda-gpu-arch=" + Arch;
+    } else {
+      T.Why = std::string(Buf) + "; name a GPU with -fplugin-arg-kperf-gpu=NAME";
+    }
+  }
+  kp_gpudb_close(Db);
+  return T;
+}
+
 class KperfConsumer : public ASTConsumer {
 public:
-  KperfConsumer(CompilerInstance &CI, Options Opts) : CI(CI), Opts(std::move(Opts)) {}
+  KperfConsumer(CompilerInstance &CI, Options Opts, Target T)
+      : CI(CI), Opts(std::move(Opts)), T(std::move(T)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // Code that does not compile is not analysed: clang's own errors come first.
@@ -90,8 +166,17 @@ public:
     kp_findings F;
     kp_findings_init(&F);
     extractModule(Ctx, &M);
-    if (Opts.Verbose)
+    if (Opts.Verbose) {
+      kp_loc None = {nullptr, 0, 0};
+      if (T.Known)
+        kp_findings_add(&F, "kperf-model", KP_REMARK, None,
+                        "target GPU %s (%s, compute capability %d.%d, %d SMs), %s", T.Gpu.id,
+                        T.Gpu.full_name, T.Gpu.cc_major, T.Gpu.cc_minor, T.Gpu.sm_count,
+                        T.How.c_str());
+      else
+        kp_findings_add(&F, "kperf-model", KP_REMARK, None, "no target GPU: %s", T.Why.c_str());
       kp_inventory(&M, &F);
+    }
     emitFindings(CI, &F);
     kp_findings_free(&F);
     kp_module_free(&M);
@@ -100,6 +185,7 @@ public:
 private:
   CompilerInstance &CI;
   Options Opts;
+  Target T;
 };
 
 class KperfAction : public PluginASTAction {
@@ -114,17 +200,24 @@ public:
     if (Opts.Help)
       llvm::errs() << usageText();
     DiagnosticsEngine &D = const_cast<CompilerInstance &>(CI).getDiagnostics();
+    if (Opts.Errors.empty()) {
+      std::string Error;
+      T = chooseTarget(CI, Opts, Error);
+      if (!Error.empty())
+        Opts.Errors.push_back(Error);
+    }
     for (const std::string &E : Opts.Errors)
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << E;
     return Opts.Errors.empty();
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    return std::make_unique<KperfConsumer>(CI, Opts);
+    return std::make_unique<KperfConsumer>(CI, Opts, T);
   }
 
 private:
   Options Opts;
+  Target T;
   bool Reporting = false;
 
   bool isReportingPass(const CompilerInstance &CI) const {

@@ -3,6 +3,7 @@
 // RUN: %kperf_cc -fplugin-arg-kperf-verbose -Xclang -verify %s
 // REQUIRES: cuda
 #include <cuda_runtime.h>
+// expected-remark@*:* {{target GPU h100 (NVIDIA H100 SXM5 80GB, compute capability 9.0, 132 SMs), assumed from --cuda-gpu-arch=sm_90 [kperf-model]}}
 
 #define N 4096
 

@@ -1,0 +1,54 @@
+// Which GPU the analyses are for: named with gpu=, or assumed from the
+// compile's first --cuda-gpu-arch; said in verbose mode.
+// REQUIRES: cuda
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 -fsyntax-only %s -fplugin=%kperf_plugin \
+// RUN:   -fplugin-arg-kperf-verbose -fplugin-arg-kperf-gpu=GTX940MX 2>&1 | FileCheck --check-prefix=NAMED %s
+// NAMED: remark: target GPU gtx940mx (NVIDIA GeForce GTX 940MX, compute capability 5.0, 3 SMs), named with -fplugin-arg-kperf-gpu [kperf-model]
+// NAMED-NOT: target GPU
+//
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 -fsyntax-only %s -fplugin=%kperf_plugin \
+// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=SM90 %s
+// SM90: remark: target GPU h100 ({{.*}}compute capability 9.0, 132 SMs), assumed from --cuda-gpu-arch=sm_90 [kperf-model]
+//
+// Several archs: the first one counts, in the host pass as in a device pass.
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -c %s -o %t.o -fplugin=%kperf_plugin \
+// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=SM75 %s
+// RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 \
+// RUN:   --cuda-device-only -c %s -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device \
+// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=SM75 %s
+// SM75: remark: target GPU t4 ({{.*}}compute capability 7.5{{.*}}), assumed from --cuda-gpu-arch=sm_75 [kperf-model]
+// SM75-NOT: target GPU
+//
+// An arch with no default GPU: analyses without a GPU, said in verbose mode, no error.
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_120 -fsyntax-only %s -fplugin=%kperf_plugin \
+// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=NOARCH %s
+// NOARCH: remark: no target GPU: {{.*}}sm_120{{.*}}; name a GPU with -fplugin-arg-kperf-gpu=NAME [kperf-model]
+//
+// A misspelt GPU stops the compile with one line and a suggestion.
+// RUN: not %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -fsyntax-only %s \
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=gtx94Omx 2>&1 | FileCheck --check-prefix=TYPO %s
+// TYPO: error: kperf: unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'? (list them with 'kperf gpus')
+// TYPO-NOT: kperf:
+//
+// The database: db= and KPERF_DB choose it; a missing or corrupt one is one error.
+// RUN: %kperf_cc -fplugin-arg-kperf-verbose -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=a100 %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=A100 %s
+// RUN: env KPERF_DB=%kperf_db %kperf_cc -fplugin-arg-kperf-verbose -fplugin-arg-kperf-gpu=a100 %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=A100 %s
+// A100: remark: target GPU a100 (
+// RUN: not %kperf_cc -fplugin-arg-kperf-db=%t.missing.db -fplugin-arg-kperf-gpu=a100 %s 2>&1 \
+// RUN:   | FileCheck --check-prefix=MISSING %s
+// MISSING: error: kperf: {{.*}}missing.db
+// MISSING-NOT: kperf:
+// RUN: head -c 5000 /dev/urandom > %t.corrupt.db
+// RUN: not %kperf_cc -fplugin-arg-kperf-db=%t.corrupt.db %s 2>&1 | FileCheck --check-prefix=CORRUPT %s
+// CORRUPT: error: kperf: {{.*}}corrupt.db
+// CORRUPT-NOT: kperf:
+// Without gpu= and db=, a database that cannot be found only disables what needs a GPU.
+// RUN: mkdir -p %t.lonely && cp %kperf_plugin %t.lonely/kperf.so
+// RUN: env HOME=%t.lonely %clang %cuda_flags --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only %s \
+// RUN:   -fplugin=%t.lonely/kperf.so -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=NODB %s
+// NODB: remark: no target GPU: {{.*}}kperf-gpus.db
+// NODB: remark: kernel 'k'
+
+__global__ void k(float *a) { a[threadIdx.x] = 1.0f; }
