@@ -26,6 +26,29 @@ static int div_up(int x, int y) { return (x + (y - 1)) / y; }
 static int round_up(int x, int y) { return y * div_up(x, y); }
 static int imin(int a, int b) { return a < b ? a : b; }
 
+/* Fills the result from each resource's own block limit: the answer is the
+ * smallest, and the limiters are the resources whose limit equals it. */
+static int finish(kp_occ_result *r, int lim_warps, int lim_regs, int lim_smem, int lim_blocks,
+                  int lim_bars, int warps_per_block, int partitioned_gc) {
+  int blocks = imin(imin(lim_regs, lim_smem), imin(imin(lim_warps, lim_blocks), lim_bars));
+  unsigned bits = 0;
+  if (blocks == lim_warps) bits |= KP_OCC_LIMIT_WARPS;
+  if (blocks == lim_regs) bits |= KP_OCC_LIMIT_REGISTERS;
+  if (blocks == lim_smem) bits |= KP_OCC_LIMIT_SHARED_MEMORY;
+  if (blocks == lim_blocks) bits |= KP_OCC_LIMIT_BLOCKS;
+  if (blocks == lim_bars) bits |= KP_OCC_LIMIT_BARRIERS;
+  r->limit_warps = lim_warps;
+  r->limit_registers = lim_regs;
+  r->limit_shared_memory = lim_smem;
+  r->limit_blocks = lim_blocks;
+  r->limit_barriers = lim_bars;
+  r->limiters = bits;
+  r->active_blocks_per_sm = blocks;
+  r->active_warps_per_sm = blocks * warps_per_block;
+  r->partitioned_gc = partitioned_gc;
+  return 0;
+}
+
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -216,25 +239,8 @@ static int occupancy_modern(const kp_cc_limits *lim, const kp_occ_input *in, kp_
     if (lim_bars == 0)
       note(r, "%d barriers per block exceed the %d per SM", in->barriers, lim->barriers_per_sm);
   }
-  int blocks = imin(imin(lim_regs, lim_smem), imin(imin(lim_warps, lim_blocks), lim_bars));
-  /* The limiters are the resources whose own limit is the result. */
-  unsigned bits = 0;
-  if (blocks == lim_warps) bits |= KP_OCC_LIMIT_WARPS;
-  if (blocks == lim_regs) bits |= KP_OCC_LIMIT_REGISTERS;
-  if (blocks == lim_smem) bits |= KP_OCC_LIMIT_SHARED_MEMORY;
-  if (blocks == lim_blocks) bits |= KP_OCC_LIMIT_BLOCKS;
-  if (blocks == lim_bars) bits |= KP_OCC_LIMIT_BARRIERS;
-
-  r->limit_warps = lim_warps;
-  r->limit_registers = lim_regs;
-  r->limit_shared_memory = lim_smem;
-  r->limit_blocks = lim_blocks;
-  r->limit_barriers = lim_bars;
-  r->limiters = bits;
-  r->active_blocks_per_sm = blocks;
-  r->active_warps_per_sm = blocks * warps_per_block;
-  r->partitioned_gc = gc != KP_OCC_GC_OFF;
-  return 0;
+  return finish(r, lim_warps, lim_regs, lim_smem, lim_blocks, lim_bars, warps_per_block,
+                gc != KP_OCC_GC_OFF);
 }
 
 /* CC 1.x/2.x: the CUDA Occupancy Calculator spreadsheet. */
@@ -294,22 +300,7 @@ static int occupancy_legacy(const kp_cc_limits *lim, const kp_occ_input *in, kp_
   r->smem_per_block = allocated;
   r->smem_per_sm = lim->smem_per_sm;
 
-  int blocks = imin(lim_regs, imin(lim_smem, imin(lim_warps, lim_blocks)));
-  unsigned bits = 0;
-  if (blocks == lim_warps) bits |= KP_OCC_LIMIT_WARPS;
-  if (blocks == lim_regs) bits |= KP_OCC_LIMIT_REGISTERS;
-  if (blocks == lim_smem) bits |= KP_OCC_LIMIT_SHARED_MEMORY;
-  if (blocks == lim_blocks) bits |= KP_OCC_LIMIT_BLOCKS;
-  r->limit_warps = lim_warps;
-  r->limit_registers = lim_regs;
-  r->limit_shared_memory = lim_smem;
-  r->limit_blocks = lim_blocks;
-  r->limit_barriers = INT_MAX;
-  r->limiters = bits;
-  r->active_blocks_per_sm = blocks;
-  r->active_warps_per_sm = blocks * warps_per_block;
-  r->partitioned_gc = 0;
-  return 0;
+  return finish(r, lim_warps, lim_regs, lim_smem, lim_blocks, INT_MAX, warps_per_block, 0);
 }
 
 int kp_occupancy_cc(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_result *out,
