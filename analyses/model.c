@@ -1,6 +1,7 @@
 #include "kperf/model.h"
 #include "kperf/arena.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,4 +45,131 @@ int kp_module_find_kernel(const kp_module *m, const char *name) {
     if (strcmp(m->kernels[i].name, name) == 0)
       return (int)i;
   return -1;
+}
+
+/* Arrays inside kernels live in the module's arena: growing copies them (the
+ * old copy stays in the arena until the module is freed). */
+static void *arena_grow(kp_module *m, void *items, size_t *cap, size_t n, size_t sz) {
+  if (n < *cap)
+    return items;
+  size_t ncap = *cap ? *cap * 2 : 8;
+  void *p = kp_arena_alloc(m->arena, ncap * sz);
+  if (!p)
+    return NULL;
+  if (n)
+    memcpy(p, items, n * sz);
+  *cap = ncap;
+  return p;
+}
+
+kp_node *kp_region_add(kp_module *m, kp_region *r) {
+  kp_node *p = arena_grow(m, r->nodes, &r->cap, r->nnodes, sizeof *r->nodes);
+  if (!p)
+    return NULL;
+  r->nodes = p;
+  kp_node *n = &r->nodes[r->nnodes++];
+  memset(n, 0, sizeof *n);
+  n->access = -1;
+  n->count = 1;
+  return n;
+}
+
+kp_loop *kp_kernel_add_loop(kp_module *m, kp_kernel *k) {
+  kp_loop **p = arena_grow(m, k->loops, &k->cap_loops, k->nloops, sizeof *k->loops);
+  if (!p)
+    return NULL;
+  k->loops = p;
+  kp_loop *l = kp_arena_alloc(m->arena, sizeof *l);
+  if (!l)
+    return NULL;
+  memset(l, 0, sizeof *l);
+  l->id = (int)k->nloops;
+  l->parent = -1;
+  k->loops[k->nloops++] = l;
+  return l;
+}
+
+kp_access *kp_kernel_add_access(kp_module *m, kp_kernel *k) {
+  kp_access *p = arena_grow(m, k->accesses, &k->cap_accesses, k->naccesses, sizeof *k->accesses);
+  if (!p)
+    return NULL;
+  k->accesses = p;
+  kp_access *a = &k->accesses[k->naccesses++];
+  memset(a, 0, sizeof *a);
+  a->loop = -1;
+  return a;
+}
+
+void kp_kernel_note(kp_module *m, kp_kernel *k, kp_loc loc, const char *fmt, ...) {
+  for (size_t i = 0; i < k->nnotes; i++) /* one note per place and text */
+    if (k->notes[i].loc.line == loc.line && k->notes[i].loc.col == loc.col) {
+      va_list ap;
+      va_start(ap, fmt);
+      char *t = kp_arena_vprintf(m->arena, fmt, ap);
+      va_end(ap);
+      if (t && strcmp(t, k->notes[i].text) == 0)
+        return;
+    }
+  kp_model_note *p = arena_grow(m, k->notes, &k->cap_notes, k->nnotes, sizeof *k->notes);
+  if (!p)
+    return;
+  k->notes = p;
+  va_list ap;
+  va_start(ap, fmt);
+  const char *t = kp_arena_vprintf(m->arena, fmt, ap);
+  va_end(ap);
+  if (!t)
+    return;
+  k->notes[k->nnotes].loc = loc;
+  k->notes[k->nnotes].text = t;
+  k->nnotes++;
+}
+
+void kp_node_add_dep(kp_module *m, kp_node *n, int dep) {
+  if (dep < 0)
+    return;
+  for (size_t i = 0; i < n->ndeps; i++)
+    if (n->deps[i] == dep)
+      return;
+  int *p = kp_arena_alloc(m->arena, (n->ndeps + 1) * sizeof *p);
+  if (!p)
+    return;
+  if (n->ndeps)
+    memcpy(p, n->deps, n->ndeps * sizeof *p);
+  p[n->ndeps++] = dep;
+  n->deps = p;
+}
+
+int kp_module_assume(kp_module *m, const char *name, int64_t value) {
+  for (size_t i = 0; i < m->nassume; i++)
+    if (strcmp(m->assume[i].name, name) == 0) {
+      m->assume[i].value = value;
+      return 1;
+    }
+  kp_binding *p = arena_grow(m, m->assume, &m->cap_assume, m->nassume, sizeof *m->assume);
+  if (!p)
+    return 0;
+  m->assume = p;
+  const char *s = kp_arena_strdup(m->arena, name, (size_t)-1);
+  if (!s)
+    return 0;
+  m->assume[m->nassume].name = s;
+  m->assume[m->nassume].value = value;
+  m->nassume++;
+  return 1;
+}
+
+static const char *const iclass_names[KP_I_COUNT] = {
+    "fp32",      "fp64",      "fp16",      "int",       "int.mul",   "int.div",  "int64",
+    "fp.div",    "sfu",       "conv",      "cmp",       "branch",    "addr",     "ld.param",
+    "ld.global", "st.global", "ld.shared", "st.shared", "ld.local",  "st.local", "ld.const",
+    "atomic",    "barrier",   "warp",      "other"};
+
+const char *kp_iclass_name(kp_iclass c) {
+  return (unsigned)c < KP_I_COUNT ? iclass_names[c] : "?";
+}
+
+const char *kp_space_name(kp_space s) {
+  static const char *const names[] = {"global", "shared", "local", "constant", "unknown"};
+  return (unsigned)s <= KP_SPACE_UNKNOWN ? names[s] : "?";
 }

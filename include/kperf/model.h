@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kperf/sym.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -37,6 +39,158 @@ typedef struct kp_param {
   const char *type; /* as clang prints it, e.g. "const float *" */
 } kp_param;
 
+/* ---- Kernel bodies ----------------------------------------------------
+ *
+ * A kernel body is a tree of regions.  A region is a list of nodes in program
+ * order; a node is an operation (a group of PTX-level instructions of one
+ * class), a loop (with a symbolic trip count and a body region) or a branch
+ * (with a then and an else region).  Device functions are inlined at their
+ * call sites.  Within a region, each node lists the earlier nodes of the same
+ * region whose results it uses: the dependency DAG of that region.  Values
+ * coming from outside the region are ready when the region starts. */
+
+/* Instruction classes, at the level of PTX instructions. */
+typedef enum kp_iclass {
+  KP_I_FP32 = 0,  /* add/sub/mul/fma/min/max/abs/neg .f32 (a*b+c fused: one) */
+  KP_I_FP64,      /* the same on .f64 */
+  KP_I_FP16,      /* the same on .f16/.f16x2/.bf16 */
+  KP_I_INT,       /* 32-bit add/sub/logic/shift/min/max/abs/neg, mov, special registers */
+  KP_I_INT_MUL,   /* mul.lo/mad.lo/mul.hi/mul.wide */
+  KP_I_INT_DIV,   /* div/rem on integers (one PTX instruction, a long SASS sequence) */
+  KP_I_INT64,     /* 64-bit integer add/logic/shift (not address arithmetic) */
+  KP_I_FP_DIV,    /* div.rn.f32/div.rn.f64, sqrt.rn, rcp.rn (precise) */
+  KP_I_SFU,       /* ex2/lg2/sin/cos/rsqrt/rcp/sqrt .approx (special function unit) */
+  KP_I_CONV,      /* cvt between types */
+  KP_I_CMP,       /* setp, selp, set */
+  KP_I_BRANCH,    /* bra, ret, and loop back edges */
+  KP_I_ADDR,      /* address arithmetic code generation adds (mul.wide, add.s64, cvta) */
+  KP_I_LD_PARAM,  /* ld.param: kernel arguments */
+  KP_I_LD_GLOBAL,
+  KP_I_ST_GLOBAL,
+  KP_I_LD_SHARED,
+  KP_I_ST_SHARED,
+  KP_I_LD_LOCAL,
+  KP_I_ST_LOCAL,
+  KP_I_LD_CONST,
+  KP_I_ATOMIC,    /* atom/red on global or shared memory */
+  KP_I_BARRIER,   /* bar.sync / __syncthreads and friends */
+  KP_I_WARP,      /* shfl/vote/match/activemask */
+  KP_I_OTHER,     /* calls kperf does not know, membar, ... */
+  KP_I_COUNT
+} kp_iclass;
+
+/* A short stable name ("fp32", "ld.global", ...); "?" when out of range. */
+const char *kp_iclass_name(kp_iclass c);
+
+typedef enum kp_space {
+  KP_SPACE_GLOBAL = 0,
+  KP_SPACE_SHARED,
+  KP_SPACE_LOCAL,
+  KP_SPACE_CONST,
+  KP_SPACE_UNKNOWN /* a generic pointer kperf could not resolve */
+} kp_space;
+
+const char *kp_space_name(kp_space s);
+
+/* Thread-varying variables of an affine form.  Loop induction variables are
+ * KP_V_LOOP + the loop's index in kp_kernel.loops. */
+enum {
+  KP_V_TID_X = 0, KP_V_TID_Y, KP_V_TID_Z,
+  KP_V_CTAID_X, KP_V_CTAID_Y, KP_V_CTAID_Z,
+  KP_V_LOOP = 16
+};
+
+/* coef * variable; coef is a formula over parameters and launch sizes. */
+typedef struct kp_term {
+  const kp_sym *coef;
+  int var;
+} kp_term;
+
+/* An affine form: base + sum(terms).  known == 0: not affine (why says why). */
+typedef struct kp_affine {
+  int known;
+  const kp_sym *base; /* the part that does not vary with thread or loop */
+  kp_term *terms;
+  size_t nterms;
+  const char *why; /* when !known: "indirect index", "non-affine: i*i", ... */
+} kp_affine;
+
+/* One memory access in the source (a load, a store or an atomic). */
+typedef struct kp_access {
+  kp_loc loc;
+  int is_store;   /* a store (or the store half of a compound assignment) */
+  int is_atomic;
+  kp_space space;
+  const char *array;   /* the base object: parameter, shared array, local array */
+  unsigned elem_bytes; /* bytes per element accessed */
+  unsigned ndims;      /* declared shape of the base array (shared/local/constant) */
+  int64_t dims[4];     /* extents, outermost first; ndims == 0 for pointers */
+  kp_affine index;     /* flattened element index from the base */
+  int loop;            /* innermost enclosing loop (index in kp_kernel.loops), -1 */
+  int divergent;       /* 1 when under a thread-dependent branch */
+} kp_access;
+
+typedef enum kp_node_kind { KP_NODE_OP = 0, KP_NODE_LOOP, KP_NODE_BRANCH } kp_node_kind;
+
+struct kp_loop;
+struct kp_branch;
+
+typedef struct kp_node {
+  kp_node_kind kind;
+  kp_loc loc;
+  int *deps; /* indices of earlier nodes of the same region */
+  size_t ndeps;
+  /* KP_NODE_OP */
+  kp_iclass cls;
+  unsigned count; /* PTX instructions this node stands for (>= 1) */
+  int access;     /* index in kp_kernel.accesses, -1 when not a memory access */
+  /* KP_NODE_LOOP / KP_NODE_BRANCH */
+  struct kp_loop *loop;
+  struct kp_branch *branch;
+} kp_node;
+
+typedef struct kp_region {
+  kp_node *nodes;
+  size_t nnodes, cap;
+} kp_region;
+
+typedef enum kp_trip_kind {
+  KP_TRIP_EXACT = 0, /* derived from the loop's bounds (a formula, maybe symbolic) */
+  KP_TRIP_PRAGMA,    /* given by #pragma kperf trip(N) */
+  KP_TRIP_UNKNOWN    /* kperf cannot bound it: trip is the variable trip_param */
+} kp_trip_kind;
+
+typedef struct kp_loop {
+  int id;             /* index in kp_kernel.loops */
+  int parent;         /* enclosing loop, -1 */
+  kp_loc loc;
+  const char *var;    /* induction variable, NULL when none was recognised */
+  const kp_sym *init; /* its first value, NULL when not affine */
+  const kp_sym *step; /* added per iteration (for multiplicative loops: NULL) */
+  const kp_sym *trip; /* iterations for the main thread (never NULL) */
+  kp_trip_kind trip_kind;
+  const char *trip_param; /* KP_TRIP_UNKNOWN: the variable's name, "trip@file:line" */
+  const char *why;        /* KP_TRIP_UNKNOWN: why it could not be bounded */
+  int unroll;             /* #pragma unroll: 0 none, -1 full, N */
+  int thread_dependent;   /* trip count depends on the thread (divergent exit) */
+  kp_region body;
+} kp_loop;
+
+typedef struct kp_branch {
+  kp_loc loc;
+  int divergent; /* condition depends on threadIdx (differs within a warp) */
+  int taken;     /* 1 then, 0 else when the condition folds; -1 unknown */
+  const char *cond; /* the condition's spelling */
+  kp_region then_r, else_r;
+} kp_branch;
+
+/* A note about something kperf could not analyse ("recursion cut at f",
+ * "call through a pointer"), kept with the kernel and shown by kperf analyze. */
+typedef struct kp_model_note {
+  kp_loc loc;
+  const char *text;
+} kp_model_note;
+
 typedef struct kp_kernel {
   const char *name;  /* qualified name, with template arguments for instantiations */
   kp_loc loc;        /* location of the kernel's name in its definition */
@@ -45,6 +199,20 @@ typedef struct kp_kernel {
   int is_template_instance;
   int max_threads_per_block; /* from __launch_bounds__, 0 when absent */
   int min_blocks_per_sm;     /* from __launch_bounds__, 0 when absent */
+
+  /* The body (has_body == 0: no definition seen, or it could not be walked). */
+  int has_body;
+  kp_region body;
+  kp_loop **loops;
+  size_t nloops, cap_loops;
+  kp_access *accesses;
+  size_t naccesses, cap_accesses;
+  kp_model_note *notes;
+  size_t nnotes, cap_notes;
+  int64_t shared_static_bytes; /* __shared__ arrays with a size, per block */
+  int uses_dynamic_shared;     /* extern __shared__ array used */
+  int registers_estimate;      /* per thread, a heuristic estimate (see analyses/registers.c) */
+  int max_registers;           /* maxrregcount or __launch_bounds__ cap, 0 when none */
 } kp_kernel;
 
 typedef struct kp_launch {
@@ -55,10 +223,15 @@ typedef struct kp_launch {
   kp_dim3 grid, block;
   kp_expr smem;       /* dynamic shared memory bytes; text NULL when not given */
   const char *stream; /* stream expression, NULL when not given */
+  kp_expr *args;      /* the call's arguments, one per kernel parameter */
+  size_t nargs;
 } kp_launch;
 
 typedef struct kp_module {
   const char *main_file;
+  kp_binding *assume; /* #pragma kperf assume(name = value) and --arg name=value */
+  size_t nassume, cap_assume;
+  unsigned host_errors; /* errors clang reported in this translation unit */
   kp_kernel *kernels;
   size_t nkernels, cap_kernels;
   kp_launch *launches;
@@ -78,6 +251,20 @@ void *kp_module_alloc(kp_module *m, size_t n);
  * The pointer is valid until the next append of the same kind. */
 kp_kernel *kp_module_add_kernel(kp_module *m);
 kp_launch *kp_module_add_launch(kp_module *m);
+
+/* Body building (the plugin uses these; all memory is the module's). */
+kp_node *kp_region_add(kp_module *m, kp_region *r); /* zeroed node, access = -1 */
+kp_loop *kp_kernel_add_loop(kp_module *m, kp_kernel *k);      /* id set, parent = -1 */
+kp_access *kp_kernel_add_access(kp_module *m, kp_kernel *k);  /* loop = -1; its index is naccesses-1 */
+void kp_kernel_note(kp_module *m, kp_kernel *k, kp_loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Adds dep to the node's dependency list (ignores duplicates and dep < 0). */
+void kp_node_add_dep(kp_module *m, kp_node *n, int dep);
+/* Records name = value (a later one for the same name wins). */
+int kp_module_assume(kp_module *m, const char *name, int64_t value);
 
 /* Index of the kernel with this name, or -1. */
 int kp_module_find_kernel(const kp_module *m, const char *name);

@@ -1,0 +1,48 @@
+/* kperf per-thread counts: what one thread of a kernel executes.
+ *
+ * Counts are for the kernel's "main thread" (model 000): the thread that takes
+ * the longest path.  Branches count their longer side unless the condition
+ * folds; loops multiply their body by the trip count, where thread ids are the
+ * variables "threadIdx.x" ... "blockIdx.z" (bind them to 0 for thread 0 of
+ * block 0, which kp_launch_bindings does).  Counts are formulas; evaluate them
+ * with kp_sym_eval and the bindings of a launch. */
+#ifndef KPERF_COUNT_H
+#define KPERF_COUNT_H
+
+#include "kperf/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct kp_counts {
+  const kp_sym *by_class[KP_I_COUNT]; /* instructions per thread, per class */
+  const kp_sym *total;                /* all classes */
+  const kp_sym *divergent;            /* of total: under thread-dependent branches */
+  const kp_sym *syncs;                /* barriers executed */
+  const kp_sym *bytes[KP_SPACE_UNKNOWN + 1]; /* bytes loaded+stored, per space */
+} kp_counts;
+
+/* Fills *out for kernel k (every formula allocated in arena a).  Returns 0
+ * when the kernel has no body or memory ran out. */
+int kp_count_kernel(struct kp_arena *a, const kp_kernel *k, kp_counts *out);
+
+/* The bindings that evaluate a kernel's formulas at launch l: blockDim.* and
+ * gridDim.* when known, each parameter whose argument folded, the module's
+ * assumptions (#pragma kperf assume, --arg; they win), and thread/block ids 0.
+ * Returns the number written (at most cap). */
+size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *out, size_t cap);
+
+/* Model 000's time(thread, lat) and delay(thread) for the main thread:
+ * time is the critical path through the dependency DAGs (loops: trip x body's
+ * path; branches: the longer side) with lat[c] cycles per instruction of class
+ * c; delay is the sum over executed instructions of issue[c].  Returns 1 when
+ * every trip count evaluated under the bindings, 0 otherwise. */
+int kp_thread_time(const kp_kernel *k, const double lat[KP_I_COUNT],
+                   const double issue[KP_I_COUNT], const kp_binding *b, size_t nb,
+                   double *time, double *delay);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

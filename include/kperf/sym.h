@@ -1,0 +1,103 @@
+/* kperf symbolic integer expressions.
+ *
+ * Trip counts, instruction counts and address coefficients are formulas over
+ * what the compiler could not fold: kernel parameters ("n"), launch sizes
+ * ("blockDim.x", "gridDim.x"), thread ids ("threadIdx.x", "blockIdx.x") and
+ * trip parameters of loops kperf cannot bound ("trip@k.cu:12").  A formula is
+ * an immutable tree allocated in an arena; constructors fold constants and
+ * apply the obvious identities (x+0, x*1, x*0, ...), so a formula whose
+ * variables are all known is a single constant.
+ *
+ * Semantics (all on int64_t):
+ *   DIV      floor division, b > 0 (b <= 0: the formula's value is unknown)
+ *   CEILDIV  ceiling division, b > 0
+ *   MOD      a - b*DIV(a,b), b > 0
+ *   FLOG2    a >= 1 ? floor(log2 a) : -1
+ *   CLOG2    a <= 1 ? 0 : ceil(log2 a)
+ *   SHL/SHR  a << b, a >> b (arithmetic), 0 <= b < 63
+ *   MIN/MAX  the usual
+ * An operation that would overflow int64_t makes the value unknown.
+ */
+#ifndef KPERF_SYM_H
+#define KPERF_SYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct kp_arena;
+
+typedef enum kp_sym_kind {
+  KP_SYM_CONST = 0,
+  KP_SYM_VAR,
+  KP_SYM_ADD,
+  KP_SYM_SUB,
+  KP_SYM_MUL,
+  KP_SYM_DIV,
+  KP_SYM_CEILDIV,
+  KP_SYM_MOD,
+  KP_SYM_MIN,
+  KP_SYM_MAX,
+  KP_SYM_SHL,
+  KP_SYM_SHR,
+  KP_SYM_FLOG2, /* unary: a */
+  KP_SYM_CLOG2  /* unary: a */
+} kp_sym_kind;
+
+typedef struct kp_sym {
+  kp_sym_kind kind;
+  int64_t value;           /* KP_SYM_CONST */
+  const char *name;        /* KP_SYM_VAR, arena-owned */
+  const struct kp_sym *a;  /* operands */
+  const struct kp_sym *b;  /* NULL for unary kinds */
+} kp_sym;
+
+/* A value for a variable. */
+typedef struct kp_binding {
+  const char *name;
+  int64_t value;
+} kp_binding;
+
+/* Constructors.  Return NULL only when out of memory; every constructor
+ * accepts NULL operands and then returns NULL (so failures propagate). */
+const kp_sym *kp_sym_const(struct kp_arena *a, int64_t v);
+const kp_sym *kp_sym_var(struct kp_arena *a, const char *name); /* copies name */
+const kp_sym *kp_sym_bin(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x, const kp_sym *y);
+const kp_sym *kp_sym_un(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x);
+/* Shorthands for kp_sym_bin. */
+const kp_sym *kp_sym_add(struct kp_arena *a, const kp_sym *x, const kp_sym *y);
+const kp_sym *kp_sym_sub(struct kp_arena *a, const kp_sym *x, const kp_sym *y);
+const kp_sym *kp_sym_mul(struct kp_arena *a, const kp_sym *x, const kp_sym *y);
+
+/* 1 and *out = the constant when s is a constant node; 0 otherwise. */
+int kp_sym_is_const(const kp_sym *s, int64_t *out);
+
+/* Evaluates s with the given bindings (later bindings of the same name win).
+ * Returns 1 and sets *out when every variable is bound and no operation is
+ * undefined; 0 otherwise. */
+int kp_sym_eval(const kp_sym *s, const kp_binding *b, size_t nb, int64_t *out);
+
+/* A copy of s with the bound variables replaced by their values, folded. */
+const kp_sym *kp_sym_subst(struct kp_arena *a, const kp_sym *s, const kp_binding *b, size_t nb);
+
+/* 1 when s mentions a variable with this name / one whose name starts with prefix. */
+int kp_sym_uses(const kp_sym *s, const char *name);
+int kp_sym_uses_prefix(const kp_sym *s, const char *prefix);
+
+/* Structural equality. */
+int kp_sym_equal(const kp_sym *x, const kp_sym *y);
+
+/* Writes s in C-like infix notation ("ceildiv(n, blockDim.x*gridDim.x)",
+ * "4*n + 3") into buf, truncating to size-1 chars.  Returns the length the
+ * full text needs (like snprintf).  NULL prints "?". */
+size_t kp_sym_print(const kp_sym *s, char *buf, size_t size);
+/* The same text, allocated in the arena. */
+const char *kp_sym_str(struct kp_arena *a, const kp_sym *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
