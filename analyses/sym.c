@@ -1,0 +1,526 @@
+/* Symbolic int64 formulas (see include/kperf/sym.h).
+ *
+ * Formulas are immutable trees in an arena.  The constructors keep them in a
+ * small canonical form so that equal quantities usually print the same way
+ * and constants collect in one place:
+ *   - constant operands are folded when the operation is defined and does not
+ *     overflow (an undefined constant operation, e.g. 5/0, stays a node whose
+ *     value is unknown);
+ *   - x + c keeps the constant on the right and x - c becomes x + (-c), so
+ *     (n + 3) + 4 is n + 7 and (n + 3) - n is 3; c*x keeps it on the left;
+ *   - min/max keep a constant on the left and merge nested constants;
+ *   - the identities x+0, x-0, x-x, x*1, x*0, x/1, ceildiv(x,1), x%1,
+ *     x<<0, x>>0, min(x,x), max(x,x).
+ * Printing turns x + (-c) back into "x - c". */
+#include "kperf/sym.h"
+#include "kperf/arena.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- Semantics --------------------------------------------------------- */
+
+static int is_unary(kp_sym_kind k) { return k == KP_SYM_FLOG2 || k == KP_SYM_CLOG2; }
+
+static int is_binary(kp_sym_kind k) { return k >= KP_SYM_ADD && k <= KP_SYM_SHR; }
+
+/* floor(log2 v) for v >= 1. */
+static int64_t floor_log2(int64_t v) {
+  int64_t r = 0;
+  while (v > 1) {
+    v >>= 1;
+    r++;
+  }
+  return r;
+}
+
+/* One operation on constants.  Returns 0 when it is undefined (division by a
+ * non-positive number, shift count out of range) or overflows int64_t. */
+static int apply(kp_sym_kind kind, int64_t a, int64_t b, int64_t *out) {
+  switch (kind) {
+  case KP_SYM_ADD:
+    return !__builtin_add_overflow(a, b, out);
+  case KP_SYM_SUB:
+    return !__builtin_sub_overflow(a, b, out);
+  case KP_SYM_MUL:
+    return !__builtin_mul_overflow(a, b, out);
+  case KP_SYM_DIV: /* floor division; b > 0 so a / b cannot overflow */
+    if (b <= 0)
+      return 0;
+    *out = a / b - (a % b != 0 && a < 0);
+    return 1;
+  case KP_SYM_CEILDIV:
+    if (b <= 0)
+      return 0;
+    *out = a / b + (a % b != 0 && a > 0);
+    return 1;
+  case KP_SYM_MOD: /* a - b*floor(a/b), in [0, b) */
+    if (b <= 0)
+      return 0;
+    *out = a % b < 0 ? a % b + b : a % b;
+    return 1;
+  case KP_SYM_MIN:
+    *out = a < b ? a : b;
+    return 1;
+  case KP_SYM_MAX:
+    *out = a > b ? a : b;
+    return 1;
+  case KP_SYM_SHL: /* a * 2^b, so that negative a and overflow are well defined */
+    if (b < 0 || b >= 63)
+      return 0;
+    return !__builtin_mul_overflow(a, (int64_t)1 << b, out);
+  case KP_SYM_SHR: /* arithmetic: floor(a / 2^b), written without shifting a negative */
+    if (b < 0 || b >= 63)
+      return 0;
+    *out = a >= 0 ? a >> b : ~(~a >> b);
+    return 1;
+  case KP_SYM_FLOG2:
+    *out = a >= 1 ? floor_log2(a) : -1;
+    return 1;
+  case KP_SYM_CLOG2:
+    *out = a <= 1 ? 0 : floor_log2(a - 1) + 1;
+    return 1;
+  case KP_SYM_CONST:
+  case KP_SYM_VAR:
+    break;
+  }
+  return 0;
+}
+
+/* ---- Constructors ------------------------------------------------------ */
+
+static kp_sym *node(struct kp_arena *a, kp_sym_kind kind) {
+  kp_sym *s = kp_arena_alloc(a, sizeof *s);
+  if (s)
+    s->kind = kind;
+  return s;
+}
+
+const kp_sym *kp_sym_const(struct kp_arena *a, int64_t v) {
+  kp_sym *s = node(a, KP_SYM_CONST);
+  if (s)
+    s->value = v;
+  return s;
+}
+
+const kp_sym *kp_sym_var(struct kp_arena *a, const char *name) {
+  if (!name)
+    return NULL;
+  kp_sym *s = node(a, KP_SYM_VAR);
+  if (!s)
+    return NULL;
+  s->name = kp_arena_strdup(a, name, (size_t)-1);
+  return s->name ? s : NULL;
+}
+
+int kp_sym_is_const(const kp_sym *s, int64_t *out) {
+  if (!s || s->kind != KP_SYM_CONST)
+    return 0;
+  if (out)
+    *out = s->value;
+  return 1;
+}
+
+static const kp_sym *make(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x,
+                          const kp_sym *y) {
+  kp_sym *s = node(a, kind);
+  if (s) {
+    s->a = x;
+    s->b = y;
+  }
+  return s;
+}
+
+/* x + c with c a constant operand: merges into x's own trailing constant. */
+static const kp_sym *add_const(struct kp_arena *a, const kp_sym *x, const kp_sym *c) {
+  int64_t c1, sum;
+  if (x->kind == KP_SYM_ADD && kp_sym_is_const(x->b, &c1) &&
+      !__builtin_add_overflow(c1, c->value, &sum))
+    return kp_sym_bin(a, KP_SYM_ADD, x->a, kp_sym_const(a, sum));
+  return make(a, KP_SYM_ADD, x, c);
+}
+
+static const kp_sym *build_add(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
+  int64_t cx, cy;
+  int kx = kp_sym_is_const(x, &cx), ky = kp_sym_is_const(y, &cy);
+  if (kx && cx == 0)
+    return y;
+  if (ky && cy == 0)
+    return x;
+  if (kx) /* constant on the right */
+    return add_const(a, y, x);
+  if (ky)
+    return add_const(a, x, y);
+  /* (x' + c) + y -> (x' + y) + c and x + (y' + c) -> (x + y') + c */
+  if (x->kind == KP_SYM_ADD && kp_sym_is_const(x->b, NULL))
+    return kp_sym_bin(a, KP_SYM_ADD, kp_sym_bin(a, KP_SYM_ADD, x->a, y), x->b);
+  if (y->kind == KP_SYM_ADD && kp_sym_is_const(y->b, NULL))
+    return kp_sym_bin(a, KP_SYM_ADD, kp_sym_bin(a, KP_SYM_ADD, x, y->a), y->b);
+  return make(a, KP_SYM_ADD, x, y);
+}
+
+static const kp_sym *build_sub(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
+  int64_t cx, cy, c;
+  int kx = kp_sym_is_const(x, &cx), ky = kp_sym_is_const(y, &cy);
+  if (ky && cy == 0)
+    return x;
+  if (kp_sym_equal(x, y))
+    return kp_sym_const(a, 0);
+  if (ky && cy != INT64_MIN) /* x - c -> x + (-c) */
+    return build_add(a, x, kp_sym_const(a, -cy));
+  /* (x' + c) - y -> (x' - y) + c */
+  if (x->kind == KP_SYM_ADD && kp_sym_is_const(x->b, NULL) && !ky)
+    return kp_sym_bin(a, KP_SYM_ADD, kp_sym_bin(a, KP_SYM_SUB, x->a, y), x->b);
+  /* x - (y' + c) -> (x - y') + (-c); c0 - (y' + c) -> (c0 - c) - y' */
+  if (y->kind == KP_SYM_ADD && kp_sym_is_const(y->b, &c) && c != INT64_MIN) {
+    int64_t d;
+    if (kx)
+      return __builtin_sub_overflow(cx, c, &d)
+                 ? make(a, KP_SYM_SUB, x, y)
+                 : kp_sym_bin(a, KP_SYM_SUB, kp_sym_const(a, d), y->a);
+    return kp_sym_bin(a, KP_SYM_ADD, kp_sym_bin(a, KP_SYM_SUB, x, y->a), kp_sym_const(a, -c));
+  }
+  return make(a, KP_SYM_SUB, x, y);
+}
+
+static const kp_sym *build_mul(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
+  int64_t cx, cy, c;
+  int kx = kp_sym_is_const(x, &cx), ky = kp_sym_is_const(y, &cy);
+  if ((kx && cx == 0) || (ky && cy == 0))
+    return kp_sym_const(a, 0);
+  if (kx && cx == 1)
+    return y;
+  if (ky && cy == 1)
+    return x;
+  if (ky && !kx) /* constant on the left (both constant: an overflowing product) */
+    return build_mul(a, y, x);
+  if (kx) { /* c1 * (c2 * y') -> (c1*c2) * y' */
+    int64_t p;
+    if (y->kind == KP_SYM_MUL && kp_sym_is_const(y->a, &c) && !__builtin_mul_overflow(cx, c, &p))
+      return kp_sym_bin(a, KP_SYM_MUL, kp_sym_const(a, p), y->b);
+    return make(a, KP_SYM_MUL, x, y);
+  }
+  /* (c*x') * y -> c*(x'*y) and x * (c*y') -> c*(x*y'): one constant, in front */
+  if (x->kind == KP_SYM_MUL && kp_sym_is_const(x->a, NULL))
+    return kp_sym_bin(a, KP_SYM_MUL, x->a, kp_sym_bin(a, KP_SYM_MUL, x->b, y));
+  if (y->kind == KP_SYM_MUL && kp_sym_is_const(y->a, NULL))
+    return kp_sym_bin(a, KP_SYM_MUL, y->a, kp_sym_bin(a, KP_SYM_MUL, x, y->b));
+  return make(a, KP_SYM_MUL, x, y);
+}
+
+/* DIV, CEILDIV, MOD by a constant. */
+static const kp_sym *build_div(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x,
+                               const kp_sym *y) {
+  int64_t cy, c, p;
+  if (kp_sym_is_const(y, &cy) && cy == 1)
+    return kind == KP_SYM_MOD ? kp_sym_const(a, 0) : x;
+  /* (x' / c1) / c2 -> x' / (c1*c2) for c1, c2 > 0 (floor and ceiling alike) */
+  if (kind != KP_SYM_MOD && x->kind == kind && kp_sym_is_const(y, &cy) && cy > 0 &&
+      kp_sym_is_const(x->b, &c) && c > 0 && !__builtin_mul_overflow(c, cy, &p))
+    return kp_sym_bin(a, kind, x->a, kp_sym_const(a, p));
+  return make(a, kind, x, y);
+}
+
+static const kp_sym *build_minmax(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x,
+                                  const kp_sym *y) {
+  int64_t cx, c, m;
+  if (kp_sym_equal(x, y))
+    return x;
+  if (kp_sym_is_const(y, NULL) && !kp_sym_is_const(x, NULL)) /* constant on the left */
+    return build_minmax(a, kind, y, x);
+  /* max(c1, max(c2, y')) -> max(max(c1, c2), y') */
+  if (kp_sym_is_const(x, &cx) && y->kind == kind && kp_sym_is_const(y->a, &c)) {
+    apply(kind, cx, c, &m);
+    return kp_sym_bin(a, kind, kp_sym_const(a, m), y->b);
+  }
+  return make(a, kind, x, y);
+}
+
+const kp_sym *kp_sym_bin(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x, const kp_sym *y) {
+  if (!x || !y || !is_binary(kind))
+    return NULL;
+  int64_t cx, cy, v;
+  if (kp_sym_is_const(x, &cx) && kp_sym_is_const(y, &cy) && apply(kind, cx, cy, &v))
+    return kp_sym_const(a, v);
+  switch (kind) {
+  case KP_SYM_ADD:
+    return build_add(a, x, y);
+  case KP_SYM_SUB:
+    return build_sub(a, x, y);
+  case KP_SYM_MUL:
+    return build_mul(a, x, y);
+  case KP_SYM_DIV:
+  case KP_SYM_CEILDIV:
+  case KP_SYM_MOD:
+    return build_div(a, kind, x, y);
+  case KP_SYM_MIN:
+  case KP_SYM_MAX:
+    return build_minmax(a, kind, x, y);
+  case KP_SYM_SHL:
+  case KP_SYM_SHR:
+    if (kp_sym_is_const(y, &cy) && cy == 0)
+      return x;
+    return make(a, kind, x, y);
+  default:
+    return NULL;
+  }
+}
+
+const kp_sym *kp_sym_un(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x) {
+  if (!x || !is_unary(kind))
+    return NULL;
+  int64_t cx, v;
+  if (kp_sym_is_const(x, &cx) && apply(kind, cx, 0, &v))
+    return kp_sym_const(a, v);
+  return make(a, kind, x, NULL);
+}
+
+const kp_sym *kp_sym_add(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
+  return kp_sym_bin(a, KP_SYM_ADD, x, y);
+}
+
+const kp_sym *kp_sym_sub(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
+  return kp_sym_bin(a, KP_SYM_SUB, x, y);
+}
+
+const kp_sym *kp_sym_mul(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
+  return kp_sym_bin(a, KP_SYM_MUL, x, y);
+}
+
+/* ---- Evaluation and substitution --------------------------------------- */
+
+/* The binding of name, the last one winning; NULL when unbound. */
+static const kp_binding *lookup(const char *name, const kp_binding *b, size_t nb) {
+  for (size_t i = nb; i-- > 0;)
+    if (b[i].name && strcmp(b[i].name, name) == 0)
+      return &b[i];
+  return NULL;
+}
+
+int kp_sym_eval(const kp_sym *s, const kp_binding *b, size_t nb, int64_t *out) {
+  if (!s)
+    return 0;
+  int64_t x, y = 0, v;
+  switch (s->kind) {
+  case KP_SYM_CONST:
+    v = s->value;
+    break;
+  case KP_SYM_VAR: {
+    const kp_binding *bd = s->name ? lookup(s->name, b, nb) : NULL;
+    if (!bd)
+      return 0;
+    v = bd->value;
+    break;
+  }
+  default:
+    if (!kp_sym_eval(s->a, b, nb, &x))
+      return 0;
+    if (!is_unary(s->kind) && !kp_sym_eval(s->b, b, nb, &y))
+      return 0;
+    if (!apply(s->kind, x, y, &v))
+      return 0;
+    break;
+  }
+  if (out)
+    *out = v;
+  return 1;
+}
+
+const kp_sym *kp_sym_subst(struct kp_arena *a, const kp_sym *s, const kp_binding *b, size_t nb) {
+  if (!s)
+    return NULL;
+  switch (s->kind) {
+  case KP_SYM_CONST:
+    return s;
+  case KP_SYM_VAR: {
+    const kp_binding *bd = s->name ? lookup(s->name, b, nb) : NULL;
+    return bd ? kp_sym_const(a, bd->value) : s;
+  }
+  default:
+    if (is_unary(s->kind))
+      return kp_sym_un(a, s->kind, kp_sym_subst(a, s->a, b, nb));
+    return kp_sym_bin(a, s->kind, kp_sym_subst(a, s->a, b, nb), kp_sym_subst(a, s->b, b, nb));
+  }
+}
+
+/* ---- Queries ----------------------------------------------------------- */
+
+/* 1 when s mentions a variable whose name starts with the first n bytes of
+ * name (and is exactly name when exact). */
+static int uses(const kp_sym *s, const char *name, size_t n, int exact) {
+  if (!s)
+    return 0;
+  if (s->kind == KP_SYM_VAR)
+    return s->name && strncmp(s->name, name, n) == 0 && (!exact || s->name[n] == '\0');
+  return uses(s->a, name, n, exact) || uses(s->b, name, n, exact);
+}
+
+int kp_sym_uses(const kp_sym *s, const char *name) {
+  return name && uses(s, name, strlen(name), 1);
+}
+
+int kp_sym_uses_prefix(const kp_sym *s, const char *prefix) {
+  return prefix && uses(s, prefix, strlen(prefix), 0);
+}
+
+int kp_sym_equal(const kp_sym *x, const kp_sym *y) {
+  if (x == y)
+    return 1;
+  if (!x || !y || x->kind != y->kind)
+    return 0;
+  switch (x->kind) {
+  case KP_SYM_CONST:
+    return x->value == y->value;
+  case KP_SYM_VAR:
+    return x->name && y->name && strcmp(x->name, y->name) == 0;
+  default:
+    return kp_sym_equal(x->a, y->a) && kp_sym_equal(x->b, y->b);
+  }
+}
+
+/* ---- Printing ---------------------------------------------------------- */
+
+/* Output that counts what it would write, like snprintf. */
+typedef struct writer {
+  char *buf;
+  size_t size, len;
+} writer;
+
+static void put(writer *w, const char *s) {
+  for (; *s; s++, w->len++)
+    if (w->len + 1 < w->size)
+      w->buf[w->len] = *s;
+}
+
+/* Precedence levels: a node printed where an operand of higher level is
+ * needed gets parentheses.  Shifts sit below + and - as in C, and their
+ * operands are parenthesised unless multiplicative or tighter ("(n + 1) << 2",
+ * which C would parse the same way without them, reads better). */
+enum { P_SHIFT = 1, P_ADD = 2, P_MUL = 3, P_UNARY = 4, P_PRIMARY = 5 };
+
+static int is_negative_const(const kp_sym *s) { return s->kind == KP_SYM_CONST && s->value < 0; }
+
+static int prec(const kp_sym *s) {
+  switch (s->kind) {
+  case KP_SYM_CONST:
+    return s->value < 0 ? P_UNARY : P_PRIMARY;
+  case KP_SYM_ADD:
+  case KP_SYM_SUB:
+    return P_ADD;
+  case KP_SYM_MUL:
+  case KP_SYM_DIV:
+  case KP_SYM_MOD:
+    return P_MUL;
+  case KP_SYM_SHL:
+  case KP_SYM_SHR:
+    return P_SHIFT;
+  default: /* variables and function calls */
+    return P_PRIMARY;
+  }
+}
+
+static void print(writer *w, const kp_sym *s, int min_prec);
+
+/* A right operand: a negative constant always gets parentheses ("x*(-3)"). */
+static void print_right(writer *w, const kp_sym *s, int min_prec) {
+  print(w, s, s && is_negative_const(s) ? P_PRIMARY + 1 : min_prec);
+}
+
+static void print_call(writer *w, const char *fn, const kp_sym *s) {
+  put(w, fn);
+  put(w, "(");
+  print(w, s->a, 0);
+  if (s->b) {
+    put(w, ", ");
+    print(w, s->b, 0);
+  }
+  put(w, ")");
+}
+
+static void print(writer *w, const kp_sym *s, int min_prec) {
+  if (!s) {
+    put(w, "?");
+    return;
+  }
+  int paren = prec(s) < min_prec;
+  char num[32];
+  if (paren)
+    put(w, "(");
+  switch (s->kind) {
+  case KP_SYM_CONST:
+    snprintf(num, sizeof num, "%" PRId64, s->value);
+    put(w, num);
+    break;
+  case KP_SYM_VAR:
+    put(w, s->name ? s->name : "?");
+    break;
+  case KP_SYM_ADD:
+    print(w, s->a, P_ADD);
+    if (s->b && is_negative_const(s->b)) { /* x + (-c) reads "x - c" */
+      /* the magnitude, computed in unsigned so that INT64_MIN works */
+      snprintf(num, sizeof num, " - %" PRIu64, (uint64_t)0 - (uint64_t)s->b->value);
+      put(w, num);
+    } else {
+      put(w, " + ");
+      print_right(w, s->b, P_ADD); /* + is associative: a + b + c either way */
+    }
+    break;
+  case KP_SYM_SUB:
+    print(w, s->a, P_ADD);
+    put(w, " - ");
+    print_right(w, s->b, P_ADD + 1);
+    break;
+  case KP_SYM_MUL:
+    print(w, s->a, P_MUL);
+    put(w, "*");
+    /* a*b*c either way, but a*(b/c) is not a*b/c */
+    print_right(w, s->b, s->b && s->b->kind == KP_SYM_MUL ? P_MUL : P_MUL + 1);
+    break;
+  case KP_SYM_DIV:
+  case KP_SYM_MOD:
+    print(w, s->a, P_MUL);
+    put(w, s->kind == KP_SYM_DIV ? "/" : "%");
+    print_right(w, s->b, P_MUL + 1);
+    break;
+  case KP_SYM_SHL:
+  case KP_SYM_SHR:
+    print(w, s->a, P_MUL);
+    put(w, s->kind == KP_SYM_SHL ? " << " : " >> ");
+    print_right(w, s->b, P_MUL);
+    break;
+  case KP_SYM_CEILDIV:
+    print_call(w, "ceildiv", s);
+    break;
+  case KP_SYM_MIN:
+    print_call(w, "min", s);
+    break;
+  case KP_SYM_MAX:
+    print_call(w, "max", s);
+    break;
+  case KP_SYM_FLOG2:
+    print_call(w, "flog2", s);
+    break;
+  case KP_SYM_CLOG2:
+    print_call(w, "clog2", s);
+    break;
+  }
+  if (paren)
+    put(w, ")");
+}
+
+size_t kp_sym_print(const kp_sym *s, char *buf, size_t size) {
+  writer w = {buf, buf ? size : 0, 0};
+  print(&w, s, 0);
+  if (w.size)
+    w.buf[w.len < w.size ? w.len : w.size - 1] = '\0';
+  return w.len;
+}
+
+const char *kp_sym_str(struct kp_arena *a, const kp_sym *s) {
+  size_t n = kp_sym_print(s, NULL, 0);
+  char *p = kp_arena_alloc(a, n + 1);
+  if (p)
+    kp_sym_print(s, p, n + 1);
+  return p;
+}

@@ -1,0 +1,347 @@
+/* Unit tests of per-thread counts, launch bindings and model 000's thread time. */
+#include "check.h"
+#include "kperf/arena.h"
+#include "kperf/count.h"
+#include "kperf/model.h"
+
+#include <stdint.h>
+
+/* Appends an operation node to r and returns its index. */
+static int op(kp_module *m, kp_region *r, kp_iclass cls, unsigned count, int access) {
+  kp_node *n = kp_region_add(m, r);
+  CHECK(n != NULL);
+  if (!n)
+    return -1;
+  n->kind = KP_NODE_OP;
+  n->cls = cls;
+  n->count = count;
+  n->access = access;
+  return (int)(r->nnodes - 1);
+}
+
+/* r->nodes[i] uses r->nodes[dep]. */
+static void dep(kp_module *m, kp_region *r, int i, int d) { kp_node_add_dep(m, &r->nodes[i], d); }
+
+static int add_access(kp_module *m, kp_kernel *k, kp_space space, unsigned bytes, int store,
+                      int atomic) {
+  kp_access *a = kp_kernel_add_access(m, k);
+  CHECK(a != NULL);
+  if (!a)
+    return -1;
+  a->space = space;
+  a->elem_bytes = bytes;
+  a->is_store = store;
+  a->is_atomic = atomic;
+  return (int)(k->naccesses - 1);
+}
+
+/* A loop node with trip count `trip` appended to r; returns the loop. */
+static kp_loop *loop(kp_module *m, kp_kernel *k, kp_region *r, const kp_sym *trip) {
+  kp_loop *l = kp_kernel_add_loop(m, k);
+  kp_node *n = kp_region_add(m, r);
+  CHECK(l && n);
+  if (!l || !n)
+    return NULL;
+  l->trip = trip;
+  n->kind = KP_NODE_LOOP;
+  n->loop = l;
+  return l;
+}
+
+static kp_branch *branch(kp_module *m, kp_region *r, int divergent, int taken) {
+  kp_branch *b = kp_module_alloc(m, sizeof *b);
+  kp_node *n = kp_region_add(m, r);
+  CHECK(b && n);
+  if (!b || !n)
+    return NULL;
+  b->divergent = divergent;
+  b->taken = taken;
+  n->kind = KP_NODE_BRANCH;
+  n->branch = b;
+  return b;
+}
+
+/* The kernel of these tests, as the plugin would model
+ *
+ *   __global__ void k(int n, float *data, int, int m) {
+ *     int i = ...;                                  // 2 int
+ *     for (j < n) data[...] = ld * 3 fp32 chain     // ld.global -> fp32 -> fp32 -> fp32
+ *     if (threadIdx.x & 1) { st.global; int } else { int }   // divergent
+ *     __syncthreads();                              // depends on all of the above
+ *     if (cond) { for (m) fp64 } else { 2 fp64 }    // longer side unknown
+ *     if (0) { 100 sfu } else { atomicAdd(&sh, x) } // folded: else
+ *   }
+ */
+static kp_kernel *build_kernel(kp_module *m) {
+  kp_kernel *k = kp_module_add_kernel(m);
+  CHECK(k != NULL);
+  if (!k)
+    return NULL;
+  struct kp_arena *a = m->arena;
+  k->name = kp_module_str(m, "k", (size_t)-1);
+  static const char *const names[] = {"n", "data", "", "m"};
+  static const char *const types[] = {"int", "float *", "int", "int"};
+  k->params = kp_module_alloc(m, 4 * sizeof *k->params);
+  for (int i = 0; k->params && i < 4; i++) {
+    k->params[i].name = names[i];
+    k->params[i].type = types[i];
+  }
+  k->nparams = 4;
+  k->has_body = 1;
+  int ld = add_access(m, k, KP_SPACE_GLOBAL, 4, 0, 0);
+  int st = add_access(m, k, KP_SPACE_GLOBAL, 4, 1, 0);
+  int at = add_access(m, k, KP_SPACE_SHARED, 8, 0, 1);
+
+  kp_region *body = &k->body;
+  op(m, body, KP_I_INT, 2, -1); /* 0 */
+
+  kp_loop *l = loop(m, k, body, kp_sym_var(a, "n")); /* 1 */
+  if (l) {
+    kp_region *lb = &l->body;
+    op(m, lb, KP_I_LD_GLOBAL, 1, ld);
+    for (int i = 1; i <= 3; i++) {
+      op(m, lb, KP_I_FP32, 1, -1);
+      dep(m, lb, i, i - 1);
+    }
+  }
+
+  kp_branch *b = branch(m, body, 1, -1); /* 2 */
+  if (b) {
+    op(m, &b->then_r, KP_I_ST_GLOBAL, 1, st);
+    op(m, &b->then_r, KP_I_INT, 1, -1);
+    op(m, &b->else_r, KP_I_INT, 1, -1);
+  }
+
+  op(m, body, KP_I_BARRIER, 1, -1); /* 3 */
+  for (int i = 0; i < 3; i++)
+    dep(m, body, 3, i);
+
+  b = branch(m, body, 0, -1); /* 4 */
+  if (b) {
+    kp_loop *l2 = loop(m, k, &b->then_r, kp_sym_var(a, "m"));
+    if (l2)
+      op(m, &l2->body, KP_I_FP64, 1, -1);
+    op(m, &b->else_r, KP_I_FP64, 2, -1);
+  }
+  dep(m, body, 4, 3);
+
+  b = branch(m, body, 0, 0); /* 5 */
+  if (b) {
+    op(m, &b->then_r, KP_I_SFU, 100, -1);
+    op(m, &b->else_r, KP_I_ATOMIC, 1, at);
+  }
+  dep(m, body, 5, 4);
+  return k;
+}
+
+static int64_t eval(const kp_sym *s, const kp_binding *b, size_t nb) {
+  int64_t v;
+  return kp_sym_eval(s, b, nb, &v) ? v : -999;
+}
+
+static void test_counts(void) {
+  kp_module m;
+  kp_module_init(&m);
+  kp_kernel *k = build_kernel(&m);
+  kp_arena *a = kp_arena_new();
+  kp_counts c;
+  CHECK(k && kp_count_kernel(a, k, &c));
+  if (!k) {
+    kp_arena_free(a);
+    kp_module_free(&m);
+    return;
+  }
+  for (int i = 0; i < KP_I_COUNT; i++)
+    CHECK(c.by_class[i] != NULL);
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_FP32]), "3*n");
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_LD_GLOBAL]), "n");
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_ST_GLOBAL]), "1"); /* longer side of the if */
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_INT]), "3");
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_FP64]), "max(2, m)"); /* sides not comparable */
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_SFU]), "0");           /* folded branch */
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_ATOMIC]), "1");
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_FP16]), "0");
+  CHECK_STR(kp_sym_str(a, c.total), "4*n + max(2, m) + 6");
+  CHECK_STR(kp_sym_str(a, c.divergent), "2");
+  CHECK_STR(kp_sym_str(a, c.syncs), "1");
+  CHECK_STR(kp_sym_str(a, c.bytes[KP_SPACE_GLOBAL]), "4*n + 4");
+  CHECK_STR(kp_sym_str(a, c.bytes[KP_SPACE_SHARED]), "16"); /* atomic: read + write */
+  CHECK_STR(kp_sym_str(a, c.bytes[KP_SPACE_LOCAL]), "0");
+
+  kp_binding b[] = {{"n", 10}, {"m", 5}};
+  CHECK(eval(c.total, b, 2) == 51);
+  CHECK(eval(c.by_class[KP_I_FP32], b, 2) == 30);
+  CHECK(eval(c.bytes[KP_SPACE_GLOBAL], b, 2) == 44);
+  b[1].value = 1;
+  CHECK(eval(c.total, b, 2) == 48); /* max(2, 1) */
+  CHECK(eval(c.total, b, 1) == -999);
+
+  /* A branch whose sides are both constant: the longer side's counts, not max per class. */
+  kp_kernel k2 = {0};
+  k2.has_body = 1;
+  kp_branch *br = branch(&m, &k2.body, 0, -1);
+  if (br) {
+    op(&m, &br->then_r, KP_I_FP32, 3, -1);
+    op(&m, &br->else_r, KP_I_INT, 2, -1);
+  }
+  CHECK(kp_count_kernel(a, &k2, &c));
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_FP32]), "3");
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_INT]), "0");
+  CHECK_STR(kp_sym_str(a, c.total), "3");
+  CHECK_STR(kp_sym_str(a, c.divergent), "0");
+  if (br)
+    br->taken = 0; /* folded: the shorter side it is */
+  CHECK(kp_count_kernel(a, &k2, &c));
+  CHECK_STR(kp_sym_str(a, c.by_class[KP_I_INT]), "2");
+  CHECK_STR(kp_sym_str(a, c.total), "2");
+
+  /* No body: nothing to count. */
+  kp_kernel none = {0};
+  CHECK(!kp_count_kernel(a, &none, &c));
+
+  kp_arena_free(a);
+  kp_module_free(&m);
+}
+
+static void test_bindings(void) {
+  kp_module m;
+  kp_module_init(&m);
+  CHECK(build_kernel(&m) != NULL);
+  kp_launch *l = kp_module_add_launch(&m);
+  CHECK(l != NULL);
+  if (!l) {
+    kp_module_free(&m);
+    return;
+  }
+  l->kernel = 0;
+  l->grid.x = (kp_expr){"64", 1, 64}; /* grid y, z absent: 1 */
+  l->block.x = (kp_expr){"256", 1, 256};
+  l->block.y = (kp_expr){"by", 0, 0}; /* written but not a constant: unbound */
+  kp_expr args[4] = {{"1000", 1, 1000}, {"p", 0, 0}, {"7", 1, 7}, {"mm", 0, 0}};
+  l->args = args;
+  l->nargs = 4;
+  CHECK(kp_module_assume(&m, "n", 12)); /* overrides the argument */
+  CHECK(kp_module_assume(&m, "m", 5));
+
+  kp_binding b[32];
+  size_t nb = kp_launch_bindings(&m, l, b, 32);
+  /* blockDim.x, .z, gridDim.x, .y, .z, n, 6 ids, 2 assumptions */
+  CHECK(nb == 14);
+  kp_arena *a = kp_arena_new();
+  CHECK(eval(kp_sym_var(a, "blockDim.x"), b, nb) == 256);
+  CHECK(eval(kp_sym_var(a, "blockDim.y"), b, nb) == -999);
+  CHECK(eval(kp_sym_var(a, "blockDim.z"), b, nb) == 1);
+  CHECK(eval(kp_sym_var(a, "gridDim.x"), b, nb) == 64);
+  CHECK(eval(kp_sym_var(a, "gridDim.y"), b, nb) == 1);
+  CHECK(eval(kp_sym_var(a, "gridDim.z"), b, nb) == 1);
+  CHECK(eval(kp_sym_var(a, "threadIdx.x"), b, nb) == 0);
+  CHECK(eval(kp_sym_var(a, "blockIdx.z"), b, nb) == 0);
+  CHECK(eval(kp_sym_var(a, "n"), b, nb) == 12);
+  CHECK(eval(kp_sym_var(a, "m"), b, nb) == 5);
+  CHECK(eval(kp_sym_var(a, "data"), b, nb) == -999);
+  for (size_t i = 0; i < nb; i++)
+    CHECK(b[i].name && *b[i].name); /* the unnamed parameter is skipped */
+
+  /* A grid-stride trip count evaluated at this launch. */
+  const kp_sym *trip = kp_sym_bin(
+      a, KP_SYM_CEILDIV, kp_sym_bin(a, KP_SYM_MAX, kp_sym_const(a, 0), kp_sym_var(a, "n")),
+      kp_sym_mul(a, kp_sym_var(a, "blockDim.x"), kp_sym_var(a, "gridDim.x")));
+  CHECK(eval(trip, b, nb) == 1);
+
+  /* The counts of the kernel at this launch: 4*12 + max(2, 5) + 6. */
+  kp_counts c;
+  CHECK(kp_count_kernel(a, &m.kernels[0], &c));
+  CHECK(eval(c.total, b, nb) == 59);
+
+  /* Without the assumption the argument's value counts. */
+  kp_module m2;
+  kp_module_init(&m2);
+  CHECK(build_kernel(&m2) != NULL);
+  nb = kp_launch_bindings(&m2, l, b, 32);
+  CHECK(nb == 12);
+  CHECK(eval(kp_sym_var(a, "n"), b, nb) == 1000);
+  CHECK(eval(kp_sym_var(a, "m"), b, nb) == -999);
+  kp_module_free(&m2);
+
+  /* Capacity is respected. */
+  CHECK(kp_launch_bindings(&m, l, b, 3) == 3);
+  CHECK(kp_launch_bindings(&m, l, NULL, 0) == 0);
+
+  /* An unresolved kernel: no parameters.  An unknown shape: y and z unknown. */
+  l->kernel = -1;
+  l->grid.x = (kp_expr){"g", 0, 0};
+  nb = kp_launch_bindings(&m, l, b, 32);
+  CHECK(nb == 2 + 6 + 2); /* blockDim.x, .z, ids, assumptions */
+  CHECK(eval(kp_sym_var(a, "gridDim.y"), b, nb) == -999);
+  CHECK(eval(kp_sym_var(a, "n"), b, nb) == 12);
+
+  kp_arena_free(a);
+  kp_module_free(&m);
+}
+
+static void test_thread_time(void) {
+  double lat[KP_I_COUNT], issue[KP_I_COUNT];
+  for (int i = 0; i < KP_I_COUNT; i++)
+    lat[i] = issue[i] = 1;
+  lat[KP_I_FP32] = 4;
+  lat[KP_I_LD_GLOBAL] = 100;
+  lat[KP_I_INT] = 2;
+
+  kp_module m;
+  kp_module_init(&m);
+  double t = -1, d = -1;
+
+  /* Three dependent fp32 ops: a chain of 3*4 cycles; independent: 4. */
+  kp_kernel chain = {0}, par = {0}, multi = {0};
+  chain.has_body = par.has_body = multi.has_body = 1;
+  for (int i = 0; i < 3; i++) {
+    op(&m, &chain.body, KP_I_FP32, 1, -1);
+    if (i)
+      dep(&m, &chain.body, i, i - 1);
+    op(&m, &par.body, KP_I_FP32, 1, -1);
+  }
+  op(&m, &multi.body, KP_I_FP32, 3, -1); /* one node of 3 instructions: a chain */
+  CHECK(kp_thread_time(&chain, lat, issue, NULL, 0, &t, &d) && t == 12 && d == 3);
+  CHECK(kp_thread_time(&par, lat, issue, NULL, 0, &t, &d) && t == 4 && d == 3);
+  CHECK(kp_thread_time(&multi, lat, issue, NULL, 0, &t, &d) && t == 12 && d == 3);
+  /* The longest of several paths: 0 -> 2 (4 + 4) vs 1 (4); 3 after 1 and 2. */
+  kp_kernel dag = {0};
+  dag.has_body = 1;
+  op(&m, &dag.body, KP_I_FP32, 1, -1);
+  op(&m, &dag.body, KP_I_FP32, 1, -1);
+  op(&m, &dag.body, KP_I_FP32, 1, -1);
+  dep(&m, &dag.body, 2, 0);
+  op(&m, &dag.body, KP_I_LD_GLOBAL, 1, -1);
+  dep(&m, &dag.body, 3, 1);
+  dep(&m, &dag.body, 3, 2);
+  CHECK(kp_thread_time(&dag, lat, issue, NULL, 0, &t, &d) && t == 108 && d == 4);
+
+  /* The test kernel at n = 10, m = 5:
+   *   0 int x2: 4; 1 loop: 10 x (100 + 3*4) = 1120; 2 divergent if: max(2, 2) = 2;
+   *   3 barrier after 0..2: 1121; 4 if after 3: max(5*1, 2) -> 1126;
+   *   5 folded if after 4: atomic -> 1127.
+   * delay: one cycle per executed instruction = the total count, 51. */
+  kp_kernel *k = build_kernel(&m);
+  kp_binding b[] = {{"n", 10}, {"m", 5}};
+  CHECK(k && kp_thread_time(k, lat, issue, b, 2, &t, &d));
+  CHECK(t == 1127);
+  CHECK(d == 51);
+  /* A trip count that does not evaluate: 0, and zeros. */
+  CHECK(k && !kp_thread_time(k, lat, issue, b, 1, &t, &d));
+  CHECK(t == 0 && d == 0);
+  /* A trip count <= 0 runs nothing. */
+  b[0].value = -3;
+  CHECK(k && kp_thread_time(k, lat, issue, b, 2, &t, &d));
+  CHECK(t == 4 + 1 + 5 + 1 && d == 2 + 2 + 1 + 5 + 1);
+
+  kp_kernel none = {0};
+  CHECK(!kp_thread_time(&none, lat, issue, NULL, 0, &t, &d));
+  kp_module_free(&m);
+}
+
+int main(void) {
+  test_counts();
+  test_bindings();
+  test_thread_time();
+  return TEST_RESULT();
+}
