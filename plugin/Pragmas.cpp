@@ -1,0 +1,816 @@
+// `#pragma kperf trip(N)` and `#pragma kperf assume(NAME = VALUE, ...)`: the
+// pragma handler, the per-process store it fills, and the lookups of Pragmas.h.
+//
+// The handler must leave the compile exactly as it would be without it: it
+// reads the pragma's tokens unexpanded up to the end of the directive (no macro
+// is expanded, so no macro expansion error, __COUNTER__ step or "macro used"
+// mark can come from it), puts no token back, and reports only warnings.  An
+// identifier in a number is replaced by its object-like macro's tokens here,
+// by hand, from the macro table.  Where a trip pragma points is found by
+// raw-lexing the file's text after it.  Under clang -E the pragma is handed,
+// unread, to the printer (passThrough), so that the output keeps it.
+//
+// Warnings come from one compiler pass only, the one kperf reports from (the
+// host pass, or with -fplugin-arg-kperf-pass=device[:sm_XX] one device pass),
+// and only in CUDA compiles, as for every other kperf diagnostic.
+// beginPragmas, called by the plugin action at the start of each translation
+// unit, tells which pass this is; where no AST action runs (e.g. -dM) the host
+// pass warns.
+#include "Pragmas.h"
+
+#include "Options.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/IdentifierTable.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <mutex>
+
+using namespace clang;
+
+namespace kperf {
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// The store.
+
+struct TripRecord {
+  TripPragma P;
+  const SourceManager *SM = nullptr;
+  // File locations a loop's expansion location must equal for the pragma to
+  // apply: the first token after the pragma, and for a _Pragma written in a
+  // macro, the start of that macro's outermost invocation.  Invalid: none.
+  SourceLocation Target, MacroTarget;
+  bool Superseded = false;    // a later trip pragma has the same target
+  SourceLocation ClaimedBy;   // the LoopBegin that took it; invalid: unclaimed
+};
+
+struct AssumeRecord {
+  std::string Name;
+  int64_t Value;
+  SourceLocation Loc; // the NAME token
+};
+
+struct Store {
+  std::mutex Mu;
+  std::vector<TripRecord> Trips;
+  std::vector<AssumeRecord> Assumes;
+  // Whether the pass whose preprocessor is ReportPP reports (set by the helper
+  // action; a different preprocessor falls back to "the host pass reports").
+  const Preprocessor *ReportPP = nullptr;
+  bool Report = false;
+};
+
+Store &store() {
+  static Store S;
+  return S;
+}
+
+// ---------------------------------------------------------------------------
+// Which pass warns.
+
+std::vector<std::string> readCmdline(const std::string &Path) {
+  std::vector<std::string> Args;
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return Args;
+  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  for (size_t Start = 0; Start < All.size();) {
+    size_t End = All.find('\0', Start);
+    if (End == std::string::npos)
+      End = All.size();
+    Args.push_back(All.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Args;
+}
+
+// The first --cuda-gpu-arch / --offload-arch sm_XX of the driver command line
+// ("" when none): the same choice as Plugin.cpp makes for pass=device, where a
+// single cc1 job runs in the driver's process and several run as its children.
+std::string firstDriverGpuArch() {
+  std::vector<std::string> Args = readCmdline("/proc/self/cmdline");
+  if (Args.size() > 1 && Args[1] == "-cc1")
+    Args = readCmdline("/proc/" + std::to_string(getppid()) + "/cmdline");
+  for (size_t I = 0; I < Args.size(); ++I) {
+    for (const std::string F : {"--cuda-gpu-arch", "--offload-arch"}) {
+      std::string V;
+      if (Args[I] == F && I + 1 < Args.size())
+        V = Args[I + 1];
+      else if (Args[I].compare(0, F.size() + 1, F + "=") == 0)
+        V = Args[I].substr(F.size() + 1);
+      for (size_t S = 0; S < V.size();) {
+        size_t C = V.find(',', S);
+        if (C == std::string::npos)
+          C = V.size();
+        if (V.compare(S, 3, "sm_") == 0)
+          return V.substr(S, C - S);
+        S = C + 1;
+      }
+    }
+  }
+  return "";
+}
+
+// Mirrors KperfAction::isReportingPass (Plugin.cpp).
+bool isReportingPass(const CompilerInstance &CI) {
+  const LangOptions &LO = CI.getLangOpts();
+  if (!LO.CUDA)
+    return false;
+  auto It = CI.getFrontendOpts().PluginArgs.find("kperf");
+  Options O = parseOptions(It == CI.getFrontendOpts().PluginArgs.end()
+                               ? std::vector<std::string>()
+                               : It->second);
+  if (!LO.CUDAIsDevice)
+    return !O.DevicePass;
+  if (!O.DevicePass)
+    return false;
+  const std::string &Arch = CI.getTargetOpts().CPU;
+  if (!O.DeviceArch.empty())
+    return Arch == O.DeviceArch;
+  std::string First = firstDriverGpuArch();
+  return First.empty() || First == Arch;
+}
+
+bool warnsHere(const Preprocessor &PP) {
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  if (S.ReportPP == &PP)
+    return S.Report;
+  return PP.getLangOpts().CUDA && !PP.getLangOpts().CUDAIsDevice;
+}
+
+void warn(Preprocessor &PP, SourceLocation Loc, const std::string &Message) {
+  if (!warnsHere(PP))
+    return;
+  DiagnosticsEngine &D = PP.getDiagnostics();
+  // A warning in -Wignored-pragmas (and so -Wpragmas): -Wno-ignored-pragmas
+  // silences it, as it does clang's own warnings about malformed pragmas.
+  unsigned ID = D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::CustomDiagDesc(
+      diag::Severity::Warning, "kperf: %0", DiagnosticIDs::CLASS_WARNING,
+      /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
+      diag::Group::IgnoredPragmas));
+  D.Report(Loc, ID) << Message;
+}
+
+// ---------------------------------------------------------------------------
+// Integer constant expressions.
+
+// A C integer literal: decimal, 0x hex, 0b binary, 0 octal, ' separators,
+// u/l/z suffixes.  nullopt for anything else (floats included) or > INT64_MAX.
+std::optional<int64_t> parseLiteral(StringRef Spelling) {
+  std::string S;
+  for (char C : Spelling)
+    if (C != '\'')
+      S += C;
+  while (!S.empty() && StringRef("uUlLzZ").contains(S.back()))
+    S.pop_back();
+  StringRef R(S);
+  if (R.empty() || R.contains('.'))
+    return std::nullopt;
+  uint64_t V;
+  if (R.getAsInteger(0, V) || V > uint64_t(INT64_MAX))
+    return std::nullopt;
+  return int64_t(V);
+}
+
+// The tokens of one pragma, unexpanded, up to and including its eod, and a
+// recursive-descent evaluator over them.
+class PragmaParser {
+public:
+  PragmaParser(Preprocessor &PP, Token First) : PP(PP) {
+    Token T = First;
+    for (;;) {
+      PP.LexUnexpandedToken(T);
+      Toks.push_back(T);
+      Origin.push_back(T.getLocation());
+      if (T.isOneOf(tok::eod, tok::eof))
+        break;
+    }
+  }
+
+  const Token &tok() const { return Toks[I]; }
+  SourceLocation loc() const { return Origin[I]; }
+  bool is(tok::TokenKind K) const { return tok().is(K); }
+  bool atEnd() const { return tok().isOneOf(tok::eod, tok::eof); }
+  void next() {
+    if (!atEnd())
+      ++I;
+  }
+
+  // "'x'" for the current token, "" at the end of the line.
+  std::string quoted() const {
+    if (atEnd())
+      return "";
+    std::string S = PP.getSpelling(tok());
+    if (S.size() > 32)
+      S = S.substr(0, 29) + "...";
+    return "'" + S + "'";
+  }
+  // ", not 'x'" for the current token ("" at the end of the line).
+  std::string notHere() const {
+    std::string Q = quoted();
+    return Q.empty() ? "" : ", not " + Q;
+  }
+  std::string identifier() const {
+    const IdentifierInfo *II = tok().getIdentifierInfo();
+    return II ? II->getName().str() : std::string();
+  }
+
+  // Evaluates an integer constant expression starting at the current token;
+  // on failure sets Error (and ErrorLoc) and returns nullopt.
+  std::optional<int64_t> expression() { return shift(0); }
+
+  std::string Error;
+  SourceLocation ErrorLoc;
+
+  bool fail(const std::string &Message) { return failAt(loc(), Message); }
+  bool failAt(SourceLocation At, const std::string &Message) {
+    if (Error.empty()) {
+      Error = Message;
+      ErrorLoc = At;
+    }
+    return false;
+  }
+
+private:
+  Preprocessor &PP;
+  std::vector<Token> Toks;
+  std::vector<SourceLocation> Origin; // where each token stands in the pragma
+  size_t I = 0;
+  unsigned Splices = 0;
+
+  std::optional<int64_t> failed(const std::string &Message) {
+    fail(Message);
+    return std::nullopt;
+  }
+
+  // Replaces an identifier naming an object-like macro by the macro's tokens.
+  bool spliceMacro() {
+    const IdentifierInfo *II = tok().getIdentifierInfo();
+    if (!II || !II->hasMacroDefinition())
+      return false;
+    const MacroInfo *MI = PP.getMacroInfo(II);
+    if (!MI || MI->isFunctionLike() || MI->isBuiltinMacro() || MI->getNumTokens() == 0)
+      return false;
+    if (++Splices > 256)
+      return false; // e.g. #define N N
+    SourceLocation At = Origin[I];
+    Toks.erase(Toks.begin() + I);
+    Origin.erase(Origin.begin() + I);
+    Toks.insert(Toks.begin() + I, MI->tokens_begin(), MI->tokens_end());
+    Origin.insert(Origin.begin() + I, MI->getNumTokens(), At);
+    return true;
+  }
+
+  std::optional<int64_t> shift(unsigned Depth) {
+    std::optional<int64_t> L = additive(Depth);
+    while (L && (is(tok::lessless) || is(tok::greatergreater))) {
+      bool Left = is(tok::lessless);
+      next();
+      std::optional<int64_t> R = additive(Depth);
+      if (!R)
+        return std::nullopt;
+      if (*R < 0 || *R > 62)
+        return failed("shift count " + std::to_string(*R) + " is out of range");
+      if (!Left) {
+        L = *L >> *R;
+        continue;
+      }
+      int64_t V;
+      if (*L < 0 || __builtin_mul_overflow(*L, int64_t(1) << *R, &V))
+        return failed("the value does not fit in a 64-bit signed integer");
+      L = V;
+    }
+    return L;
+  }
+
+  std::optional<int64_t> additive(unsigned Depth) {
+    std::optional<int64_t> L = multiplicative(Depth);
+    while (L && (is(tok::plus) || is(tok::minus))) {
+      bool Plus = is(tok::plus);
+      next();
+      std::optional<int64_t> R = multiplicative(Depth);
+      if (!R)
+        return std::nullopt;
+      int64_t V;
+      if (Plus ? __builtin_add_overflow(*L, *R, &V) : __builtin_sub_overflow(*L, *R, &V))
+        return failed("the value does not fit in a 64-bit signed integer");
+      L = V;
+    }
+    return L;
+  }
+
+  std::optional<int64_t> multiplicative(unsigned Depth) {
+    std::optional<int64_t> L = unary(Depth);
+    while (L && (is(tok::star) || is(tok::slash) || is(tok::percent))) {
+      tok::TokenKind Op = tok().getKind();
+      next();
+      std::optional<int64_t> R = unary(Depth);
+      if (!R)
+        return std::nullopt;
+      int64_t V;
+      if (Op == tok::star) {
+        if (__builtin_mul_overflow(*L, *R, &V))
+          return failed("the value does not fit in a 64-bit signed integer");
+      } else {
+        if (*R == 0)
+          return failed("division by zero");
+        if (*L == INT64_MIN && *R == -1)
+          return failed("the value does not fit in a 64-bit signed integer");
+        V = Op == tok::slash ? *L / *R : *L % *R;
+      }
+      L = V;
+    }
+    return L;
+  }
+
+  std::optional<int64_t> unary(unsigned Depth) {
+    if (Depth > 200)
+      return failed("the expression is nested too deeply");
+    while (is(tok::identifier) && spliceMacro()) {
+    }
+    if (is(tok::minus) || is(tok::plus)) {
+      bool Minus = is(tok::minus);
+      next();
+      std::optional<int64_t> V = unary(Depth + 1);
+      if (!V)
+        return std::nullopt;
+      if (Minus && *V == INT64_MIN)
+        return failed("the value does not fit in a 64-bit signed integer");
+      return Minus ? -*V : *V;
+    }
+    return primary(Depth);
+  }
+
+  std::optional<int64_t> primary(unsigned Depth) {
+    if (is(tok::l_paren)) {
+      next();
+      std::optional<int64_t> V = shift(Depth + 1);
+      if (!V)
+        return std::nullopt;
+      while (is(tok::identifier) && spliceMacro()) {
+      }
+      if (!is(tok::r_paren))
+        return failed("expected ')' to close '('" + notHere());
+      next();
+      return V;
+    }
+    if (is(tok::numeric_constant)) {
+      SmallString<32> Buf;
+      bool Invalid = false;
+      StringRef Spelling = PP.getSpelling(tok(), Buf, &Invalid);
+      std::optional<int64_t> V = Invalid ? std::nullopt : parseLiteral(Spelling);
+      if (!V)
+        return failed("expected an integer constant" + notHere());
+      next();
+      return V;
+    }
+    return failed("expected an integer constant" + notHere());
+  }
+};
+
+// ---------------------------------------------------------------------------
+// Where a trip pragma points.
+
+struct Placement {
+  SourceLocation Target;  // the first token after the pragma (a file location)
+  bool Misplaced = false; // that token cannot begin a loop (or there is none)
+};
+
+enum class ScanFrom {
+  Directive,      // From is the `#` of the pragma: skip that directive line
+  PragmaOperator, // From is `_Pragma`: skip `_Pragma ( "..." )`
+  Here,           // From is right after the pragma (after a macro invocation)
+};
+
+// The first token after the pragma at From (a file location), skipping
+// comments, preprocessor directive lines, labels, `case X:` and [[attributes]];
+// raw-lexed from the file's text, so the compile's token stream is untouched.
+Placement placement(Preprocessor &PP, SourceLocation From, ScanFrom How) {
+  Placement Out;
+  const SourceManager &SM = PP.getSourceManager();
+  std::pair<FileID, unsigned> D = SM.getDecomposedLoc(From);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(D.first, &Invalid);
+  if (Invalid || D.second > Buf.size())
+    return Out;
+  Lexer L(SM.getLocForStartOfFile(D.first), PP.getLangOpts(), Buf.begin(),
+          Buf.begin() + D.second, Buf.end());
+  Token T;
+  // The next token that is not part of a directive line.  (The lexer takes its
+  // first token to be at the start of a line: right for a `#` at From.)
+  auto Next = [&]() {
+    L.LexFromRawLexer(T);
+    while (T.is(tok::hash) && T.isAtStartOfLine()) {
+      do
+        L.LexFromRawLexer(T);
+      while (T.isNot(tok::eof) && !T.isAtStartOfLine());
+    }
+  };
+  if (How == ScanFrom::PragmaOperator) {
+    L.LexFromRawLexer(T); // _Pragma
+    for (unsigned N = 0; N < 8 && T.isNot(tok::eof) && T.isNot(tok::r_paren); ++N)
+      L.LexFromRawLexer(T);
+    if (T.isNot(tok::r_paren))
+      return Out;
+  }
+  Next(); // for ScanFrom::Directive: skips the pragma's own line
+  for (unsigned Guard = 0; Guard < 64 && T.isNot(tok::eof); ++Guard) {
+    StringRef Id = T.is(tok::raw_identifier) ? T.getRawIdentifier() : StringRef();
+    if (Id == "for" || Id == "while" || Id == "do") {
+      Out.Target = T.getLocation();
+      return Out;
+    }
+    if (Id == "case") { // case X: -- on to the ':'
+      do
+        Next();
+      while (T.isNot(tok::eof) && T.isNot(tok::colon));
+      Next();
+      continue;
+    }
+    if (!Id.empty()) {
+      SourceLocation At = T.getLocation();
+      const IdentifierTable &Ids = PP.getIdentifierTable();
+      auto It = Ids.find(Id); // find, not get: adds no identifier
+      bool IsMacro = It != Ids.end() && It->getValue() && It->getValue()->hasMacroDefinition();
+      Next();
+      if (T.is(tok::colon)) { // a label (`default:` too)
+        Next();
+        continue;
+      }
+      Out.Target = At; // a loop may come out of this macro
+      Out.Misplaced = !IsMacro;
+      return Out;
+    }
+    if (T.is(tok::l_square)) { // [[attribute]]
+      SourceLocation At = T.getLocation();
+      Next();
+      if (T.isNot(tok::l_square)) {
+        Out.Target = At;
+        Out.Misplaced = true;
+        return Out;
+      }
+      for (int Depth = 2; Depth > 0 && T.isNot(tok::eof);) {
+        Next();
+        if (T.is(tok::l_square))
+          ++Depth;
+        else if (T.is(tok::r_square))
+          --Depth;
+      }
+      Next();
+      continue;
+    }
+    Out.Target = T.getLocation();
+    Out.Misplaced = true;
+    return Out;
+  }
+  Out.Target = SourceLocation();
+  Out.Misplaced = true; // nothing (or too much) follows
+  return Out;
+}
+
+// ---------------------------------------------------------------------------
+// The handler.
+
+const char TripExample[] = ", e.g. trip(256)";
+const char AssumeExample[] = ", e.g. assume(n = 1024)";
+
+class KperfPragmaHandler : public PragmaHandler {
+public:
+  KperfPragmaHandler() : PragmaHandler("kperf") {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer, Token &First) override {
+    if (PP.isPreprocessedOutput())
+      return passThrough(PP, First);
+    PragmaParser P(PP, First); // reads every token of the directive, whatever follows
+    if (P.atEnd()) {
+      warn(PP, First.getLocation(),
+           "empty '#pragma kperf': expected trip(N) or assume(NAME = VALUE)");
+      return;
+    }
+    std::string Directive = P.identifier();
+    if (Directive == "trip")
+      trip(PP, Introducer, P);
+    else if (Directive == "assume")
+      assume(PP, P);
+    else
+      warn(PP, P.loc(),
+           "unknown '#pragma kperf " + PP.getSpelling(P.tok()) +
+               "': expected trip(N) or assume(NAME = VALUE)");
+  }
+
+private:
+  // clang -E: print the pragma as clang would without kperf.  The printer's
+  // handler for unknown pragmas would have printed it, so kperf steps aside for
+  // the rest of the file (nothing is analysed in -E) and hands this pragma on
+  // to that handler as the equivalent _Pragma("kperf ...").  Only here does
+  // kperf put tokens back, and they only print the same line.
+  void passThrough(Preprocessor &PP, Token First) {
+    std::string Text = "kperf";
+    for (Token T = First;;) {
+      PP.LexUnexpandedToken(T);
+      if (T.isOneOf(tok::eod, tok::eof))
+        break;
+      if (T.hasLeadingSpace())
+        Text += ' ';
+      Text += PP.getSpelling(T);
+    }
+    std::string Str = "\"";
+    for (char C : Text) {
+      if (C == '"' || C == '\\')
+        Str += '\\';
+      Str += C;
+    }
+    Str += '"';
+    SourceLocation Loc = First.getLocation();
+    auto Toks = std::make_unique<Token[]>(4);
+    for (unsigned I = 0; I < 4; ++I) {
+      Toks[I].startToken();
+      Toks[I].setLocation(Loc);
+    }
+    Toks[0].setKind(tok::identifier);
+    Toks[0].setIdentifierInfo(PP.getIdentifierInfo("_Pragma"));
+    Toks[0].setLength(7);
+    Toks[1].setKind(tok::l_paren);
+    Toks[1].setLength(1);
+    Toks[2].setKind(tok::string_literal);
+    PP.CreateString(Str, Toks[2]);
+    Toks[3].setKind(tok::r_paren);
+    Toks[3].setLength(1);
+    PP.RemovePragmaHandler(this); // releases, does not delete: `this` lives on
+    PP.EnterTokenStream(std::move(Toks), 4, /*DisableMacroExpansion=*/false,
+                        /*IsReinject=*/false);
+  }
+
+  static void malformed(Preprocessor &PP, PragmaParser &P, const char *Directive,
+                        const char *Example) {
+    warn(PP, P.ErrorLoc,
+         std::string("malformed '#pragma kperf ") + Directive + "': " + P.Error + Example);
+  }
+
+  static void trip(Preprocessor &PP, PragmaIntroducer Introducer, PragmaParser &P) {
+    P.next();
+    std::optional<int64_t> V;
+    if (!P.is(tok::l_paren)) {
+      P.fail("expected '(' after 'trip'" + P.notHere());
+    } else {
+      P.next();
+      SourceLocation Start = P.loc();
+      V = P.expression();
+      if (V && !P.is(tok::r_paren)) {
+        P.fail("expected ')' after the trip count" + P.notHere());
+      } else if (V && *V < 0) {
+        P.failAt(Start, "the trip count must not be negative, not " + std::to_string(*V));
+      } else if (V) {
+        P.next();
+        if (!P.atEnd())
+          P.fail("unexpected " + P.quoted() + " after trip(...)");
+      }
+    }
+    if (!P.Error.empty())
+      return malformed(PP, P, "trip", TripExample);
+    record(PP, Introducer, *V);
+  }
+
+  static void assume(Preprocessor &PP, PragmaParser &P) {
+    std::vector<AssumeRecord> Pairs;
+    P.next();
+    if (!P.is(tok::l_paren)) {
+      P.fail("expected '(' after 'assume'" + P.notHere());
+    } else {
+      P.next();
+      for (;;) {
+        if (!P.is(tok::identifier)) {
+          P.fail("expected a variable name" + P.notHere());
+          break;
+        }
+        std::string Name = P.identifier();
+        SourceLocation NameLoc = P.loc();
+        P.next();
+        if (!P.is(tok::equal)) {
+          P.fail("expected '=' after '" + Name + "'" + P.notHere());
+          break;
+        }
+        P.next();
+        std::optional<int64_t> V = P.expression();
+        if (!V)
+          break;
+        Pairs.push_back({Name, *V, NameLoc});
+        if (P.is(tok::comma)) {
+          P.next();
+          continue;
+        }
+        if (!P.is(tok::r_paren)) {
+          P.fail("expected ',' or ')' after the value of '" + Name + "'" + P.notHere());
+          break;
+        }
+        P.next();
+        if (!P.atEnd())
+          P.fail("unexpected " + P.quoted() + " after assume(...)");
+        break;
+      }
+    }
+    if (!P.Error.empty())
+      return malformed(PP, P, "assume", AssumeExample);
+    Store &S = store();
+    std::lock_guard<std::mutex> Lock(S.Mu);
+    S.Assumes.insert(S.Assumes.end(), Pairs.begin(), Pairs.end());
+  }
+
+  static void record(Preprocessor &PP, PragmaIntroducer Introducer, int64_t Value) {
+    const SourceManager &SM = PP.getSourceManager();
+    TripRecord R;
+    R.SM = &SM;
+    R.P.Loc = Introducer.Loc;
+    R.P.Value = Value;
+    SourceLocation Expansion = SM.getExpansionLoc(Introducer.Loc);
+    PresumedLoc PL = SM.getPresumedLoc(Expansion);
+    R.P.Line = PL.isValid() ? PL.getLine() : 0;
+    R.P.File = PL.isValid() ? PL.getFilename() : "";
+
+    Placement Where;
+    if (Introducer.Loc.isFileID()) {
+      Where = placement(PP, Introducer.Loc,
+                        Introducer.Kind == PIK_HashPragma ? ScanFrom::Directive
+                                                          : ScanFrom::PragmaOperator);
+    } else {
+      // _Pragma from a macro: the loop may follow the macro invocation, or come
+      // out of the same invocation; which, cannot be told here.
+      R.MacroTarget = Expansion;
+      SourceLocation End = SM.getExpansionRange(Introducer.Loc).getEnd();
+      SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts());
+      if (After.isValid() && After.isFileID())
+        Where = placement(PP, After, ScanFrom::Here);
+      Where.Misplaced = false;
+    }
+    if (Where.Misplaced) {
+      warn(PP, Introducer.Loc,
+           "'#pragma kperf trip' must come right before a for, while or do loop; ignored");
+      return;
+    }
+    R.Target = Where.Target;
+    std::vector<SourceLocation> Superseded;
+    {
+      Store &S = store();
+      std::lock_guard<std::mutex> Lock(S.Mu);
+      for (TripRecord &O : S.Trips) {
+        if (O.SM != &SM || O.Superseded)
+          continue;
+        if ((R.Target.isValid() && O.Target == R.Target) ||
+            (R.MacroTarget.isValid() && O.MacroTarget == R.MacroTarget)) {
+          O.Superseded = true;
+          Superseded.push_back(O.P.Loc);
+        }
+      }
+      S.Trips.push_back(std::move(R));
+    }
+    for (SourceLocation L : Superseded)
+      warn(PP, L, "'#pragma kperf trip' ignored: a later one applies to the same loop");
+  }
+};
+
+// For tests (-fplugin-arg-kperf-pragmas=dump): a remark for
+// every loop that tripPragmaFor gives a trip count (template instances
+// included, reported once per loop) and for every assumePragmas() pair.
+class DumpConsumer : public ASTConsumer {
+public:
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Visitor V(Ctx.getSourceManager());
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    DiagnosticsEngine &D = Ctx.getDiagnostics();
+    unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Remark, "kperf-pragmas: %0");
+    for (const auto &L : V.Loops)
+      D.Report(L.first, ID) << ("loop: trip count " + std::to_string(L.second));
+    std::vector<std::pair<std::string, int64_t>> Assumed = assumePragmas();
+    std::vector<SourceLocation> Locs;
+    {
+      Store &S = store();
+      std::lock_guard<std::mutex> Lock(S.Mu);
+      for (const AssumeRecord &A : S.Assumes)
+        Locs.push_back(A.Loc);
+    }
+    for (size_t I = 0; I < Assumed.size() && I < Locs.size(); ++I)
+      D.Report(Locs[I], ID) << ("assume " + Assumed[I].first + " = " +
+                                std::to_string(Assumed[I].second));
+  }
+
+private:
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    explicit Visitor(const SourceManager &SM) : SM(SM) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitForStmt(ForStmt *S) { return loop(S); }
+    bool VisitWhileStmt(WhileStmt *S) { return loop(S); }
+    bool VisitDoStmt(DoStmt *S) { return loop(S); }
+    bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
+    bool loop(Stmt *S) {
+      if (std::optional<int64_t> N = tripPragmaFor(SM, S->getBeginLoc())) {
+        auto It = std::find_if(Loops.begin(), Loops.end(),
+                               [&](const auto &L) { return L.first == S->getBeginLoc(); });
+        if (It == Loops.end())
+          Loops.emplace_back(S->getBeginLoc(), *N);
+        else if (It->second != *N)
+          It->second = -1; // must never happen: the same loop, another answer
+      }
+      return true;
+    }
+    const SourceManager &SM;
+    std::vector<std::pair<SourceLocation, int64_t>> Loops;
+  };
+};
+
+} // namespace
+
+// Called from KperfAction::ParseArgs in every pass, before clang lexes the
+// translation unit (plugin actions parse their arguments once the preprocessor
+// exists).  Not for the nested compiles that build implicit modules: they run
+// in the middle of a translation unit and must not forget its pragmas.
+void beginPragmas(const CompilerInstance &CI) {
+  if (!CI.hasPreprocessor() || CI.getLangOpts().isCompilingModule())
+    return;
+  bool Report = isReportingPass(CI);
+  resetPragmas();
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  S.ReportPP = &CI.getPreprocessor();
+  S.Report = Report;
+}
+
+std::unique_ptr<ASTConsumer> pragmaDumpConsumer() { return std::make_unique<DumpConsumer>(); }
+
+std::optional<int64_t> tripPragmaFor(const SourceManager &SM, SourceLocation LoopBegin) {
+  if (LoopBegin.isInvalid())
+    return std::nullopt;
+  SourceLocation At = SM.getExpansionLoc(LoopBegin);
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  // The last matching pragma: a superseded one never applies.
+  for (auto It = S.Trips.rbegin(); It != S.Trips.rend(); ++It) {
+    TripRecord &R = *It;
+    if (R.SM != &SM || R.Superseded)
+      continue;
+    if (!(R.Target.isValid() && R.Target == At) &&
+        !(R.MacroTarget.isValid() && R.MacroTarget == At))
+      continue;
+    if (R.ClaimedBy.isInvalid())
+      R.ClaimedBy = LoopBegin;
+    if (R.ClaimedBy != LoopBegin)
+      return std::nullopt;
+    return R.P.Value;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, int64_t>> assumePragmas() {
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  std::vector<std::pair<std::string, int64_t>> Out;
+  for (const AssumeRecord &A : S.Assumes)
+    Out.emplace_back(A.Name, A.Value);
+  return Out;
+}
+
+std::vector<TripPragma> tripPragmas() {
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  std::vector<TripPragma> Out;
+  for (const TripRecord &R : S.Trips)
+    if (!R.Superseded)
+      Out.push_back(R.P);
+  return Out;
+}
+
+void resetPragmas() {
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  S.Trips.clear();
+  S.Assumes.clear();
+  S.ReportPP = nullptr;
+  S.Report = false;
+}
+
+} // namespace kperf
+
+static clang::PragmaHandlerRegistry::Add<kperf::KperfPragmaHandler>
+    KperfPragma("kperf", "#pragma kperf trip(N) / assume(NAME = VALUE)");
+

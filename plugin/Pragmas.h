@@ -1,0 +1,89 @@
+// `#pragma kperf`: what the source tells kperf that it cannot derive itself.
+//
+//   #pragma kperf trip(N)                  the trip count of the loop that follows
+//   #pragma kperf assume(NAME = VALUE, ...) the value of a kernel parameter or variable
+//
+// N and VALUE are integer constant expressions of literals (decimal, 0x hex,
+// 0b binary, 0 octal, digit separators and integer suffixes allowed) with
+// + - * / % << >> and parentheses, e.g. trip(1<<10); an identifier in them must
+// name an object-like macro, whose replacement is used as written.
+//
+// A pragma handler (Pragmas.cpp) parses every `#pragma kperf` clang lexes, in
+// every compiler pass, and records the well-formed ones in a per-process store;
+// the functions below read it.  A malformed pragma gets one warning (in the
+// -Wignored-pragmas group) from the pass that reports, and is otherwise
+// ignored.  See docs/pragmas.md.
+#ifndef KPERF_PLUGIN_PRAGMAS_H
+#define KPERF_PLUGIN_PRAGMAS_H
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+class SourceManager;
+} // namespace clang
+
+namespace kperf {
+
+// One well-formed `#pragma kperf trip(N)`.
+struct TripPragma {
+  clang::SourceLocation Loc; // the pragma's `#` (or its `_Pragma`), as clang gave it
+  unsigned Line;             // the presumed line of Loc's expansion (honours #line)
+  std::string File;          // the presumed file name of Loc's expansion
+  int64_t Value;             // N, >= 0
+};
+
+// The trip count a `#pragma kperf trip(N)` gives the loop (for, while or do
+// statement) that begins at LoopBegin (the statement's getBeginLoc(): its
+// `for`, `while` or `do` keyword), or nullopt when none applies.
+//
+// Placement rule: a trip pragma applies to the statement that begins at the
+// first token after it in the same file, skipping whitespace, comments, other
+// preprocessor directive lines (e.g. `#pragma unroll`), labels (`L:`) and
+// [[attributes]].  The comparison is on the expansion location, so a loop
+// that comes out of a macro written right after the pragma matches too.
+// When several trip pragmas precede the same loop, the last one applies.
+// For `_Pragma("kperf trip(N)")` in a macro, the pragma also applies to a loop
+// expanded from that same macro invocation.
+//
+// Each pragma is used by at most one loop: the first LoopBegin that asks for
+// it claims it; asking again with the same LoopBegin (e.g. for another
+// template instance of the same loop) gives the same answer, a different
+// LoopBegin at the same expansion location (a second loop from one macro)
+// gets nullopt.  Only pragmas lexed with this SourceManager are considered.
+std::optional<int64_t> tripPragmaFor(const clang::SourceManager &SM,
+                                     clang::SourceLocation LoopBegin);
+
+// The well-formed `#pragma kperf assume(NAME = VALUE, ...)` pairs of the
+// translation unit, in source (lexing) order; a NAME assumed more than once
+// appears more than once, and the last one should win.
+std::vector<std::pair<std::string, int64_t>> assumePragmas();
+
+// Every well-formed trip pragma of the translation unit, in source order
+// (for listings and tests; tripPragmaFor is the lookup).
+std::vector<TripPragma> tripPragmas();
+
+// Forgets every recorded pragma.  beginPragmas calls it at the start of each
+// translation unit; other code need not.
+void resetPragmas();
+
+// Called by the plugin action when a translation unit starts (from its
+// ParseArgs, before clang lexes the file): forgets the previous unit's
+// pragmas and learns whether this pass reports malformed ones.
+void beginPragmas(const clang::CompilerInstance &CI);
+
+// An AST consumer that reports every pragma and the loop it applies to as a
+// remark (-fplugin-arg-kperf-pragmas=dump; for tests).
+std::unique_ptr<clang::ASTConsumer> pragmaDumpConsumer();
+
+} // namespace kperf
+
+#endif
