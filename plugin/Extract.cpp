@@ -1,4 +1,7 @@
 #include "Extract.h"
+#include "Body.h"
+
+#include "kperf/registers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -124,6 +127,17 @@ public:
     L->block = Block;
     L->smem = Smem;
     L->stream = Stream;
+    // The arguments, folded where they are constants (they bind the kernel's
+    // integer parameters when its formulas are evaluated at this launch).
+    L->nargs = E->getNumArgs();
+    L->args = static_cast<kp_expr *>(kp_module_alloc(M, sizeof(kp_expr) * (L->nargs ? L->nargs : 1)));
+    for (unsigned I = 0; L->args && I < E->getNumArgs(); ++I) {
+      const Expr *Arg = E->getArg(I);
+      if (Arg->getType()->isIntegralOrEnumerationType())
+        L->args[I] = intOf(Arg);
+      else
+        L->args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0};
+    }
     return true;
   }
 
@@ -187,6 +201,8 @@ private:
           LB->getMinBlocks()->EvaluateAsInt(R, Ctx))
         K->min_blocks_per_sm = static_cast<int>(R.Val.getInt().getExtValue());
     }
+    buildKernelBody(Ctx, Def, K, M);
+    K->registers_estimate = kp_registers_estimate(K);
     return Idx;
   }
 

@@ -144,6 +144,8 @@ typedef struct kp_node {
   kp_iclass cls;
   unsigned count; /* PTX instructions this node stands for (>= 1) */
   int access;     /* index in kp_kernel.accesses, -1 when not a memory access */
+  int per_group;  /* runs once per unrolled group of its loop's iterations
+                     (kp_loop.unrolled_by), not once per iteration */
   /* KP_NODE_LOOP / KP_NODE_BRANCH */
   struct kp_loop *loop;
   struct kp_branch *branch;
@@ -172,6 +174,9 @@ typedef struct kp_loop {
   const char *trip_param; /* KP_TRIP_UNKNOWN: the variable's name, "trip@file:line" */
   const char *why;        /* KP_TRIP_UNKNOWN: why it could not be bounded */
   int unroll;             /* #pragma unroll: 0 none, -1 full, N */
+  int unrolled_by;        /* the unrolling code generation is expected to apply:
+                             iterations per group (1: none; a fully unrolled loop
+                             has no per-group operations) */
   int thread_dependent;   /* trip count depends on the thread (divergent exit) */
   kp_region body;
 } kp_loop;

@@ -1,0 +1,2247 @@
+// AST -> kernel body model.
+//
+// One walk over a kernel's definition, with device functions and lambdas
+// inlined at their call sites.  Each expression becomes the PTX-level
+// operations nvcc -O3 would emit for it, approximately: integer literals are
+// immediates, special registers and parameters are read once, pure
+// expressions already computed are reused (CSE), loop-invariant ones are
+// hoisted out of loops, a*b+c is one fma/mad, and each memory access gets the
+// address arithmetic code generation adds (none when only a constant offset
+// differs from an address already formed).  Integer values are tracked as
+// affine forms over thread/block ids and loop counters with symbolic
+// coefficients; that gives loop trip counts and the accesses' address forms.
+#include "Body.h"
+#include "Extract.h"
+#include "Pragmas.h"
+
+#include "kperf/arena.h"
+#include "kperf/mathfn.h"
+#include "kperf/sym.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace kperf {
+
+namespace {
+
+// ---- Affine integer values ------------------------------------------------
+
+// base + sum(coef * var); vars are KP_V_* (thread/block ids, loop counters).
+struct Lin {
+  bool Valid = false;
+  const kp_sym *Base = nullptr;
+  std::vector<std::pair<int, const kp_sym *>> Terms;
+
+  bool termFree() const { return Valid && Terms.empty(); }
+};
+
+// What an expression evaluates to, and where.
+struct Val {
+  int Depth = -1; // frame of the node producing it; -1: none (immediate, or ready)
+  int Node = -1;
+  int Level = 0;  // innermost frame in which it varies (0: the whole kernel)
+  bool ThreadDep = false; // differs between threads of a warp
+  Lin L;                  // integer values
+  std::string Key;        // CSE key; empty when not pure
+  // Pointer values.
+  bool IsPtr = false;
+  const char *Base = nullptr;
+  kp_space Space = KP_SPACE_UNKNOWN;
+  bool BaseIsParam = false;
+  Lin Off; // offset in elements of the pointee type
+};
+
+struct Frame {
+  kp_region *R;
+  int Loop = -1;          // loop id when this is a loop body
+  bool IsBranch = false;  // a branch side: pure code is not hoisted out of it
+  bool Divergent = false; // inside a thread-dependent branch (this or an outer one)
+  bool Unrolled = false;  // a loop body nvcc unrolls completely
+  std::map<std::string, int> Cse; // pure key -> node index in this frame
+  llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
+};
+
+struct VarInfo {
+  Val V;
+  unsigned Version = 0;
+};
+
+const char *const VarNames[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                                "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+
+class BodyBuilder {
+public:
+  BodyBuilder(ASTContext &Ctx, kp_kernel *K, kp_module *M)
+      : Ctx(Ctx), K(K), M(M), A(M->arena) {
+    FastMath = Ctx.getLangOpts().FastMath || Ctx.getLangOpts().GPUDeviceApproxTranscendentals;
+  }
+
+  void run(const FunctionDecl *FD) {
+    Frame Top;
+    Top.R = &K->body;
+    Frames.push_back(Top);
+    CallStack.push_back(FD);
+    for (const ParmVarDecl *P : FD->parameters())
+      bindParam(P);
+    stmt(FD->getBody());
+    emit(0, KP_I_BRANCH, 1, {}, FD->getBody()->getEndLoc()); // ret
+    CallStack.pop_back();
+    K->has_body = 1;
+  }
+
+private:
+  ASTContext &Ctx;
+  kp_kernel *K;
+  kp_module *M;
+  kp_arena *A;
+  bool FastMath = false;
+  std::vector<Frame> Frames;
+  std::vector<const FunctionDecl *> CallStack;
+  llvm::DenseMap<const VarDecl *, VarInfo> Env;
+  llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
+  unsigned VersionCounter = 0;
+  // Inlined calls: where `return` puts its value.
+  std::vector<Val> *ReturnSink = nullptr;
+
+  int depth() const { return static_cast<int>(Frames.size()) - 1; }
+  kp_loc loc(SourceLocation L) { return toLoc(Ctx, L, M); }
+  const char *str(const std::string &S) { return kp_module_str(M, S.data(), S.size()); }
+
+  // The frame pure code computed from values of level Lv goes to: hoisted out
+  // of loops down to Lv, never out of a branch side.
+  int hoistDepth(int Lv) const {
+    int D = depth();
+    while (D > Lv && !Frames[D].IsBranch)
+      --D;
+    return D;
+  }
+
+  // ---- Symbols and affine forms ----
+
+  const kp_sym *C(int64_t V) { return kp_sym_const(A, V); }
+  const kp_sym *Var(const char *N) { return kp_sym_var(A, N); }
+
+  Lin linConst(int64_t V) {
+    Lin L;
+    L.Valid = true;
+    L.Base = C(V);
+    return L;
+  }
+  Lin linSym(const kp_sym *S) {
+    Lin L;
+    L.Valid = S != nullptr;
+    L.Base = S;
+    return L;
+  }
+  Lin linVar(int V, const kp_sym *Coef) {
+    Lin L;
+    L.Valid = true;
+    L.Base = C(0);
+    L.Terms.push_back({V, Coef});
+    return L;
+  }
+  Lin linAdd(const Lin &X, const Lin &Y, int Sign) {
+    Lin R;
+    if (!X.Valid || !Y.Valid)
+      return R;
+    R.Valid = true;
+    R.Base = Sign > 0 ? kp_sym_add(A, X.Base, Y.Base) : kp_sym_sub(A, X.Base, Y.Base);
+    R.Terms = X.Terms;
+    for (const auto &T : Y.Terms) {
+      const kp_sym *Cf = Sign > 0 ? T.second : kp_sym_sub(A, C(0), T.second);
+      bool Merged = false;
+      for (auto &U : R.Terms)
+        if (U.first == T.first) {
+          U.second = kp_sym_add(A, U.second, Cf);
+          Merged = true;
+        }
+      if (!Merged)
+        R.Terms.push_back({T.first, Cf});
+    }
+    // Drop terms whose coefficient folded to 0.
+    std::vector<std::pair<int, const kp_sym *>> Kept;
+    for (const auto &T : R.Terms) {
+      int64_t V;
+      if (!(kp_sym_is_const(T.second, &V) && V == 0))
+        Kept.push_back(T);
+    }
+    R.Terms = Kept;
+    if (!R.Base)
+      R.Valid = false;
+    return R;
+  }
+  Lin linScale(const Lin &X, const kp_sym *S) {
+    Lin R;
+    if (!X.Valid || !S)
+      return R;
+    R.Valid = true;
+    R.Base = kp_sym_mul(A, X.Base, S);
+    for (const auto &T : X.Terms)
+      R.Terms.push_back({T.first, kp_sym_mul(A, T.second, S)});
+    return R;
+  }
+  Lin linMul(const Lin &X, const Lin &Y) {
+    if (X.termFree())
+      return linScale(Y, X.Base);
+    if (Y.termFree())
+      return linScale(X, Y.Base);
+    return Lin();
+  }
+  // A formula for the value (thread ids and loop counters as variables).
+  const kp_sym *linToSym(const Lin &L) {
+    if (!L.Valid)
+      return nullptr;
+    const kp_sym *S = L.Base;
+    for (const auto &T : L.Terms)
+      S = kp_sym_add(A, S, kp_sym_mul(A, T.second, Var(varName(T.first).c_str())));
+    return S;
+  }
+  std::string varName(int V) {
+    if (V >= 0 && V < 6)
+      return VarNames[V];
+    int Id = V - KP_V_LOOP;
+    if (Id >= 0 && static_cast<size_t>(Id) < K->nloops && K->loops[Id]->var)
+      return std::string("iteration(") + K->loops[Id]->var + ")";
+    return "iteration";
+  }
+  bool linThreadDep(const Lin &L) {
+    for (const auto &T : L.Terms)
+      if (T.first >= KP_V_TID_X && T.first <= KP_V_TID_Z)
+        return true;
+    return false;
+  }
+
+  // ---- Emitting operations ----
+
+  int emit(int D, kp_iclass Cls, unsigned N, std::initializer_list<const Val *> Deps,
+           SourceLocation L, int Access = -1) {
+    kp_node *Nd = kp_region_add(M, Frames[D].R);
+    if (!Nd)
+      return -1;
+    Nd->kind = KP_NODE_OP;
+    Nd->cls = Cls;
+    Nd->count = N ? N : 1;
+    Nd->loc = loc(L);
+    Nd->access = Access;
+    for (const Val *V : Deps)
+      if (V && V->Depth == D && V->Node >= 0)
+        kp_node_add_dep(M, Nd, V->Node);
+    return static_cast<int>(Frames[D].R->nnodes - 1);
+  }
+
+  // A chain of operations (a library function's sequence): returns the last.
+  Val emitSeq(int D, const unsigned Counts[KP_I_COUNT], std::initializer_list<const Val *> Deps,
+              SourceLocation L) {
+    Val R;
+    R.Depth = D;
+    bool First = true;
+    for (int Cl = 0; Cl < KP_I_COUNT; ++Cl) {
+      if (!Counts[Cl])
+        continue;
+      int N;
+      if (First) {
+        N = emit(D, static_cast<kp_iclass>(Cl), Counts[Cl], Deps, L);
+        First = false;
+      } else {
+        N = emit(D, static_cast<kp_iclass>(Cl), Counts[Cl], {&R}, L);
+      }
+      R.Node = N;
+    }
+    if (First)
+      R.Depth = -1;
+    return R;
+  }
+
+  // Looks a pure key up in the frames visible from depth D.
+  bool cseFind(const std::string &Key, int D, Val &Out) {
+    if (Key.empty())
+      return false;
+    for (int I = D; I >= 0; --I) {
+      auto It = Frames[I].Cse.find(Key);
+      if (It != Frames[I].Cse.end()) {
+        Out.Depth = I;
+        Out.Node = It->second;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A pure operation of class Cls on operands Ops: reused when the same
+  // computation is visible, else emitted in the hoisting frame.
+  Val pureOp(kp_iclass Cls, unsigned N, const std::string &Key, std::vector<const Val *> Ops,
+             SourceLocation L) {
+    Val R;
+    int Lv = 0;
+    bool Pure = !Key.empty();
+    for (const Val *O : Ops) {
+      Lv = std::max(Lv, O->Level);
+      R.ThreadDep |= O->ThreadDep;
+      if (O->Key.empty())
+        Pure = false;
+    }
+    int D = hoistDepth(Lv);
+    R.Level = D;
+    if (Pure && cseFind(Key, depth(), R)) {
+      R.Key = Key;
+      return R;
+    }
+    kp_node *Nd = kp_region_add(M, Frames[D].R);
+    if (!Nd)
+      return R;
+    Nd->kind = KP_NODE_OP;
+    Nd->cls = Cls;
+    Nd->count = N ? N : 1;
+    Nd->loc = loc(L);
+    for (const Val *O : Ops)
+      if (O->Depth == D && O->Node >= 0)
+        kp_node_add_dep(M, Nd, O->Node);
+    R.Depth = D;
+    R.Node = static_cast<int>(Frames[D].R->nnodes - 1);
+    if (Pure) {
+      R.Key = Key;
+      Frames[D].Cse[Key] = R.Node;
+    }
+    return R;
+  }
+
+  // ---- Variables ----
+
+  std::string keyOf(const VarDecl *VD) {
+    auto It = Env.find(VD);
+    unsigned V = It == Env.end() ? 0 : It->second.Version;
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    OS << "v" << static_cast<const void *>(VD) << "#" << V;
+    return OS.str();
+  }
+
+  void bindParam(const ParmVarDecl *P) {
+    Val V;
+    QualType T = P->getType();
+    V.Key = keyOf(P);
+    if (T->isPointerType() || T->isArrayType()) {
+      V.IsPtr = true;
+      V.Base = str(P->getName().str());
+      V.Space = KP_SPACE_GLOBAL;
+      V.BaseIsParam = true;
+      V.Off = linConst(0);
+    } else if (T->isIntegralOrEnumerationType()) {
+      V.L = linSym(Var(P->getName().str().c_str()));
+    }
+    Env[P].V = V;
+  }
+
+  // A parameter's value is read once, at the top (ld.param).
+  Val readParam(const ParmVarDecl *P, const Val &Bound, SourceLocation L) {
+    Val R = Bound;
+    std::string Key = "param:" + P->getNameAsString();
+    Val Found;
+    if (cseFind(Key, 0, Found)) {
+      R.Depth = Found.Depth;
+      R.Node = Found.Node;
+      return R;
+    }
+    R.Depth = 0;
+    R.Node = emit(0, KP_I_LD_PARAM, 1, {}, L);
+    Frames[0].Cse[Key] = R.Node;
+    return R;
+  }
+
+  // The variable was assigned a new value V in the current frame.
+  void assign(const VarDecl *VD, Val V) {
+    VarInfo &I = Env[VD];
+    I.Version = ++VersionCounter;
+    V.Key = keyOf(VD);
+    I.V = V;
+    for (Frame &F : Frames)
+      F.Assigned.insert(VD);
+  }
+
+  // ---- Expressions ----
+
+  bool foldInt(const Expr *E, int64_t &Out) {
+    if (E->isValueDependent() || E->isTypeDependent() || !E->getType()->isIntegralOrEnumerationType())
+      return false;
+    Expr::EvalResult R;
+    if (!E->EvaluateAsInt(R, Ctx))
+      return false;
+    Out = R.Val.getInt().getExtValue();
+    return true;
+  }
+
+  static kp_iclass arithClass(QualType T) {
+    T = T.getCanonicalType();
+    if (const auto *BT = T->getAs<BuiltinType>()) {
+      switch (BT->getKind()) {
+      case BuiltinType::Float:
+        return KP_I_FP32;
+      case BuiltinType::Double:
+      case BuiltinType::LongDouble:
+        return KP_I_FP64;
+      case BuiltinType::Half:
+      case BuiltinType::Float16:
+      case BuiltinType::BFloat16:
+        return KP_I_FP16;
+      default:
+        break;
+      }
+    }
+    return KP_I_INT;
+  }
+  bool is64(QualType T) { return T->isIntegerType() && Ctx.getTypeSize(T) > 32; }
+
+  // The special register threadIdx.x & co, or -1.
+  int specialVar(const Expr *E, std::string &Name) {
+    const auto *POE = dyn_cast<PseudoObjectExpr>(E);
+    if (!POE)
+      return -1;
+    const auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+    if (!PR)
+      return -1;
+    const Expr *B = PR->getBaseExpr()->IgnoreImpCasts();
+    if (const auto *OV = dyn_cast<OpaqueValueExpr>(B))
+      B = OV->getSourceExpr()->IgnoreImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(B);
+    if (!DRE)
+      return -1;
+    std::string Obj = DRE->getDecl()->getNameAsString();
+    std::string Field = PR->getPropertyDecl()->getNameAsString();
+    int Axis = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
+    if (Axis < 0)
+      return -1;
+    Name = Obj + "." + Field;
+    if (Obj == "threadIdx")
+      return KP_V_TID_X + Axis;
+    if (Obj == "blockIdx")
+      return KP_V_CTAID_X + Axis;
+    if (Obj == "blockDim" || Obj == "gridDim")
+      return 100 + Axis; // uniform: a symbol
+    return -1;
+  }
+
+  Val special(const Expr *E, int V, const std::string &Name) {
+    Val R;
+    R.Key = "sreg:" + Name;
+    Val Found;
+    if (cseFind(R.Key, 0, Found)) {
+      R.Depth = Found.Depth;
+      R.Node = Found.Node;
+    } else {
+      R.Depth = 0;
+      R.Node = emit(0, KP_I_INT, 1, {}, E->getBeginLoc());
+      Frames[0].Cse[R.Key] = R.Node;
+    }
+    if (V >= 100) {
+      R.L = linSym(Var(Name.c_str()));
+    } else {
+      R.L = linVar(V, C(1));
+      R.ThreadDep = V <= KP_V_TID_Z;
+    }
+    return R;
+  }
+
+  Val eval(const Expr *E) {
+    if (!E)
+      return Val();
+    E = E->IgnoreParens();
+    int64_t IV;
+    if (!isa<CallExpr>(E) && !E->HasSideEffects(Ctx) && foldInt(E, IV)) {
+      Val R;
+      R.L = linConst(IV);
+      R.Key = "c" + std::to_string(IV);
+      return R;
+    }
+    if (isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) || isa<CharacterLiteral>(E) ||
+        isa<CXXNullPtrLiteralExpr>(E) || isa<StringLiteral>(E)) {
+      Val R;
+      R.Key = "lit";
+      return R;
+    }
+    std::string SName;
+    int SV = specialVar(E, SName);
+    if (SV >= 0)
+      return special(E, SV, SName);
+
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+      return castExpr(ICE, ICE->getCastKind(), ICE->getSubExpr(), ICE->getType());
+    if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
+      return castExpr(CE, CE->getCastKind(), CE->getSubExpr(), CE->getType());
+    if (const auto *CE = dyn_cast<CXXNamedCastExpr>(E))
+      return castExpr(CE, CE->getCastKind(), CE->getSubExpr(), CE->getType());
+    if (const auto *CE = dyn_cast<CXXFunctionalCastExpr>(E))
+      return castExpr(CE, CE->getCastKind(), CE->getSubExpr(), CE->getType());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return declRef(DRE);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return binary(BO);
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return unary(UO);
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      Val Cd = eval(CO->getCond());
+      Val T = eval(CO->getTrueExpr());
+      Val F = eval(CO->getFalseExpr());
+      Val R = pureOp(KP_I_CMP, 1, "sel(" + Cd.Key + "," + T.Key + "," + F.Key + ")", {&Cd, &T, &F},
+                     CO->getBeginLoc());
+      if (T.IsPtr) {
+        R.IsPtr = true;
+        R.Space = T.Space == F.Space ? T.Space : KP_SPACE_UNKNOWN;
+      }
+      return R;
+    }
+    if (isa<ArraySubscriptExpr>(E))
+      return load(E);
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      return call(CE);
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      return eval(EWC->getSubExpr());
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      return eval(MTE->getSubExpr());
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      return eval(BTE->getSubExpr());
+    if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+      return eval(DAE->getExpr());
+    if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
+      Val R;
+      for (const Expr *Arg : CCE->arguments()) {
+        Val V = eval(Arg);
+        R.ThreadDep |= V.ThreadDep;
+        if (CCE->getNumArgs() == 1)
+          return V;
+      }
+      return R;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // A field of a struct value or through a pointer: a load when through memory.
+      if (ME->isArrow())
+        return load(E);
+      Val B = eval(ME->getBase());
+      Val R;
+      R.ThreadDep = B.ThreadDep;
+      R.Level = B.Level;
+      return R;
+    }
+    if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+      Val R;
+      for (const Expr *I : ILE->inits()) {
+        Val V = eval(I);
+        R.ThreadDep |= V.ThreadDep;
+      }
+      return R;
+    }
+    if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXThisExpr>(E))
+      return Val();
+    if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+      (void)LE;
+      return Val();
+    }
+    // Anything else: walk the children for their operations; the value is unknown.
+    Val R;
+    for (const Stmt *Ch : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Ch)) {
+        Val V = eval(CE);
+        R.ThreadDep |= V.ThreadDep;
+      }
+    return R;
+  }
+
+  Val declRef(const DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD) {
+      Val R;
+      R.Key = "fn";
+      return R;
+    }
+    // Arrays as values: pointers to their first element.
+    if (VD->getType()->isArrayType())
+      return arrayBase(VD);
+    auto It = Env.find(VD);
+    if (It != Env.end()) {
+      Val V = It->second.V;
+      if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+        if (CallStack.size() == 1 && It->second.Version == 0)
+          return readParam(P, V, DRE->getBeginLoc());
+      return V;
+    }
+    // A variable kperf has not seen assigned: a global (__device__/__constant__) or
+    // a capture.  Its value is unknown.
+    Val R;
+    if (VD->hasGlobalStorage() && !VD->isLocalVarDecl()) {
+      R.Key = keyOf(VD);
+      if (VD->getType()->isPointerType()) {
+        R.IsPtr = true;
+        R.Base = str(VD->getNameAsString());
+        R.Space = KP_SPACE_UNKNOWN;
+        R.Off = linConst(0);
+      }
+      int64_t IV;
+      if (VD->getType().isConstQualified() && VD->getInit() && foldInt(VD->getInit(), IV))
+        R.L = linConst(IV);
+    }
+    return R;
+  }
+
+  kp_space spaceOf(const VarDecl *VD) {
+    if (VD->hasAttr<CUDASharedAttr>())
+      return KP_SPACE_SHARED;
+    if (VD->hasAttr<CUDAConstantAttr>())
+      return KP_SPACE_CONST;
+    if (VD->hasAttr<CUDADeviceAttr>() && VD->hasGlobalStorage())
+      return KP_SPACE_GLOBAL;
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal())
+      return KP_SPACE_LOCAL;
+    if (isa<ParmVarDecl>(VD))
+      return KP_SPACE_GLOBAL;
+    return KP_SPACE_UNKNOWN;
+  }
+
+  Val arrayBase(const VarDecl *VD) {
+    Val R;
+    R.IsPtr = true;
+    R.Base = str(VD->getNameAsString());
+    R.Space = spaceOf(VD);
+    R.Off = linConst(0);
+    R.Key = "arr:" + VD->getNameAsString();
+    if (R.Space == KP_SPACE_SHARED && SharedSeen.insert(VD).second) {
+      QualType T = VD->getType();
+      if (const auto *CAT = Ctx.getAsConstantArrayType(T))
+        K->shared_static_bytes += Ctx.getTypeSizeInChars(CAT).getQuantity();
+      else if (T->isIncompleteArrayType())
+        K->uses_dynamic_shared = 1;
+    }
+    return R;
+  }
+
+  Val castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType To) {
+    if (CK == CK_LValueToRValue) {
+      // Reading an lvalue: a variable, or memory.
+      const Expr *S = Sub->IgnoreParens();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        if (VD && (VD->hasAttr<CUDASharedAttr>() ||
+                   (VD->hasGlobalStorage() && !VD->isLocalVarDecl() && !isa<ParmVarDecl>(VD) &&
+                    !VD->getType().isConstQualified())))
+          return load(S);
+        return eval(S);
+      }
+      if (isa<PseudoObjectExpr>(S))
+        return eval(S);
+      if (isa<ArraySubscriptExpr>(S) || isa<MemberExpr>(S) ||
+          (isa<UnaryOperator>(S) && cast<UnaryOperator>(S)->getOpcode() == UO_Deref))
+        return load(S);
+      return eval(S);
+    }
+    Val V = eval(Sub);
+    switch (CK) {
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+    case CK_FloatingCast:
+    case CK_IntegralToBoolean:
+    case CK_FloatingToBoolean: {
+      kp_iclass Cl = CK == CK_IntegralToBoolean || CK == CK_FloatingToBoolean ? KP_I_CMP : KP_I_CONV;
+      Val R = pureOp(Cl, 1, std::string("cvt") + std::to_string(static_cast<int>(CK)) + "(" + V.Key + ")",
+                     {&V}, E->getBeginLoc());
+      return R;
+    }
+    case CK_BitCast:
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_ArrayToPointerDecay:
+    case CK_FunctionToPointerDecay:
+    case CK_NullToPointer:
+    case CK_UncheckedDerivedToBase:
+    case CK_DerivedToBase:
+    default:
+      if (V.IsPtr && To->isPointerType() && CK == CK_BitCast) {
+        // A reinterpretation of the element type: the offset in the new
+        // elements is only known when it is zero.
+        int64_t O;
+        if (!(V.Off.termFree() && kp_sym_is_const(V.Off.Base, &O) && O == 0))
+          V.Off = Lin();
+      }
+      if (!To->isIntegralOrEnumerationType() && !To->isPointerType())
+        V.L = Lin();
+      return V;
+    }
+  }
+
+  bool isPow2(int64_t V, int &Log) {
+    if (V <= 0 || (V & (V - 1)))
+      return false;
+    Log = 0;
+    while ((int64_t(1) << Log) < V)
+      ++Log;
+    return true;
+  }
+
+  // The innermost enclosing loop frame that is not unrolled, -1.
+  int innermostLoopFrame() const {
+    for (int D = depth(); D > 0; --D)
+      if (Frames[D].Loop >= 0)
+        return D;
+    return -1;
+  }
+  // An integer value affine in the counter of the innermost loop: code
+  // generation keeps it as an induction variable (or folds it into an
+  // address increment), so computing it costs nothing per iteration; in an
+  // unrolled loop it is a constant offset from a value computed once.
+  bool strengthReduced(const Lin &L) {
+    int F = innermostLoopFrame();
+    if (F < 0 || !L.Valid)
+      return false;
+    for (const auto &T : L.Terms)
+      if (T.first == KP_V_LOOP + Frames[F].Loop)
+        return true;
+    return false;
+  }
+  Val freeValue(const Lin &L, const std::vector<const Val *> &Ops, const std::string &Key) {
+    Val R;
+    R.L = L;
+    R.Level = depth();
+    for (const Val *O : Ops)
+      R.ThreadDep |= O->ThreadDep;
+    R.Key = Key;
+    return R;
+  }
+
+  // The operations of an integer or floating binary arithmetic operator.
+  Val arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, QualType T, SourceLocation L,
+            const Val *LHSVal = nullptr) {
+    // a*b+c and a*b-c fuse into one mad/fma.
+    if ((Op == BO_Add || Op == BO_Sub) && !LHSVal) {
+      for (int Side = 0; Side < 2; ++Side) {
+        const Expr *MulE = (Side == 0 ? LE : RE)->IgnoreParenImpCasts();
+        const Expr *Other = Side == 0 ? RE : LE;
+        const auto *MB = dyn_cast<BinaryOperator>(MulE);
+        if (!MB || MB->getOpcode() != BO_Mul || !MB->getType()->isArithmeticType())
+          continue;
+        Val X = eval(MB->getLHS()), Y = eval(MB->getRHS()), Z = eval(Other);
+        kp_iclass Cl = arithClass(T);
+        Lin Res;
+        if (T->isIntegralOrEnumerationType()) {
+          Lin P = linMul(X.L, Y.L);
+          Res = Side == 0 ? linAdd(P, Z.L, Op == BO_Add ? 1 : -1)
+                          : linAdd(Z.L, P, Op == BO_Add ? 1 : -1);
+          int64_t CX, CY;
+          bool XC = X.L.termFree() && kp_sym_is_const(X.L.Base, &CX);
+          bool YC = Y.L.termFree() && kp_sym_is_const(Y.L.Base, &CY);
+          int Lg;
+          if ((XC && isPow2(CX, Lg)) || (YC && isPow2(CY, Lg)))
+            Cl = KP_I_INT; // shl + add: count the add; the shift folds into the address or a shf
+          else
+            Cl = is64(T) ? KP_I_INT64 : KP_I_INT_MUL;
+        }
+        std::string Key = std::string("mad") + std::to_string(Op) + std::to_string(Side) + "(" + X.Key +
+                          "," + Y.Key + "," + Z.Key + ")";
+        if (T->isIntegralOrEnumerationType() && strengthReduced(Res))
+          return freeValue(Res, {&X, &Y, &Z}, Key);
+        Val R = pureOp(Cl, 1, Key, {&X, &Y, &Z}, L);
+        R.L = Res;
+        return R;
+      }
+    }
+    Val X = LHSVal ? *LHSVal : eval(LE);
+    Val Y = eval(RE);
+    // Pointer arithmetic: p + i, p - i.
+    if ((Op == BO_Add || Op == BO_Sub) && (X.IsPtr || Y.IsPtr)) {
+      Val P = X.IsPtr ? X : Y;
+      const Val &I = X.IsPtr ? Y : X;
+      if (X.IsPtr && Y.IsPtr) { // p - q: an integer
+        Val R = pureOp(KP_I_INT64, 1, "", {&X, &Y}, L);
+        return R;
+      }
+      P.Off = linAdd(P.Off, I.L, Op == BO_Add ? 1 : -1);
+      P.Key = P.Key.empty() || I.Key.empty() ? std::string()
+                                               : "padd(" + P.Key + "," + I.Key + ")";
+      P.ThreadDep |= I.ThreadDep;
+      P.Level = std::max(P.Level, I.Level);
+      return P;
+    }
+    kp_iclass Cl = arithClass(T);
+    unsigned N = 1;
+    bool IsInt = T->isIntegralOrEnumerationType();
+    Lin Res;
+    int64_t CY = 0;
+    bool YConst = Y.L.termFree() && kp_sym_is_const(Y.L.Base, &CY);
+    int Lg = 0;
+    switch (Op) {
+    case BO_Add:
+    case BO_Sub:
+      Res = linAdd(X.L, Y.L, Op == BO_Add ? 1 : -1);
+      break;
+    case BO_Mul:
+      Res = linMul(X.L, Y.L);
+      if (IsInt) {
+        int64_t CX;
+        bool XConst = X.L.termFree() && kp_sym_is_const(X.L.Base, &CX);
+        Cl = (YConst && isPow2(CY, Lg)) || (XConst && isPow2(CX, Lg)) ? KP_I_INT : KP_I_INT_MUL;
+      }
+      break;
+    case BO_Shl:
+      if (YConst && CY >= 0 && CY < 62)
+        Res = linScale(X.L, C(int64_t(1) << CY));
+      break;
+    case BO_Div:
+    case BO_Rem:
+      if (IsInt) {
+        bool Signed = T->isSignedIntegerType();
+        if (X.L.termFree() && Y.L.termFree())
+          Res = linSym(kp_sym_bin(A, Op == BO_Div ? KP_SYM_DIV : KP_SYM_MOD, X.L.Base, Y.L.Base));
+        if (YConst && isPow2(CY, Lg)) {
+          Cl = KP_I_INT;
+          N = Signed ? (Op == BO_Div ? 3 : 4) : 1;
+        } else if (YConst && CY != 0) {
+          Cl = KP_I_INT_MUL; // mul.hi + shifts
+          N = Op == BO_Div ? 3 : 5;
+        } else {
+          Cl = KP_I_INT_DIV;
+        }
+      } else {
+        const kp_mathfn *F = nullptr;
+        const Expr *LX = LE->IgnoreParenImpCasts();
+        double One = 0;
+        if (const auto *FL = dyn_cast<FloatingLiteral>(LX))
+          One = FL->getValueAsApproximateDouble();
+        bool Dbl = Cl == KP_I_FP64;
+        if (One == 1.0 && !Dbl)
+          F = kp_mathfn_find("frcp", FastMath);
+        if (!F)
+          F = kp_mathfn_find(Dbl ? "ddiv" : "fdiv", FastMath);
+        if (F) {
+          Val R = emitSeq(hoistDepth(std::max(X.Level, Y.Level)), F->counts, {&X, &Y}, L);
+          R.Level = R.Depth < 0 ? 0 : R.Depth;
+          R.ThreadDep = X.ThreadDep || Y.ThreadDep;
+          return R;
+        }
+        Cl = KP_I_FP_DIV;
+      }
+      break;
+    default:
+      break;
+    }
+    if (IsInt && Cl == KP_I_INT && is64(T))
+      Cl = KP_I_INT64;
+    std::string Key = std::string("b") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")";
+    if (IsInt && (Op == BO_Add || Op == BO_Sub || Op == BO_Mul || Op == BO_Shl) && strengthReduced(Res))
+      return freeValue(Res, {&X, &Y}, Key);
+    Val R = pureOp(Cl, N, Key, {&X, &Y}, L);
+    if (IsInt)
+      R.L = Res;
+    return R;
+  }
+
+  Val binary(const BinaryOperator *BO) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    SourceLocation L = BO->getOperatorLoc();
+    if (Op == BO_Assign)
+      return store(BO->getLHS(), eval(BO->getRHS()), L);
+    if (BO->isCompoundAssignmentOp()) {
+      const auto *CAO = cast<CompoundAssignOperator>(BO);
+      BinaryOperatorKind Base = BinaryOperator::getOpForCompoundAssignment(Op);
+      Val Old = readLValue(BO->getLHS());
+      const auto *MB = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      if ((Base == BO_Add || Base == BO_Sub) && MB && MB->getOpcode() == BO_Mul &&
+          MB->getType()->isArithmeticType() && !Old.IsPtr) {
+        // x += a*b: one fma/mad.
+        Val X = eval(MB->getLHS()), Y = eval(MB->getRHS());
+        QualType T = CAO->getComputationResultType();
+        kp_iclass Cl = arithClass(T);
+        if (T->isIntegralOrEnumerationType())
+          Cl = is64(T) ? KP_I_INT64 : KP_I_INT_MUL;
+        Val R;
+        R.Depth = depth();
+        R.Node = emit(depth(), Cl, 1, {&X, &Y, &Old}, L);
+        R.Level = depth();
+        R.ThreadDep = X.ThreadDep || Y.ThreadDep || Old.ThreadDep;
+        if (T->isIntegralOrEnumerationType())
+          R.L = linAdd(Old.L, linMul(X.L, Y.L), Base == BO_Add ? 1 : -1);
+        return store(BO->getLHS(), R, L);
+      }
+      Val R = arith(Base, BO->getLHS(), BO->getRHS(), CAO->getComputationResultType(), L, &Old);
+      return store(BO->getLHS(), R, L);
+    }
+    if (BO->isComparisonOp()) {
+      Val X = eval(BO->getLHS()), Y = eval(BO->getRHS());
+      return pureOp(KP_I_CMP, 1, std::string("cmp") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")",
+                    {&X, &Y}, L);
+    }
+    if (BO->isLogicalOp()) {
+      Val X = eval(BO->getLHS()), Y = eval(BO->getRHS());
+      return pureOp(KP_I_INT, 1, std::string("log") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")",
+                    {&X, &Y}, L);
+    }
+    if (Op == BO_Comma) {
+      eval(BO->getLHS());
+      return eval(BO->getRHS());
+    }
+    return arith(Op, BO->getLHS(), BO->getRHS(), BO->getType(), L);
+  }
+
+  Val unary(const UnaryOperator *UO) {
+    SourceLocation L = UO->getOperatorLoc();
+    switch (UO->getOpcode()) {
+    case UO_PreInc:
+    case UO_PostInc:
+    case UO_PreDec:
+    case UO_PostDec: {
+      Val Old = readLValue(UO->getSubExpr());
+      QualType T = UO->getSubExpr()->getType();
+      Val R;
+      if (Old.IsPtr) {
+        R = Old;
+        R.Off = linAdd(Old.Off, linConst(UO->isIncrementOp() ? 1 : -1), 1);
+        R.Depth = Frames.size() - 1;
+        R.Node = emit(depth(), KP_I_ADDR, 1, {&Old}, L);
+      } else {
+        kp_iclass Cl = arithClass(T);
+        if (Cl == KP_I_INT && is64(T))
+          Cl = KP_I_INT64;
+        R.Depth = depth();
+        R.Node = emit(depth(), Cl, 1, {&Old}, L);
+        R.ThreadDep = Old.ThreadDep;
+        R.L = linAdd(Old.L, linConst(UO->isIncrementOp() ? 1 : -1), 1);
+      }
+      R.Level = depth();
+      store(UO->getSubExpr(), R, L);
+      return UO->isPrefix() ? R : Old;
+    }
+    case UO_AddrOf: {
+      const Expr *S = UO->getSubExpr()->IgnoreParens();
+      if (isa<ArraySubscriptExpr>(S) || isa<DeclRefExpr>(S)) {
+        Val P;
+        if (addressOf(S, P))
+          return P;
+      }
+      return eval(S);
+    }
+    case UO_Deref:
+      return load(UO);
+    case UO_Plus:
+      return eval(UO->getSubExpr());
+    case UO_Minus: {
+      Val X = eval(UO->getSubExpr());
+      QualType T = UO->getType();
+      kp_iclass Cl = arithClass(T);
+      Val R = pureOp(Cl, 1, "neg(" + X.Key + ")", {&X}, L);
+      if (T->isIntegralOrEnumerationType())
+        R.L = linScale(X.L, C(-1));
+      return R;
+    }
+    case UO_Not:
+    case UO_LNot: {
+      Val X = eval(UO->getSubExpr());
+      return pureOp(UO->getOpcode() == UO_LNot ? KP_I_CMP : KP_I_INT, 1, "not(" + X.Key + ")", {&X}, L);
+    }
+    default:
+      return eval(UO->getSubExpr());
+    }
+  }
+
+  // ---- Memory ----
+
+  struct Place {
+    bool IsVar = false;
+    const VarDecl *VD = nullptr;
+    // Memory:
+    Val Ptr;               // base pointer, with Off the element index
+    unsigned ElemBytes = 0;
+    unsigned NDims = 0;
+    int64_t Dims[4] = {0, 0, 0, 0};
+    bool RegisterArray = false; // a local array indexed by constants: registers
+    const char *Why = nullptr;
+    std::string IndexKey; // pure key of the index, when known
+  };
+
+  // Resolves an lvalue to a variable or a memory place.
+  bool placeOf(const Expr *E, Place &P) {
+    E = E->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return false;
+      bool Mem = VD->hasGlobalStorage() || VD->hasAttr<CUDASharedAttr>();
+      if (!Mem) {
+        P.IsVar = true;
+        P.VD = VD;
+        return true;
+      }
+      P.Ptr = arrayBase(VD);
+      P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(VD->getType()).getQuantity());
+      return true;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      // Collect the subscripts of a multi-dimensional array access a[i][j].
+      std::vector<const Expr *> Idx;
+      const Expr *Cur = ASE;
+      while (const auto *S = dyn_cast<ArraySubscriptExpr>(Cur->IgnoreParens())) {
+        Idx.insert(Idx.begin(), S->getIdx());
+        const Expr *B = S->getBase()->IgnoreParens();
+        if (const auto *IC = dyn_cast<ImplicitCastExpr>(B))
+          if (IC->getCastKind() == CK_ArrayToPointerDecay &&
+              isa<ArraySubscriptExpr>(IC->getSubExpr()->IgnoreParens())) {
+            Cur = IC->getSubExpr();
+            continue;
+          }
+        Cur = B;
+        break;
+      }
+      Val Base = eval(Cur);
+      if (!Base.IsPtr) {
+        P.Why = "unknown base";
+        P.Ptr = Base;
+        P.Ptr.IsPtr = true;
+        P.Ptr.Off = Lin();
+        P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+        for (const Expr *I : Idx)
+          eval(I);
+        return true;
+      }
+      // Extents of the base array, outermost first (0: a pointer's unknown extent).
+      std::vector<int64_t> Ext;
+      const Expr *BaseE = Cur->IgnoreParenImpCasts();
+      QualType T = BaseE->getType();
+      if (T->isPointerType()) {
+        Ext.push_back(0);
+        T = T->getPointeeType();
+      }
+      while (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+        Ext.push_back(CAT->getSize().getSExtValue());
+        T = CAT->getElementType();
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BaseE))
+        if (const VarDecl *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>() && !VD->isStaticLocal() &&
+              VD->getType()->isArrayType())
+            P.RegisterArray = true;
+      if (Ext.size() > 1 || (Ext.size() == 1 && Ext[0] > 0)) {
+        P.NDims = static_cast<unsigned>(std::min<size_t>(Ext.size(), 4));
+        for (unsigned I = 0; I < P.NDims; ++I)
+          P.Dims[I] = Ext[I];
+      }
+      Lin Index = linConst(0);
+      std::string Key;
+      bool Thread = false;
+      for (size_t I = 0; I < Idx.size(); ++I) {
+        Val V = eval(Idx[I]);
+        Thread |= V.ThreadDep;
+        int64_t Stride = 1;
+        for (size_t J = I + 1; J < Idx.size() && J < Ext.size(); ++J)
+          Stride *= Ext[J];
+        Index = linAdd(Index, linScale(V.L, C(Stride)), 1);
+        Key += "[" + (V.Key.empty() ? std::string("?") : V.Key) + "]";
+        P.Ptr.Level = std::max(P.Ptr.Level, V.Level);
+      }
+      if (Idx.size() > 1 && Key.find('?') == std::string::npos) {
+        // The row offset of a multi-dimensional access: one mad.
+        Val Dummy;
+        Dummy.Key = Key;
+        Val Tmp = pureOp(KP_I_INT_MUL, 1, "md" + Key, {&Dummy}, E->getBeginLoc());
+        (void)Tmp;
+      }
+      int Lv = P.Ptr.Level;
+      P.Ptr = Base;
+      P.Ptr.Level = std::max(Base.Level, Lv);
+      P.Ptr.Off = linAdd(Base.Off, Index, 1);
+      P.Ptr.ThreadDep = Base.ThreadDep || Thread;
+      P.IndexKey = Base.Key.empty() || Key.find('?') != std::string::npos ? std::string()
+                                                                           : Base.Key + Key;
+      P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+      if (!P.Ptr.Off.Valid)
+        P.Why = "non-affine index";
+      return true;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_Deref)
+        return false;
+      Val B = eval(UO->getSubExpr());
+      P.Ptr = B;
+      if (!B.IsPtr) {
+        P.Ptr.IsPtr = true;
+        P.Ptr.Off = Lin();
+        P.Why = "pointer kperf cannot follow";
+      }
+      P.IndexKey = B.Key;
+      P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+      return true;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // p->f or s.f: the field of a struct in memory (offset not modelled).
+      if (ME->isArrow()) {
+        Val B = eval(ME->getBase());
+        P.Ptr = B;
+        P.Ptr.IsPtr = true;
+        P.Ptr.Off = Lin();
+        P.Why = "struct field";
+        P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+        return true;
+      }
+      Place Inner;
+      if (!placeOf(ME->getBase(), Inner))
+        return false;
+      if (Inner.IsVar) {
+        P = Inner; // a field of a local struct: a register
+        return true;
+      }
+      P = Inner;
+      P.Ptr.Off = Lin();
+      P.Why = "struct field";
+      P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+      return true;
+    }
+    return false;
+  }
+
+  bool addressOf(const Expr *E, Val &Out) {
+    Place P;
+    if (!placeOf(E, P) || P.IsVar)
+      return false;
+    Out = P.Ptr;
+    Out.Key = P.IndexKey.empty() ? std::string() : "addr:" + P.IndexKey;
+    return true;
+  }
+
+  // Records the access and emits its address arithmetic; returns the access index.
+  int access(const Place &P, bool Store, bool Atomic, SourceLocation L, Val &Addr) {
+    kp_access *Ac = kp_kernel_add_access(M, K);
+    if (!Ac)
+      return -1;
+    int Idx = static_cast<int>(K->naccesses - 1);
+    Ac->loc = loc(L);
+    Ac->is_store = Store;
+    Ac->is_atomic = Atomic;
+    Ac->space = P.Ptr.Space;
+    Ac->array = P.Ptr.Base ? P.Ptr.Base : "?";
+    Ac->elem_bytes = P.ElemBytes;
+    Ac->ndims = P.NDims;
+    for (unsigned I = 0; I < P.NDims; ++I)
+      Ac->dims[I] = P.Dims[I];
+    for (int D = depth(); D >= 0; --D)
+      if (Frames[D].Loop >= 0) {
+        Ac->loop = Frames[D].Loop;
+        break;
+      }
+    Ac->divergent = Frames.back().Divergent;
+    const Lin &Ix = P.Ptr.Off;
+    if (Ix.Valid) {
+      Ac->index.known = 1;
+      Ac->index.base = Ix.Base;
+      Ac->index.nterms = Ix.Terms.size();
+      Ac->index.terms = static_cast<kp_term *>(kp_module_alloc(M, sizeof(kp_term) * (Ix.Terms.size() + 1)));
+      for (size_t I = 0; Ac->index.terms && I < Ix.Terms.size(); ++I) {
+        Ac->index.terms[I].var = Ix.Terms[I].first;
+        Ac->index.terms[I].coef = Ix.Terms[I].second;
+      }
+    } else {
+      Ac->index.known = 0;
+      Ac->index.why = P.Why ? P.Why : "non-affine index";
+    }
+
+    // Address arithmetic.  The same address up to a constant offset is free
+    // (an immediate offset); a constant index needs none; else mul.wide+add
+    // (global) or shl+add (shared), hoisted as far as its index allows, and
+    // in a loop where the index advances with the counter, one add per
+    // iteration (strength reduction) after the first address.
+    Addr = P.Ptr;
+    Addr.Depth = -1;
+    Addr.Node = -1;
+    if (P.Ptr.BaseIsParam && P.Ptr.Space == KP_SPACE_GLOBAL) {
+      std::string CK = std::string("cvta:") + (P.Ptr.Base ? P.Ptr.Base : "");
+      Val F;
+      if (!cseFind(CK, 0, F)) {
+        Frames[0].Cse[CK] = emit(0, KP_I_ADDR, 1, {}, L);
+      }
+    }
+    if (P.RegisterArray && constAfterUnroll(Ix))
+      return Idx;
+    std::string NonConst;
+    if (Ix.Valid) {
+      // The non-constant part of the index.
+      int64_t Cst;
+      char Buf[256];
+      if (!kp_sym_is_const(Ix.Base, &Cst)) {
+        kp_sym_print(Ix.Base, Buf, sizeof Buf);
+        NonConst += Buf;
+      }
+      for (const auto &T : Ix.Terms) {
+        if (unrolledVar(T.first))
+          continue; // a constant offset once the loop is unrolled
+        kp_sym_print(T.second, Buf, sizeof Buf);
+        NonConst += "+" + std::string(Buf) + "*" + std::to_string(T.first);
+      }
+      if (NonConst.empty())
+        return Idx; // constant index: base + immediate
+      NonConst = std::string("ea:") + (P.Ptr.Base ? P.Ptr.Base : "?") + ":" + NonConst;
+    } else if (!P.IndexKey.empty()) {
+      NonConst = "ea:" + P.IndexKey;
+    }
+    Val F;
+    if (!NonConst.empty() && cseFind(NonConst, depth(), F)) {
+      Addr.Depth = F.Depth;
+      Addr.Node = F.Node;
+      return Idx;
+    }
+    // Innermost loop whose counter the index follows.
+    int LoopFrame = -1;
+    for (int D = depth(); D > 0; --D)
+      if (Frames[D].Loop >= 0 && !Frames[D].Unrolled) {
+        for (const auto &T : Ix.Terms)
+          if (T.first == KP_V_LOOP + Frames[D].Loop)
+            LoopFrame = D;
+        break;
+      }
+    kp_iclass Cl = KP_I_ADDR;
+    Val Ptr = P.Ptr;
+    if (LoopFrame > 0) {
+      // The first address before the loop, then one add per iteration; with
+      // the loop unrolled, one per group when the stride is a constant (the
+      // group's other addresses are immediate offsets).
+      int Outer = LoopFrame - 1;
+      emit(Outer, Cl, 2, {}, L);
+      bool ConstStride = false;
+      for (const auto &T : Ix.Terms)
+        if (T.first == KP_V_LOOP + Frames[LoopFrame].Loop)
+          ConstStride = kp_sym_is_const(T.second, nullptr);
+      Addr.Depth = depth();
+      Addr.Node = emit(depth(), Cl, 1, {}, L);
+      if (ConstStride && LoopFrame == depth())
+        Frames[depth()].R->nodes[Addr.Node].per_group = 1;
+    } else {
+      int D = hoistDepth(P.Ptr.Level);
+      // Addresses that differ only by an unrolled loop's counter are
+      // immediate offsets from one address formed before that loop.
+      while (D > 0 && Frames[D].Loop >= 0 && Frames[D].Unrolled)
+        --D;
+      Addr.Depth = D;
+      Addr.Node = emit(D, Cl, 2, {&Ptr}, L);
+    }
+    if (!NonConst.empty() && Addr.Depth >= 0)
+      Frames[Addr.Depth].Cse[NonConst] = Addr.Node;
+    return Idx;
+  }
+
+  // The loop counter variable V belongs to a loop nvcc unrolls completely.
+  bool unrolledVar(int V) {
+    for (const Frame &F : Frames)
+      if (F.Loop >= 0 && F.Unrolled && V == KP_V_LOOP + F.Loop)
+        return true;
+    return false;
+  }
+  // An index that is a constant once the enclosing unrolled loops are unrolled.
+  bool constAfterUnroll(const Lin &L) {
+    if (!L.Valid || !kp_sym_is_const(L.Base, nullptr))
+      return false;
+    for (const auto &T : L.Terms)
+      if (!unrolledVar(T.first) || !kp_sym_is_const(T.second, nullptr))
+        return false;
+    return true;
+  }
+
+  static kp_iclass memClass(kp_space S, bool Store) {
+    switch (S) {
+    case KP_SPACE_SHARED:
+      return Store ? KP_I_ST_SHARED : KP_I_LD_SHARED;
+    case KP_SPACE_LOCAL:
+      return Store ? KP_I_ST_LOCAL : KP_I_LD_LOCAL;
+    case KP_SPACE_CONST:
+      return Store ? KP_I_ST_GLOBAL : KP_I_LD_CONST;
+    default:
+      return Store ? KP_I_ST_GLOBAL : KP_I_LD_GLOBAL;
+    }
+  }
+
+  Val readLValue(const Expr *E) {
+    Place P;
+    if (placeOf(E, P) && P.IsVar)
+      return eval(E);
+    return load(E);
+  }
+
+  Val load(const Expr *E) {
+    Place P;
+    if (!placeOf(E, P))
+      return eval(E);
+    if (P.IsVar) {
+      auto It = Env.find(P.VD);
+      return It == Env.end() ? Val() : It->second.V;
+    }
+    if (P.RegisterArray && constAfterUnroll(P.Ptr.Off)) {
+      Val R;
+      R.Level = depth();
+      return R; // a register
+    }
+    // A load of the same address with no store in between is reused.
+    std::string LK = P.IndexKey.empty() ? std::string() : "ld:" + std::string(P.Ptr.Base ? P.Ptr.Base : "?") + "|" + P.IndexKey;
+    Val R;
+    if (!LK.empty() && cseFind(LK, depth(), R)) {
+      R.ThreadDep = P.Ptr.ThreadDep;
+      R.Level = R.Depth;
+      return R;
+    }
+    Val Addr;
+    int Ac = access(P, false, false, E->getBeginLoc(), Addr);
+    R.Depth = depth();
+    R.Node = emit(depth(), memClass(P.Ptr.Space, false), 1, {&Addr}, E->getBeginLoc(), Ac);
+    R.ThreadDep = P.Ptr.ThreadDep;
+    R.Level = depth();
+    if (!LK.empty())
+      Frames.back().Cse[LK] = R.Node;
+    return R;
+  }
+
+  void forgetLoads(const char *Base) {
+    std::string Prefix = Base ? "ld:" + std::string(Base) + "|" : std::string("ld:");
+    for (Frame &F : Frames)
+      for (auto It = F.Cse.begin(); It != F.Cse.end();) {
+        if (It->first.compare(0, Prefix.size(), Prefix) == 0)
+          It = F.Cse.erase(It);
+        else
+          ++It;
+      }
+  }
+
+  Val store(const Expr *LHS, Val V, SourceLocation L) {
+    Place P;
+    if (!placeOf(LHS, P))
+      return V;
+    if (P.IsVar) {
+      assign(P.VD, V);
+      return V;
+    }
+    if (P.RegisterArray && constAfterUnroll(P.Ptr.Off))
+      return V;
+    Val Addr;
+    int Ac = access(P, true, false, L, Addr);
+    emit(depth(), memClass(P.Ptr.Space, true), 1, {&Addr, &V}, L, Ac);
+    forgetLoads(P.Ptr.Base);
+    return V;
+  }
+
+  // ---- Calls ----
+
+  Val call(const CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    SourceLocation L = CE->getBeginLoc();
+    std::vector<Val> Args;
+    auto evalArgs = [&](unsigned From) {
+      for (unsigned I = From; I < CE->getNumArgs(); ++I)
+        Args.push_back(eval(CE->getArg(I)));
+    };
+    auto joinDeps = [&](Val &R) {
+      for (const Val &V : Args) {
+        R.ThreadDep |= V.ThreadDep;
+        R.Level = std::max(R.Level, V.Level);
+      }
+    };
+    if (!FD) {
+      // A lambda or functor call: operator() with a body is inlined.
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+        (void)OC;
+      }
+      evalArgs(0);
+      kp_kernel_note(M, K, loc(L), "call through a pointer: counted as one instruction");
+      Val R;
+      R.Depth = depth();
+      R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
+      R.Level = depth();
+      R.ThreadDep = true;
+      return R;
+    }
+    std::string Name = FD->getNameAsString();
+    unsigned First = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+
+    // Barriers, warp operations, atomics, loads through intrinsics.
+    if (Name == "__syncthreads" || Name == "__syncthreads_count" || Name == "__syncthreads_and" ||
+        Name == "__syncthreads_or" || Name == "__barrier_sync") {
+      evalArgs(0);
+      Val R;
+      R.Depth = depth();
+      R.Node = emit(depth(), KP_I_BARRIER, 1, {}, L);
+      R.Level = depth();
+      forgetLoads(nullptr);
+      return R;
+    }
+    if (Name == "__syncwarp") {
+      evalArgs(0);
+      Val R;
+      R.Depth = depth();
+      R.Node = emit(depth(), KP_I_BARRIER, 1, {}, L);
+      R.Level = depth();
+      return R;
+    }
+    if (Name.compare(0, 6, "__shfl") == 0 || Name == "__ballot_sync" || Name == "__any_sync" ||
+        Name == "__all_sync" || Name == "__activemask" || Name == "__match_any_sync" ||
+        Name == "__match_all_sync" || Name.compare(0, 8, "__reduce") == 0) {
+      evalArgs(0);
+      Val R;
+      R.Depth = depth();
+      std::vector<const Val *> D;
+      R.Node = emit(depth(), KP_I_WARP, 1, {}, L);
+      // A float shuffled moves through an integer register and back.
+      if (Name.compare(0, 6, "__shfl") == 0 && CE->getType()->isRealFloatingType())
+        emit(depth(), KP_I_INT, 2, {}, L);
+      for (const Val &V : Args)
+        if (V.Depth == depth() && V.Node >= 0)
+          kp_node_add_dep(M, &Frames.back().R->nodes[R.Node], V.Node);
+      R.Level = depth();
+      R.ThreadDep = true;
+      return R;
+    }
+    if (Name.compare(0, 6, "atomic") == 0 && CE->getNumArgs() >= 1) {
+      Place P;
+      const Expr *PtrE = CE->getArg(0)->IgnoreParenImpCasts();
+      Val Addr;
+      Val PV = eval(CE->getArg(0));
+      evalArgs(1);
+      P.Ptr = PV;
+      if (!PV.IsPtr) {
+        P.Ptr.IsPtr = true;
+        P.Ptr.Off = Lin();
+        P.Why = "pointer kperf cannot follow";
+      }
+      P.IndexKey = PV.Key;
+      QualType PT = PtrE->getType();
+      P.ElemBytes = PT->isPointerType()
+                        ? static_cast<unsigned>(Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity())
+                        : 4;
+      int Ac = access(P, true, true, L, Addr);
+      Val R;
+      R.Depth = depth();
+      R.Node = emit(depth(), KP_I_ATOMIC, 1, {&Addr}, L, Ac);
+      for (const Val &V : Args)
+        if (V.Depth == depth() && V.Node >= 0)
+          kp_node_add_dep(M, &Frames.back().R->nodes[R.Node], V.Node);
+      R.Level = depth();
+      R.ThreadDep = true;
+      forgetLoads(P.Ptr.Base);
+      return R;
+    }
+    if (Name == "__ldg" || Name.compare(0, 5, "__ldc") == 0 || Name.compare(0, 5, "__ldl") == 0 ||
+        Name.compare(0, 6, "__ldcs") == 0 || Name == "__ldcg" || Name == "__ldca") {
+      if (CE->getNumArgs() >= 1) {
+        Val PV = eval(CE->getArg(0));
+        Place P;
+        P.Ptr = PV;
+        if (!PV.IsPtr) {
+          P.Ptr.IsPtr = true;
+          P.Ptr.Off = Lin();
+          P.Why = "pointer kperf cannot follow";
+        }
+        P.Ptr.Space = KP_SPACE_GLOBAL;
+        P.IndexKey = PV.Key;
+        QualType PT = CE->getArg(0)->IgnoreParenImpCasts()->getType();
+        P.ElemBytes = PT->isPointerType()
+                          ? static_cast<unsigned>(Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity())
+                          : 4;
+        Val Addr;
+        int Ac = access(P, false, false, L, Addr);
+        Val R;
+        R.Depth = depth();
+        R.Node = emit(depth(), KP_I_LD_GLOBAL, 1, {&Addr}, L, Ac);
+        R.Level = depth();
+        R.ThreadDep = PV.ThreadDep;
+        return R;
+      }
+    }
+    if (Name == "__threadfence" || Name == "__threadfence_block" || Name == "__threadfence_system") {
+      Val R;
+      R.Depth = depth();
+      R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
+      forgetLoads(nullptr);
+      return R;
+    }
+    // Library math: the measured PTX sequence.
+    if (const kp_mathfn *F = kp_mathfn_find(Name.c_str(), FastMath)) {
+      evalArgs(First);
+      Val R;
+      int Lv = 0;
+      bool Pure = true;
+      std::string Key = "fn:" + Name + "(";
+      for (const Val &V : Args) {
+        Lv = std::max(Lv, V.Level);
+        Key += V.Key + ",";
+        if (V.Key.empty())
+          Pure = false;
+      }
+      Key += ")";
+      int D = hoistDepth(Lv);
+      if (Pure && cseFind(Key, depth(), R)) {
+        joinDeps(R);
+        R.Key = Key;
+        return R;
+      }
+      std::vector<const Val *> Deps;
+      R = emitSeq(D, F->counts, {}, L);
+      if (R.Node >= 0) {
+        // The sequence's first node depends on the arguments.
+        kp_region *Rg = Frames[D].R;
+        size_t FirstNode = Rg->nnodes;
+        for (int Cl = 0; Cl < KP_I_COUNT; ++Cl)
+          if (F->counts[Cl])
+            --FirstNode;
+        for (const Val &V : Args)
+          if (V.Depth == D && V.Node >= 0)
+            kp_node_add_dep(M, &Rg->nodes[FirstNode], V.Node);
+        if (Pure) {
+          Frames[D].Cse[Key] = R.Node;
+          R.Key = Key;
+        }
+      }
+      R.Level = D;
+      joinDeps(R);
+      if (FD->getReturnType()->isIntegralOrEnumerationType() && Args.size() == 2 &&
+          (Name == "min" || Name == "max") && false)
+        R.L = Lin();
+      return R;
+    }
+    // A function with a body: inlined.
+    const FunctionDecl *Def = FD->getDefinition();
+    if (Def && Def->getBody() && !FD->getBuiltinID()) {
+      for (const FunctionDecl *On : CallStack)
+        if (On == Def) {
+          evalArgs(First);
+          kp_kernel_note(M, K, loc(L), "recursive call to '%s': counted once, not followed",
+                         Name.c_str());
+          Val R;
+          R.Depth = depth();
+          R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
+          R.Level = depth();
+          R.ThreadDep = true;
+          return R;
+        }
+      if (CallStack.size() >= 24) {
+        evalArgs(First);
+        kp_kernel_note(M, K, loc(L), "calls nested deeper than 24: '%s' counted as one instruction",
+                       Name.c_str());
+        Val R;
+        R.Depth = depth();
+        R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
+        R.Level = depth();
+        return R;
+      }
+      return inlineCall(CE, Def, First);
+    }
+    // Builtins and declared-only functions.
+    evalArgs(First);
+    Val R;
+    R.Depth = depth();
+    kp_iclass Cl = KP_I_OTHER;
+    if (Name.find("read_ptx_sreg") != std::string::npos)
+      Cl = KP_I_INT;
+    else if (Name.find("fma") != std::string::npos)
+      Cl = KP_I_FP32;
+    else if (!FD->getBuiltinID())
+      kp_kernel_note(M, K, loc(L), "call to '%s' (no definition here): counted as one instruction",
+                     Name.c_str());
+    R.Node = emit(depth(), Cl, 1, {}, L);
+    for (const Val &V : Args)
+      if (V.Depth == depth() && V.Node >= 0)
+        kp_node_add_dep(M, &Frames.back().R->nodes[R.Node], V.Node);
+    R.Level = depth();
+    joinDeps(R);
+    return R;
+  }
+
+  Val inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigned First) {
+    std::vector<Val> Args;
+    for (unsigned I = First; I < CE->getNumArgs(); ++I)
+      Args.push_back(eval(CE->getArg(I)));
+    // Reference parameters alias the caller's variable: bind them to it.
+    CallStack.push_back(Def);
+    std::vector<std::pair<const VarDecl *, const VarDecl *>> Aliases;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      Val V = I < Args.size() ? Args[I] : eval(P->getDefaultArg());
+      VarInfo &VI = Env[P];
+      VI.Version = ++VersionCounter;
+      V.Key = V.Key.empty() ? keyOf(P) : V.Key;
+      VI.V = V;
+    }
+    std::vector<Val> Returns;
+    std::vector<Val> *Saved = ReturnSink;
+    ReturnSink = &Returns;
+    stmt(Def->getBody());
+    ReturnSink = Saved;
+    CallStack.pop_back();
+    if (Returns.empty())
+      return Val();
+    Val R = Returns.back();
+    for (const Val &V : Returns)
+      R.ThreadDep |= V.ThreadDep;
+    if (Returns.size() > 1)
+      R.L = Lin();
+    return R;
+  }
+
+  // ---- Statements ----
+
+  void stmt(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Ch : CS->body())
+        stmt(Ch);
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          varDecl(VD);
+      return;
+    }
+    if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+      int Unroll = 0;
+      for (const Attr *At : AS->getAttrs())
+        if (const auto *LH = dyn_cast<LoopHintAttr>(At)) {
+          if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Full)
+            Unroll = -1;
+          else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Enable)
+            Unroll = -1;
+          else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Disable)
+            Unroll = 1;
+          else if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue()) {
+            int64_t V;
+            if (foldInt(LH->getValue(), V))
+              Unroll = static_cast<int>(V);
+          }
+        }
+      PendingUnroll = Unroll;
+      stmt(AS->getSubStmt());
+      PendingUnroll = 0;
+      return;
+    }
+    if (const auto *IS = dyn_cast<IfStmt>(S)) {
+      ifStmt(IS);
+      return;
+    }
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+      loop(S);
+      return;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      Val V = eval(RS->getRetValue());
+      if (ReturnSink)
+        ReturnSink->push_back(V);
+      else
+        emit(depth(), KP_I_BRANCH, 1, {}, RS->getBeginLoc()); // ret
+      return;
+    }
+    if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<NullStmt>(S))
+      return;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      eval(E);
+      return;
+    }
+    if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+      eval(SS->getCond());
+      emit(depth(), KP_I_BRANCH, 1, {}, SS->getBeginLoc());
+      kp_kernel_note(M, K, loc(SS->getBeginLoc()), "switch: every case counted");
+      stmt(SS->getBody());
+      return;
+    }
+    if (const auto *CS = dyn_cast<CaseStmt>(S)) {
+      stmt(CS->getSubStmt());
+      return;
+    }
+    if (const auto *DS = dyn_cast<DefaultStmt>(S)) {
+      stmt(DS->getSubStmt());
+      return;
+    }
+    if (const auto *LS = dyn_cast<LabelStmt>(S)) {
+      stmt(LS->getSubStmt());
+      return;
+    }
+    if (isa<AsmStmt>(S)) {
+      kp_kernel_note(M, K, loc(S->getBeginLoc()), "inline assembly: counted as one instruction");
+      emit(depth(), KP_I_OTHER, 1, {}, S->getBeginLoc());
+      return;
+    }
+    if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
+      kp_kernel_note(M, K, loc(FR->getBeginLoc()), "range-based for: body counted once");
+      stmt(FR->getBody());
+      return;
+    }
+    kp_kernel_note(M, K, loc(S->getBeginLoc()), "statement not analysed: %s", S->getStmtClassName());
+  }
+
+  int PendingUnroll = 0;
+
+  void varDecl(const VarDecl *VD) {
+    if (VD->hasAttr<CUDASharedAttr>()) {
+      arrayBase(VD); // counts its bytes
+      return;
+    }
+    if (VD->isStaticLocal() || VD->getType()->isArrayType()) {
+      if (const Expr *I = VD->getInit())
+        eval(I);
+      return;
+    }
+    Val V;
+    if (const Expr *I = VD->getInit())
+      V = eval(I);
+    if (!VD->getType()->isIntegralOrEnumerationType())
+      V.L = Lin();
+    if (!VD->getType()->isPointerType() && !VD->getType()->isReferenceType())
+      V.IsPtr = false;
+    // A reference to memory or a variable: reads through it re-read the place.
+    assign(VD, V);
+  }
+
+  void ifStmt(const IfStmt *IS) {
+    if (IS->getInit())
+      stmt(IS->getInit());
+    if (IS->getConditionVariableDeclStmt())
+      stmt(IS->getConditionVariableDeclStmt());
+    int Taken = -1;
+    bool CV = false;
+    const Expr *Cond = IS->getCond();
+    if (IS->isConstexpr() ||
+        (!Cond->isValueDependent() && !Cond->HasSideEffects(Ctx) && Cond->EvaluateAsBooleanCondition(CV, Ctx)))
+      Taken = CV ? 1 : 0;
+    if (IS->isConstexpr() && Taken < 0)
+      Taken = 1;
+    Val Cd;
+    if (Taken < 0) {
+      Cd = eval(Cond);
+      emit(depth(), KP_I_BRANCH, 1, {&Cd}, IS->getIfLoc());
+    }
+    branch(IS->getIfLoc(), Cond, Cd, Taken, IS->getThen(), IS->getElse());
+  }
+
+  std::string text(const Expr *E) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
+    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  }
+
+  void branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken, const Stmt *Then,
+              const Stmt *Else) {
+    kp_branch *B = static_cast<kp_branch *>(kp_module_alloc(M, sizeof(kp_branch)));
+    if (!B)
+      return;
+    B->loc = loc(L);
+    B->divergent = Taken < 0 && Cd.ThreadDep;
+    B->taken = Taken;
+    B->cond = str(text(Cond));
+    bool Div = Frames.back().Divergent || B->divergent;
+    llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
+    auto side = [&](kp_region *R, const Stmt *Body) {
+      Frame F;
+      F.R = R;
+      F.IsBranch = true;
+      F.Divergent = Div;
+      Frames.push_back(F);
+      stmt(Body);
+      for (const VarDecl *VD : Frames.back().Assigned)
+        Assigned.insert(VD);
+      Frames.pop_back();
+    };
+    if (Taken != 0)
+      side(&B->then_r, Then);
+    if (Taken != 1 && Else)
+      side(&B->else_r, Else);
+    kp_node *Nd = kp_region_add(M, Frames.back().R);
+    if (!Nd)
+      return;
+    Nd->kind = KP_NODE_BRANCH;
+    Nd->branch = B;
+    Nd->loc = B->loc;
+    if (Cd.Depth == depth() && Cd.Node >= 0)
+      kp_node_add_dep(M, Nd, Cd.Node);
+    int Node = static_cast<int>(Frames.back().R->nnodes - 1);
+    // Variables assigned on a side: their value after the branch comes from it.
+    for (const VarDecl *VD : Assigned) {
+      auto It = Env.find(VD);
+      if (It == Env.end())
+        continue;
+      Val V = It->second.V;
+      if (Taken < 0)
+        V.L = Lin();
+      V.IsPtr = V.IsPtr && Taken >= 0;
+      V.Depth = depth();
+      V.Node = Node;
+      V.Level = depth();
+      V.ThreadDep |= B->divergent;
+      It->second.Version = ++VersionCounter;
+      V.Key = keyOf(VD);
+      It->second.V = V;
+      for (Frame &F : Frames)
+        F.Assigned.insert(VD);
+    }
+    forgetLoads(nullptr);
+  }
+
+  // ---- Loops ----
+
+  // Variables a statement may modify (assignments, ++/--, address taken).
+  class Modified : public RecursiveASTVisitor<Modified> {
+  public:
+    llvm::SmallPtrSet<const VarDecl *, 8> Vars;
+    std::map<const VarDecl *, int> Count;
+    void mark(const Expr *E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+          Vars.insert(VD);
+          Count[VD]++;
+        }
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        mark(BO->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        mark(UO->getSubExpr());
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *CE) {
+      // Arguments bound to non-const references may be modified.
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+          QualType T = FD->getParamDecl(I)->getType();
+          if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+            mark(CE->getArg(I));
+        }
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+        mark(OC->getArg(0));
+      return true;
+    }
+  };
+
+  struct Induction {
+    const VarDecl *VD = nullptr;
+    enum { None, Add, Mul2, Shr1 } Kind = None;
+    Lin Step; // Add: the increment (negative for decrements)
+  };
+
+  // The loop's update: i++, ++i, i--, i += s, i -= s, i = i + s, i *= 2, i <<= 1,
+  // i >>= 1, i /= 2.
+  Induction induction(const Expr *Inc) {
+    Induction I;
+    if (!Inc)
+      return I;
+    Inc = Inc->IgnoreParenImpCasts();
+    auto varOf = [](const Expr *E) -> const VarDecl * {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        return dyn_cast<VarDecl>(DRE->getDecl());
+      return nullptr;
+    };
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+      if (UO->isIncrementDecrementOp() && (I.VD = varOf(UO->getSubExpr()))) {
+        I.Kind = Induction::Add;
+        I.Step = linConst(UO->isIncrementOp() ? 1 : -1);
+      }
+      return I;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(Inc);
+    if (!BO || !(I.VD = varOf(BO->getLHS())))
+      return I;
+    int64_t CV = 0;
+    bool RConst = foldInt(BO->getRHS(), CV);
+    switch (BO->getOpcode()) {
+    case BO_AddAssign:
+    case BO_SubAssign: {
+      Lin S = evalQuiet(BO->getRHS());
+      if (!S.termFree())
+        break;
+      I.Kind = Induction::Add;
+      I.Step = BO->getOpcode() == BO_AddAssign ? S : linScale(S, C(-1));
+      break;
+    }
+    case BO_MulAssign:
+      if (RConst && CV == 2)
+        I.Kind = Induction::Mul2;
+      break;
+    case BO_ShlAssign:
+      if (RConst && CV == 1)
+        I.Kind = Induction::Mul2;
+      break;
+    case BO_ShrAssign:
+      if (RConst && CV == 1)
+        I.Kind = Induction::Shr1;
+      break;
+    case BO_DivAssign:
+      if (RConst && CV == 2)
+        I.Kind = Induction::Shr1;
+      break;
+    case BO_Assign: {
+      const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      if (!R)
+        break;
+      const Expr *Other = nullptr;
+      if (varOf(R->getLHS()) == I.VD)
+        Other = R->getRHS();
+      else if (varOf(R->getRHS()) == I.VD && R->getOpcode() == BO_Add)
+        Other = R->getLHS();
+      if (!Other)
+        break;
+      int64_t OV = 0;
+      bool OC = foldInt(Other, OV);
+      if (R->getOpcode() == BO_Add || R->getOpcode() == BO_Sub) {
+        Lin S = evalQuiet(Other);
+        if (!S.termFree())
+          break;
+        I.Kind = Induction::Add;
+        I.Step = R->getOpcode() == BO_Add ? S : linScale(S, C(-1));
+      } else if ((R->getOpcode() == BO_Mul && OC && OV == 2) || (R->getOpcode() == BO_Shl && OC && OV == 1)) {
+        I.Kind = Induction::Mul2;
+      } else if ((R->getOpcode() == BO_Shr && OC && OV == 1) || (R->getOpcode() == BO_Div && OC && OV == 2)) {
+        I.Kind = Induction::Shr1;
+      }
+      break;
+    }
+    default:
+      break;
+    }
+    if (I.Kind == Induction::None)
+      I.VD = nullptr;
+    return I;
+  }
+
+  // The affine value of an expression without emitting anything (for bounds
+  // and steps, which the loop's code evaluates separately).
+  Lin evalQuiet(const Expr *E) {
+    int64_t V;
+    if (foldInt(E, V))
+      return linConst(V);
+    kp_region Scratch = {nullptr, 0, 0};
+    Frame F;
+    F.R = &Scratch;
+    F.IsBranch = true;
+    // Evaluate in a scratch frame whose nodes are discarded; CSE entries it
+    // makes are dropped with it.  Hoisting is disabled (IsBranch).
+    Frames.push_back(F);
+    size_t NAcc = K->naccesses;
+    Val R = eval(E);
+    Frames.pop_back();
+    K->naccesses = NAcc; // accesses made while evaluating are dropped
+    if (R.Depth == static_cast<int>(Frames.size()))
+      R.Depth = -1;
+    return R.L;
+  }
+
+  struct Bound {
+    bool Ok = false;
+    BinaryOperatorKind Op = BO_LT; // i Op Limit
+    Lin Limit;
+  };
+
+  Bound boundOf(const Expr *Cond, const VarDecl *VD) {
+    Bound B;
+    if (!Cond || !VD)
+      return B;
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!BO || !BO->isComparisonOp())
+      return B;
+    auto isVar = [VD](const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == VD;
+    };
+    BinaryOperatorKind Op = BO->getOpcode();
+    const Expr *Other;
+    if (isVar(BO->getLHS())) {
+      Other = BO->getRHS();
+    } else if (isVar(BO->getRHS())) {
+      Other = BO->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    } else {
+      return B;
+    }
+    B.Limit = evalQuiet(Other);
+    B.Op = Op;
+    B.Ok = B.Limit.Valid;
+    return B;
+  }
+
+  // Trip count of a loop with counter starting at Init, updated by Ind, while `i Op Limit`.
+  const kp_sym *tripOf(const Lin &Init, const Induction &Ind, const Bound &B) {
+    const kp_sym *A0 = linToSym(Init);
+    const kp_sym *Lim = linToSym(B.Limit);
+    if (!A0 || !Lim)
+      return nullptr;
+    const kp_sym *Zero = C(0), *One = C(1);
+    if (Ind.Kind == Induction::Add) {
+      const kp_sym *S = Ind.Step.Base;
+      int64_t SV;
+      bool SC = kp_sym_is_const(S, &SV);
+      if (SC && SV == 0)
+        return nullptr;
+      bool Up = !SC || SV > 0; // a symbolic step is taken as positive
+      if (Up) {
+        const kp_sym *Span;
+        if (B.Op == BO_LT || B.Op == BO_NE)
+          Span = kp_sym_sub(A, Lim, A0);
+        else if (B.Op == BO_LE)
+          Span = kp_sym_add(A, kp_sym_sub(A, Lim, A0), One);
+        else
+          return nullptr;
+        return kp_sym_bin(A, KP_SYM_CEILDIV, kp_sym_bin(A, KP_SYM_MAX, Zero, Span), S);
+      }
+      const kp_sym *Neg = C(-SV);
+      const kp_sym *Span;
+      if (B.Op == BO_GT || B.Op == BO_NE)
+        Span = kp_sym_sub(A, A0, Lim);
+      else if (B.Op == BO_GE)
+        Span = kp_sym_add(A, kp_sym_sub(A, A0, Lim), One);
+      else
+        return nullptr;
+      return kp_sym_bin(A, KP_SYM_CEILDIV, kp_sym_bin(A, KP_SYM_MAX, Zero, Span), Neg);
+    }
+    if (Ind.Kind == Induction::Mul2) {
+      // smallest k with a*2^k >= b (i < b); a must be positive.
+      int64_t AV;
+      if (kp_sym_is_const(A0, &AV) && AV <= 0)
+        return nullptr;
+      const kp_sym *Lb = B.Op == BO_LT ? Lim : B.Op == BO_LE ? kp_sym_add(A, Lim, One) : nullptr;
+      if (!Lb)
+        return nullptr;
+      return kp_sym_un(A, KP_SYM_CLOG2, kp_sym_bin(A, KP_SYM_CEILDIV, Lb, A0));
+    }
+    if (Ind.Kind == Induction::Shr1) {
+      // i > b (b >= 0): flog2(a / (b+1)) + 1; i >= b: i > b-1.
+      const kp_sym *Lb = B.Op == BO_GT ? Lim : B.Op == BO_GE ? kp_sym_sub(A, Lim, One)
+                        : B.Op == BO_NE ? Lim : nullptr;
+      int64_t LV;
+      if (!Lb || !kp_sym_is_const(Lb, &LV) || LV < 0)
+        return nullptr;
+      return kp_sym_add(A, kp_sym_un(A, KP_SYM_FLOG2, kp_sym_bin(A, KP_SYM_DIV, A0, C(LV + 1))), One);
+    }
+    return nullptr;
+  }
+
+  void loop(const Stmt *S) {
+    int Unroll = PendingUnroll;
+    PendingUnroll = 0;
+    const Stmt *Init = nullptr, *Body = nullptr;
+    const Expr *Cond = nullptr, *Inc = nullptr;
+    bool IsDo = false;
+    if (const auto *FS = dyn_cast<ForStmt>(S)) {
+      Init = FS->getInit();
+      Cond = FS->getCond();
+      Inc = FS->getInc();
+      Body = FS->getBody();
+    } else if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+      Cond = WS->getCond();
+      Body = WS->getBody();
+    } else if (const auto *DS = dyn_cast<DoStmt>(S)) {
+      Cond = DS->getCond();
+      Body = DS->getBody();
+      IsDo = true;
+    }
+    if (Init)
+      stmt(Init);
+
+    // Which variables the loop modifies, and the induction variable.
+    Modified Mod;
+    Mod.TraverseStmt(const_cast<Stmt *>(Body));
+    if (Inc)
+      Mod.TraverseStmt(const_cast<Expr *>(Inc));
+    if (Cond)
+      Mod.TraverseStmt(const_cast<Expr *>(Cond));
+    Induction Ind = induction(Inc);
+    const Stmt *IncStmt = nullptr;
+    if (!Ind.VD && Body) {
+      // while/do: the counter's update is a statement of the body (the last one
+      // that updates a variable the condition compares).
+      if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+        for (const Stmt *St : CS->body())
+          if (const auto *E = dyn_cast<Expr>(St)) {
+            Induction C2 = induction(E);
+            if (C2.VD && Cond && boundOf(Cond, C2.VD).Ok) {
+              Ind = C2;
+              IncStmt = St;
+            }
+          }
+    }
+    // The counter must change only in its update.
+    if (Ind.VD && Mod.Count[Ind.VD] > 1)
+      Ind = Induction();
+
+    kp_loop *Lp = kp_kernel_add_loop(M, K);
+    if (!Lp)
+      return;
+    Lp->loc = loc(S->getBeginLoc());
+    Lp->unroll = Unroll;
+    for (int D = depth(); D >= 0; --D)
+      if (Frames[D].Loop >= 0) {
+        Lp->parent = Frames[D].Loop;
+        break;
+      }
+
+    Lin InitL;
+    if (Ind.VD) {
+      Lp->var = str(Ind.VD->getNameAsString());
+      auto It = Env.find(Ind.VD);
+      if (It != Env.end())
+        InitL = It->second.V.L;
+      Lp->init = linToSym(InitL);
+      if (Ind.Kind == Induction::Add)
+        Lp->step = Ind.Step.Base;
+    }
+    const kp_sym *Trip = nullptr;
+    const char *Why = nullptr;
+    if (!Ind.VD)
+      Why = Cond ? "no counter kperf recognises (i++, i += s, i *= 2, i >>= 1)" : "no condition";
+    else {
+      Bound B = boundOf(Cond, Ind.VD);
+      if (!B.Ok)
+        Why = "the condition is not a comparison of the counter with a bound kperf can follow";
+      else if (!(Trip = tripOf(InitL, Ind, B)))
+        Why = "the counter's start, step or bound is not a formula kperf can follow";
+    }
+    if (Trip && IsDo)
+      Trip = kp_sym_bin(A, KP_SYM_MAX, C(1), Trip);
+    std::optional<int64_t> P = tripPragmaFor(Ctx.getSourceManager(), S->getBeginLoc());
+    if (P) {
+      Lp->trip = C(*P);
+      Lp->trip_kind = KP_TRIP_PRAGMA;
+    } else if (Trip) {
+      Lp->trip = Trip;
+      Lp->trip_kind = KP_TRIP_EXACT;
+    } else {
+      kp_loc LL = Lp->loc;
+      std::string Name = "trip@" + std::string(LL.file ? basename(LL.file) : "?") + ":" + std::to_string(LL.line);
+      Lp->trip_param = str(Name);
+      Lp->trip = Var(Lp->trip_param);
+      Lp->trip_kind = KP_TRIP_UNKNOWN;
+      Lp->why = Why;
+      kp_kernel_note(M, K, Lp->loc,
+                     "loop trip count unknown (%s); it is the parameter '%s': set it with "
+                     "'#pragma kperf trip(N)' before the loop or -fplugin-arg-kperf-arg=%s=N",
+                     Why, Name.c_str(), Name.c_str());
+    }
+    Lp->thread_dependent = kp_sym_uses_prefix(Lp->trip, "threadIdx.");
+    int64_t TripC = -1;
+    bool TripConst = kp_sym_is_const(Lp->trip, &TripC);
+    // What nvcc -O3 does: a loop with a small constant trip count (or
+    // #pragma unroll and a constant trip count) is unrolled completely; other
+    // loops are unrolled by 4 (or the pragma's count; `#pragma unroll 1`: not).
+    bool FullUnroll = (Unroll == -1 && TripConst) || (TripConst && TripC <= 64 && Unroll != 1) ||
+                      (Unroll > 0 && TripConst && Unroll >= TripC);
+    Lp->unrolled_by = FullUnroll ? 1 : Unroll > 0 ? Unroll : Unroll == -1 ? 4 : 4;
+
+    // The loop's entry test (skipped by nvcc when the trip count is a known positive constant).
+    if (!TripConst && !IsDo) {
+      emit(depth(), KP_I_CMP, 1, {}, S->getBeginLoc());
+      emit(depth(), KP_I_BRANCH, 1, {}, S->getBeginLoc());
+    }
+
+    // Enter the body: variables the loop modifies vary per iteration.
+    Frame F;
+    F.R = &Lp->body;
+    F.Loop = Lp->id;
+    F.Divergent = Frames.back().Divergent || Lp->thread_dependent;
+    F.Unrolled = FullUnroll;
+    Frames.push_back(F);
+    for (const VarDecl *VD : Mod.Vars) {
+      auto It = Env.find(VD);
+      Val V = It == Env.end() ? Val() : It->second.V;
+      V.Depth = -1;
+      V.Node = -1;
+      V.Level = depth();
+      if (VD == Ind.VD && Ind.Kind == Induction::Add && InitL.Valid) {
+        V.L = linAdd(InitL, linVar(KP_V_LOOP + Lp->id, Ind.Step.Base), 1);
+      } else if (VD == Ind.VD && InitL.Valid) {
+        // Multiplicative counters are uniform across threads when their start is.
+        V.L = linThreadDep(InitL) ? Lin() : linSym(Var(Lp->var));
+      } else {
+        V.L = Lin();
+        V.Off = Lin();
+      }
+      VarInfo &VI = Env[VD];
+      VI.Version = ++VersionCounter;
+      V.Key = keyOf(VD);
+      VI.V = V;
+    }
+    forgetLoads(nullptr);
+    // Body, then the update and the test (unless fully unrolled).
+    if (IncStmt) {
+      if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+        for (const Stmt *St : CS->body())
+          if (St != IncStmt)
+            stmt(St);
+    } else {
+      stmt(Body);
+    }
+    if (!FullUnroll) {
+      Val Upd;
+      Upd.Depth = depth();
+      Upd.Node = emit(depth(), KP_I_INT, 1, {}, S->getBeginLoc());
+      int CmpN = emit(depth(), KP_I_CMP, 1, {&Upd}, S->getBeginLoc());
+      Val CmpV;
+      CmpV.Depth = depth();
+      CmpV.Node = CmpN;
+      int BrN = emit(depth(), KP_I_BRANCH, 1, {&CmpV}, S->getBeginLoc());
+      if (Lp->unrolled_by > 1)
+        for (int N : {Upd.Node, CmpN, BrN})
+          if (N >= 0)
+            Frames.back().R->nodes[N].per_group = 1;
+    } else if (Cond && !Ind.VD) {
+      evalQuiet(Cond);
+    }
+    llvm::SmallPtrSet<const VarDecl *, 8> Assigned = Frames.back().Assigned;
+    Frames.pop_back();
+    kp_node *Nd = kp_region_add(M, Frames.back().R);
+    if (!Nd)
+      return;
+    Nd->kind = KP_NODE_LOOP;
+    Nd->loop = Lp;
+    Nd->loc = Lp->loc;
+    int Node = static_cast<int>(Frames.back().R->nnodes - 1);
+    for (const VarDecl *VD : Mod.Vars) {
+      VarInfo &VI = Env[VD];
+      Val V = VI.V;
+      V.L = Lin();
+      V.Off = Lin();
+      V.Depth = depth();
+      V.Node = Node;
+      V.Level = depth();
+      VI.Version = ++VersionCounter;
+      V.Key = keyOf(VD);
+      VI.V = V;
+      for (Frame &Fr : Frames)
+        Fr.Assigned.insert(VD);
+    }
+    (void)Assigned;
+    forgetLoads(nullptr);
+  }
+
+  static const char *basename(const char *P) {
+    const char *S = strrchr(P, '/');
+    return S ? S + 1 : P;
+  }
+};
+
+} // namespace
+
+void buildKernelBody(ASTContext &Ctx, const FunctionDecl *Kernel, kp_kernel *K, kp_module *M) {
+  if (!Kernel || !Kernel->getBody())
+    return;
+  BodyBuilder B(Ctx, K, M);
+  B.run(Kernel);
+}
+
+} // namespace kperf
