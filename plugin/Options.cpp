@@ -1,5 +1,7 @@
 #include "Options.h"
 
+#include "kperf/report.h"
+
 #include <cctype>
 #include <string>
 
@@ -10,25 +12,69 @@ namespace {
 struct Key {
   const char *Name;
   bool TakesValue;
+  // Listed after the everyday keys in the unknown-key message: the keys
+  // 'kperf analyze' passes and the ones for tests.
+  bool More;
   const char *Help;
+  const char *ValueName = "<value>";
 };
 
 const Key Keys[] = {
-    {"gpu", true, "GPU to analyse for (e.g. h100, a100, gtx940mx; 'kperf gpus' lists them)"},
-    {"db", true, "GPU database file (default: $KPERF_DB, then next to kperf.so)"},
-    {"pass", true, "host (default) or device[:sm_XX]: the compiler pass that reports"},
-    {"verbose", false, "also report the kernels and launches found, and the GPU assumed"},
-    {"help", false, "print this help"},
+    {"gpu", true, false, "GPU to analyse for (e.g. h100, a100, gtx940mx; 'kperf gpus' lists them)"},
+    {"db", true, false, "GPU database file (default: $KPERF_DB, then next to kperf.so)"},
+    {"pass", true, false, "host (default) or device[:sm_XX]: the compiler pass that reports"},
+    {"verbose", false, false, "also report the kernels and launches found, and the GPU assumed"},
+    {"help", false, false, "print this help"},
+    {"arg", true, true,
+     "bind a kernel parameter or formula variable to an integer "
+     "(decimal, 0x hex or A<<B; repeatable)",
+     "NAME=VALUE"},
+    {"pragmas", true, true, "dump: report each #pragma kperf and the loop it applies to (remarks)",
+     "dump"},
+    {"report", true, true,
+     "write the kernel model as JSON to PATH (used by 'kperf analyze'; "
+     "written even when the code has errors)",
+     "PATH"},
 };
 
-std::string validKeys() {
+std::string keyList(bool More) {
   std::string S;
   for (const Key &K : Keys) {
+    if (K.More != More)
+      continue;
     if (!S.empty())
       S += ", ";
     S += K.Name;
   }
   return S;
+}
+
+std::string validKeys() {
+  return keyList(false) + " (see -fplugin-arg-kperf-help); also " + keyList(true);
+}
+
+// NAME=VALUE of arg=: a name without spaces, an integer value.
+bool parseArg(const std::string &Value, Options &O) {
+  size_t Eq = Value.find('=');
+  std::string Name = Value.substr(0, Eq);
+  bool NameOk = !Name.empty();
+  for (char C : Name)
+    if (std::isspace(static_cast<unsigned char>(C)))
+      NameOk = false;
+  if (Eq == std::string::npos || !NameOk) {
+    O.Errors.push_back("bad value '" + Value +
+                       "' for -fplugin-arg-kperf-arg; expected NAME=VALUE, e.g. n=1024");
+    return false;
+  }
+  std::string Num = Value.substr(Eq + 1);
+  int64_t V;
+  if (!kp_parse_int(Num.c_str(), &V)) {
+    O.Errors.push_back("bad value '" + Num + "' for -fplugin-arg-kperf-arg=" + Name +
+                       "; expected an integer (decimal, 0x hex or A<<B, e.g. 1<<20)");
+    return false;
+  }
+  O.Args.emplace_back(Name, V);
+  return true;
 }
 
 bool isArchName(const std::string &S) {
@@ -55,8 +101,7 @@ Options parseOptions(const std::vector<std::string> &Args) {
         K = &C;
     if (!K) {
       O.Errors.push_back("unknown argument '-fplugin-arg-kperf-" + Arg +
-                         "'; valid keys: " + validKeys() +
-                         " (see -fplugin-arg-kperf-help)");
+                         "'; valid keys: " + validKeys());
       continue;
     }
     if (K->TakesValue && (!HasValue || Value.empty())) {
@@ -77,6 +122,16 @@ Options parseOptions(const std::vector<std::string> &Args) {
       O.Verbose = true;
     else if (Name == "help")
       O.Help = true;
+    else if (Name == "report")
+      O.Report = Value;
+    else if (Name == "pragmas") {
+      if (Value == "dump")
+        O.PragmaDump = true;
+      else
+        O.Errors.push_back("bad value '" + Value + "' for -fplugin-arg-kperf-pragmas: expected dump");
+    }
+    else if (Name == "arg")
+      parseArg(Value, O);
     else if (Name == "pass") {
       if (Value == "host") {
         O.DevicePass = false;
@@ -102,7 +157,8 @@ const char *usageText() {
         "[-fplugin-arg-kperf-<key>[=<value>]]...\n"
         "keys:\n";
     for (const Key &K : Keys) {
-      std::string Left = std::string("  ") + K.Name + (K.TakesValue ? "=<value>" : "");
+      std::string Left = std::string("  ") + K.Name +
+                         (K.TakesValue ? std::string("=") + K.ValueName : std::string());
       Left.resize(Left.size() < 18 ? 18 : Left.size() + 1, ' ');
       S += Left + K.Help + "\n";
     }

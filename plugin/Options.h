@@ -2,7 +2,9 @@
 #ifndef KPERF_PLUGIN_OPTIONS_H
 #define KPERF_PLUGIN_OPTIONS_H
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kperf {
@@ -14,6 +16,10 @@ struct Options {
   std::string Db;       // empty: $KPERF_DB or next to the plugin
   bool DevicePass = false;  // report from the device pass instead of the host pass
   std::string DeviceArch;   // with DevicePass: only the pass for this sm_XX
+  bool PragmaDump = false;  // pragmas=dump: remarks for each #pragma kperf (tests)
+  std::string Report;       // report=PATH: write the model as JSON there ('kperf analyze')
+  // arg=NAME=VALUE, in order: module assumptions applied after extraction.
+  std::vector<std::pair<std::string, int64_t>> Args;
   std::vector<std::string> Errors; // one line each
 };
 

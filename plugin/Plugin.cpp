@@ -6,14 +6,17 @@
 #include "Emit.h"
 #include "Extract.h"
 #include "Options.h"
+#include "Pragmas.h"
 
 #include "kperf/finding.h"
 #include "kperf/gpu.h"
 #include "kperf/inventory.h"
 #include "kperf/model.h"
+#include "kperf/report.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -158,14 +161,39 @@ public:
       : CI(CI), Opts(std::move(Opts)), T(std::move(T)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // Code that does not compile is not analysed: clang's own errors come first.
-    if (CI.getDiagnostics().hasErrorOccurred())
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    // Code that does not compile gets no warnings: clang's own errors come
+    // first.  The report (kperf analyze) is still written, saying how many
+    // errors there were: host code that does not compile (a missing host
+    // function, a header of the application) need not hide its kernels.
+    bool HostErrors = D.hasErrorOccurred();
+    if (Opts.PragmaDump)
+      pragmaDumpConsumer()->HandleTranslationUnit(Ctx);
+    if (HostErrors && Opts.Report.empty())
       return;
     kp_module M;
     kp_module_init(&M);
+    extractModule(Ctx, &M);
+    if (!M.main_file)
+      M.main_file = mainFile(Ctx, &M);
+    // Assumptions: #pragma kperf assume in source order, then arg= (which win).
+    for (const auto &A : assumePragmas())
+      kp_module_assume(&M, A.first.c_str(), A.second);
+    for (const auto &A : Opts.Args)
+      kp_module_assume(&M, A.first.c_str(), A.second);
+    M.host_errors = D.getNumErrors();
+    if (!Opts.Report.empty()) {
+      char Err[4096];
+      if (kp_model_json_write(&M, T.Known ? T.Gpu.id : nullptr, Opts.Report.c_str(), Err,
+                              sizeof Err) != 0)
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
+    }
+    if (HostErrors) {
+      kp_module_free(&M);
+      return;
+    }
     kp_findings F;
     kp_findings_init(&F);
-    extractModule(Ctx, &M);
     if (Opts.Verbose) {
       kp_loc None = {nullptr, 0, 0};
       if (T.Known)
@@ -186,6 +214,14 @@ private:
   CompilerInstance &CI;
   Options Opts;
   Target T;
+
+  // The name of the file being compiled, copied into M ("" when unknown).
+  static const char *mainFile(ASTContext &Ctx, kp_module *M) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
+    StringRef Name = FE ? FE->getName() : StringRef();
+    return kp_module_str(M, Name.data(), Name.size());
+  }
 };
 
 class KperfAction : public PluginASTAction {
@@ -193,6 +229,7 @@ public:
   ActionType getActionType() override { return AddAfterMainAction; }
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    beginPragmas(CI);
     Opts = parseOptions(Args);
     Reporting = isReportingPass(CI);
     if (!Reporting)

@@ -13,6 +13,7 @@
 #include "cli.h"
 
 static const kp_command *const commands[] = {
+    &kp_cmd_analyze,
     &kp_cmd_gpus,
     &kp_cmd_gpu,
     &kp_cmd_occupancy,
@@ -169,7 +170,8 @@ int main(int argc, char **argv) {
   }
   for (size_t i = 0; i < NCOMMANDS; i++)
     if (strcmp(cmd, commands[i]->name) == 0) {
-      for (int a = 2; a < argc; a++)
+      /* Arguments after "--" belong to another program (kperf analyze: clang). */
+      for (int a = 2; a < argc && strcmp(argv[a], "--") != 0; a++)
         if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
           commands[i]->help(stdout);
           return KP_EXIT_OK;

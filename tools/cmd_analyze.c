@@ -1,0 +1,853 @@
+/* kperf analyze FILE.cu: run clang with the kperf plugin on one file and show
+ * what kperf found in its kernels (text, or the plugin's JSON report). */
+#define _XOPEN_SOURCE 700
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "kperf/report.h"
+
+extern char **environ;
+
+#ifndef KPERF_CLANG
+#define KPERF_CLANG ""
+#endif
+#ifndef KPERF_CUDA_PATH
+#define KPERF_CUDA_PATH ""
+#endif
+#ifndef KPERF_PLUGIN_INSTALLED
+#define KPERF_PLUGIN_INSTALLED ""
+#endif
+
+static void analyze_help(FILE *out) {
+  fputs("usage: kperf analyze FILE.cu [--gpu NAME] [--db PATH] [--arg NAME=VALUE]... [--json]\n"
+        "                     [-- CLANG-ARGS...]\n"
+        "\n"
+        "Compiles FILE.cu's host side with clang and the kperf plugin (no code is\n"
+        "generated) and shows, per kernel, what one thread executes: PTX-level\n"
+        "instruction estimates by class with their formulas, barriers, bytes moved,\n"
+        "loops and trip counts, memory accesses with their index, a register estimate,\n"
+        "shared memory and notes; then the launches.  Counts are for the main thread\n"
+        "(thread 0 of block 0, taking the longer side of branches) and are evaluated\n"
+        "at the first launch of the kernel whose grid and block sizes are known.\n"
+        "Host code that does not compile does not stop the analysis: kperf says how\n"
+        "many errors clang reported and analyses the kernels anyway.\n"
+        "\n"
+        "  --gpu NAME        the GPU to analyse for (default: from --cuda-gpu-arch, sm_90)\n"
+        "  --db PATH         the GPU database (default: $KPERF_DB, then kperf's own)\n"
+        "  --arg NAME=VALUE  bind a kernel parameter or formula variable (n=1024,\n"
+        "                    n=0x400, n=1<<20; blockDim.x=256); repeatable\n"
+        "  --json            print the JSON report (schema: docs/analyze.md)\n"
+        "  -- ARGS           further clang arguments (-I, -D, --cuda-gpu-arch=...)\n"
+        "\n"
+        "clang: $KPERF_CLANG, else the clang kperf was built with, else clang++-22 or\n"
+        "clang++ on PATH.  Plugin: $KPERF_PLUGIN, else ../lib/kperf.so next to kperf.\n"
+        "CUDA: $CUDA_PATH, else the toolkit kperf was built with, else /usr/local/cuda.\n",
+        out);
+}
+
+/* ------------------------------------------------------------ helpers */
+
+typedef struct strvec {
+  char **v;
+  size_t n, cap;
+  char **owned; /* strings to free */
+  size_t nowned, capowned;
+} strvec;
+
+static int sv_push(strvec *s, const char *a) {
+  if (s->n + 2 > s->cap) {
+    size_t ncap = s->cap ? s->cap * 2 : 32;
+    char **p = realloc(s->v, ncap * sizeof *p);
+    if (!p)
+      return -1;
+    s->v = p;
+    s->cap = ncap;
+  }
+  s->v[s->n++] = (char *)a;
+  s->v[s->n] = NULL;
+  return 0;
+}
+
+/* Pushes a formatted string the vector owns. */
+static int sv_pushf(strvec *s, const char *a, const char *b) {
+  size_t n = strlen(a) + strlen(b) + 1;
+  char *t = malloc(n);
+  if (!t)
+    return -1;
+  snprintf(t, n, "%s%s", a, b);
+  if (s->nowned + 1 > s->capowned) {
+    size_t ncap = s->capowned ? s->capowned * 2 : 16;
+    char **p = realloc(s->owned, ncap * sizeof *p);
+    if (!p) {
+      free(t);
+      return -1;
+    }
+    s->owned = p;
+    s->capowned = ncap;
+  }
+  s->owned[s->nowned++] = t;
+  return sv_push(s, t);
+}
+
+static void sv_free(strvec *s) {
+  for (size_t i = 0; i < s->nowned; i++)
+    free(s->owned[i]);
+  free(s->owned);
+  free(s->v);
+  memset(s, 0, sizeof *s);
+}
+
+static int is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The first executable called name in $PATH, into buf. */
+static int search_path(const char *name, char *buf, size_t n) {
+  const char *path = getenv("PATH");
+  if (!path)
+    return 0;
+  while (*path) {
+    const char *colon = strchr(path, ':');
+    size_t len = colon ? (size_t)(colon - path) : strlen(path);
+    if (len > 0) {
+      snprintf(buf, n, "%.*s/%s", (int)len, path, name);
+      if (is_file(buf) && access(buf, X_OK) == 0)
+        return 1;
+    }
+    path += len + (colon ? 1 : 0);
+  }
+  return 0;
+}
+
+static const char *find_clang(char *buf, size_t n) {
+  const char *env = getenv("KPERF_CLANG");
+  if (env && *env)
+    return env;
+  if (*KPERF_CLANG && access(KPERF_CLANG, X_OK) == 0)
+    return KPERF_CLANG;
+  if (search_path("clang++-22", buf, n) || search_path("clang++", buf, n))
+    return buf;
+  return NULL;
+}
+
+static const char *find_plugin(char *buf, size_t n) {
+  const char *env = getenv("KPERF_PLUGIN");
+  if (env && *env)
+    return env;
+  const char *exe = kp_cli_exe_dir();
+  if (*exe) {
+    snprintf(buf, n, "%s/../lib/kperf.so", exe);
+    if (is_file(buf))
+      return buf;
+  }
+  if (*KPERF_PLUGIN_INSTALLED && is_file(KPERF_PLUGIN_INSTALLED))
+    return KPERF_PLUGIN_INSTALLED;
+  return NULL;
+}
+
+static const char *cuda_path(void) {
+  const char *env = getenv("CUDA_PATH");
+  if (env && *env)
+    return env;
+  if (*KPERF_CUDA_PATH)
+    return KPERF_CUDA_PATH;
+  return "/usr/local/cuda";
+}
+
+/* 1 when the user's clang arguments choose the GPU arch themselves. */
+static int names_arch(char **args, int n) {
+  for (int i = 0; i < n; i++)
+    if (strncmp(args[i], "--cuda-gpu-arch", 15) == 0 || strncmp(args[i], "--offload-arch", 14) == 0)
+      return 1;
+  return 0;
+}
+
+/* Reads a whole file; NULL when it cannot be read. */
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 8192, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    if (n + 4096 + 1 > cap) {
+      char *p = realloc(buf, cap * 2);
+      if (!p) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = p;
+      cap *= 2;
+    }
+    size_t r = fread(buf + n, 1, cap - n - 1, f);
+    n += r;
+    if (r == 0)
+      break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!buf || bad) {
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  if (len)
+    *len = n;
+  return buf;
+}
+
+/* Removes the temporary directory and whatever is left in it. */
+static void remove_dir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (d) {
+    struct dirent *e;
+    char p[PATH_MAX + 260];
+    while ((e = readdir(d)))
+      if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+      }
+    closedir(d);
+  }
+  rmdir(dir);
+}
+
+/* The temporary directory while clang runs: an interrupt removes it. */
+static char tmp_dir[PATH_MAX], tmp_report[PATH_MAX + 16], tmp_err[PATH_MAX + 16];
+static volatile sig_atomic_t tmp_live;
+
+static void on_signal(int sig) {
+  if (tmp_live) {
+    unlink(tmp_report);
+    unlink(tmp_err);
+    rmdir(tmp_dir);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* Runs argv with stdin from /dev/null and stdout+stderr into errpath.
+ * Returns the exit status (128+signal when killed), -1 when it could not run. */
+static int run_clang(char **argv, const char *errpath) {
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init(&fa) != 0) {
+    kp_cli_error("analyze: out of memory");
+    return -1;
+  }
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, 2, 1);
+  pid_t pid;
+  int e = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (e != 0) {
+    kp_cli_error("analyze: cannot run clang '%s': %s (set $KPERF_CLANG)", argv[0], strerror(e));
+    return -1;
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) {
+      kp_cli_error("analyze: waiting for clang: %s", strerror(errno));
+      return -1;
+    }
+  if (WIFEXITED(st))
+    return WEXITSTATUS(st);
+  if (WIFSIGNALED(st))
+    return 128 + WTERMSIG(st);
+  return -1;
+}
+
+/* The first line of text holding "error:" (NULL when none); *len its length. */
+static const char *first_error_line(const char *text, size_t *len) {
+  for (const char *line = text; line && *line;) {
+    const char *end = strchr(line, '\n');
+    size_t n = end ? (size_t)(end - line) : strlen(line);
+    for (size_t i = 0; i + 6 <= n; i++)
+      if (memcmp(line + i, "error:", 6) == 0) {
+        *len = n;
+        return line;
+      }
+    line = end ? end + 1 : NULL;
+  }
+  return NULL;
+}
+
+static size_t count_error_lines(const char *text) {
+  size_t c = 0;
+  for (const char *p = text; (p = strstr(p, ": error: ")); p++)
+    c++;
+  return c;
+}
+
+/* ------------------------------------------------------- text summary */
+
+static const char *jstr(const cJSON *o, const char *key) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+  return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* A JSON integer as long long; 0 when absent or not a number. */
+static int jint(const cJSON *o, const char *key, long long *out) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+  if (!cJSON_IsNumber(v))
+    return 0;
+  *out = (long long)v->valuedouble;
+  return 1;
+}
+
+static int jbool(const cJSON *o, const char *key) {
+  return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
+}
+
+static const cJSON *jget(const cJSON *o, const char *key) {
+  return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+/* A number or string item as text. */
+static void item_text(const cJSON *v, char *buf, size_t n) {
+  if (cJSON_IsNumber(v))
+    snprintf(buf, n, "%lld", (long long)v->valuedouble);
+  else if (cJSON_IsString(v))
+    snprintf(buf, n, "%s", v->valuestring);
+  else
+    snprintf(buf, n, "?");
+}
+
+/* "{per_thread, formula}" as "23 (= 4*n + 3)", "? (= n*m)" or "23". */
+static void print_count(const cJSON *c) {
+  long long v;
+  const char *f = jstr(c, "formula");
+  char num[32] = "?";
+  if (jint(c, "per_thread", &v))
+    snprintf(num, sizeof num, "%lld", v);
+  printf("%s", num);
+  if (f && strcmp(f, num) != 0)
+    printf(" (= %s)", f);
+}
+
+typedef struct cls_entry {
+  const cJSON *item;
+  int known;
+  long long v;
+} cls_entry;
+
+static int cls_cmp(const void *a, const void *b) {
+  const cls_entry *x = a, *y = b;
+  if (x->known != y->known)
+    return x->known ? 1 : -1; /* symbolic counts first: they grow with the input */
+  if (x->v != y->v)
+    return x->v < y->v ? 1 : -1;
+  return strcmp(x->item->string, y->item->string);
+}
+
+static void print_classes(const cJSON *by) {
+  cls_entry e[64];
+  size_t n = 0;
+  const cJSON *c;
+  cJSON_ArrayForEach(c, by) {
+    if (n == sizeof e / sizeof e[0])
+      break;
+    e[n].item = c;
+    e[n].known = jint(c, "per_thread", &e[n].v);
+    if (!e[n].known)
+      e[n].v = 0;
+    n++;
+  }
+  if (!n)
+    return;
+  qsort(e, n, sizeof e[0], cls_cmp);
+  size_t shown = n < 6 ? n : 6;
+  printf("    top classes: ");
+  for (size_t i = 0; i < shown; i++) {
+    printf("%s%s ", i ? ", " : "", e[i].item->string);
+    print_count(e[i].item);
+  }
+  if (n > shown)
+    printf(", and %zu more", n - shown);
+  printf("\n");
+}
+
+/* An affine index: "coef*var + ... + base". */
+static void print_index(const cJSON *ix) {
+  if (!jbool(ix, "affine")) {
+    const char *why = jstr(ix, "why");
+    printf("not affine (%s)", why ? why : "unknown");
+    return;
+  }
+  int first = 1;
+  const cJSON *t;
+  cJSON_ArrayForEach(t, jget(ix, "terms")) {
+    const char *coef = jstr(t, "coef"), *var = jstr(t, "var");
+    if (!first)
+      printf(" + ");
+    first = 0;
+    if (!coef || strcmp(coef, "1") == 0)
+      printf("%s", var ? var : "?");
+    else if (strpbrk(coef, " +-"))
+      printf("(%s)*%s", coef, var ? var : "?");
+    else
+      printf("%s*%s", coef, var ? var : "?");
+  }
+  const char *base = jstr(ix, "base");
+  if (base && (first || strcmp(base, "0") != 0))
+    printf("%s%s", first ? "" : " + ", base);
+  else if (!base && first)
+    printf("?");
+}
+
+static int loop_depth(const cJSON *loops, const cJSON *l) {
+  int depth = 0;
+  long long parent;
+  while (depth < 64 && jint(l, "parent", &parent)) {
+    const cJSON *p = NULL, *x;
+    long long id;
+    cJSON_ArrayForEach(x, loops) if (jint(x, "id", &id) && id == parent) p = x;
+    if (!p)
+      break;
+    l = p;
+    depth++;
+  }
+  return depth;
+}
+
+static void print_kernel(const cJSON *k) {
+  const char *name = jstr(k, "name"), *loc = jstr(k, "location");
+  printf("kernel %s", name ? name : "?");
+  if (loc)
+    printf(" at %s", loc);
+  printf("%s\n", jbool(k, "template_instance") ? " (template instance)" : "");
+
+  const cJSON *p;
+  int np = 0;
+  printf("  parameters: ");
+  cJSON_ArrayForEach(p, jget(k, "params")) {
+    const char *t = jstr(p, "type"), *n = jstr(p, "name");
+    size_t tl = t ? strlen(t) : 0;
+    printf("%s%s%s%s", np++ ? ", " : "", t ? t : "?",
+           n && *n ? (tl && t[tl - 1] == '*' ? "" : " ") : "", n ? n : "");
+  }
+  printf("%s\n", np ? "" : "none");
+
+  const cJSON *lb = jget(k, "launch_bounds");
+  long long v;
+  if (cJSON_IsObject(lb)) {
+    printf("  launch bounds: ");
+    if (jint(lb, "max_threads", &v))
+      printf("%lld threads per block", v);
+    if (jint(lb, "min_blocks", &v))
+      printf(", at least %lld blocks per SM", v);
+    printf("\n");
+  }
+
+  const char *at = jstr(k, "evaluated_at");
+  const cJSON *b, *bind = jget(k, "bindings");
+  if (at)
+    printf("  evaluated at the launch at %s with", at);
+  else
+    printf("  evaluated for thread 0 of block 0 (no launch with known sizes) with");
+  int nb = 0;
+  cJSON_ArrayForEach(b, bind) {
+    if (strncmp(b->string, "threadIdx.", 10) == 0 || strncmp(b->string, "blockIdx.", 9) == 0)
+      continue;
+    char t[64];
+    item_text(b, t, sizeof t);
+    printf("%s %s=%s", nb++ ? "," : "", b->string, t);
+  }
+  printf("%s\n", nb ? "" : " nothing bound");
+
+  if (!jbool(k, "analysed")) {
+    printf("  not analysed: no body kperf could walk\n");
+  } else {
+    const cJSON *ins = jget(k, "instructions");
+    if (cJSON_IsObject(ins)) {
+      printf("  instructions per thread: ");
+      print_count(ins);
+      printf("\n");
+      print_classes(jget(ins, "by_class"));
+      const cJSON *dv = jget(ins, "divergent");
+      if (cJSON_IsObject(dv) && !(jint(dv, "per_thread", &v) && v == 0)) {
+        printf("    under divergent branches: ");
+        print_count(dv);
+        printf("\n");
+      }
+    }
+    const cJSON *sy = jget(k, "syncs");
+    if (cJSON_IsObject(sy)) {
+      printf("  barriers per thread: ");
+      print_count(sy);
+      printf("\n");
+    }
+    const cJSON *by = jget(k, "bytes"), *s;
+    if (cJSON_IsObject(by) && by->child) {
+      int i = 0;
+      printf("  bytes per thread: ");
+      cJSON_ArrayForEach(s, by) {
+        printf("%s%s ", i++ ? ", " : "", s->string);
+        print_count(s);
+      }
+      printf("\n");
+    }
+  }
+
+  const cJSON *loops = jget(k, "loops"), *l;
+  if (cJSON_GetArraySize(loops) > 0) {
+    printf("  loops:\n");
+    cJSON_ArrayForEach(l, loops) {
+      long long id = 0;
+      jint(l, "id", &id);
+      int depth = loop_depth(loops, l);
+      const char *var = jstr(l, "var"), *lloc = jstr(l, "location");
+      const char *trip = jstr(l, "trip"), *kind = jstr(l, "trip_kind");
+      printf("    %*sloop %lld", 2 * depth, "", id);
+      if (lloc)
+        printf(" at %s", lloc);
+      if (var)
+        printf(" (%s)", var);
+      char num[32] = "?";
+      if (jint(l, "trip_value", &v))
+        snprintf(num, sizeof num, "%lld", v);
+      printf(": %s iterations", num);
+      if (trip && strcmp(trip, num) != 0)
+        printf(" (= %s)", trip);
+      printf(" [%s", kind ? kind : "?");
+      if (kind && strcmp(kind, "unknown") == 0) {
+        const char *why = jstr(l, "why"), *tp = jstr(l, "trip_param");
+        if (why)
+          printf(": %s", why);
+        if (tp)
+          printf("; bind %s with --arg or #pragma kperf trip(N)", tp);
+      }
+      if (jint(l, "unroll", &v) && v != 0) {
+        if (v < 0)
+          printf(", fully unrolled");
+        else
+          printf(", unroll %lld", v);
+      }
+      if (jbool(l, "thread_dependent"))
+        printf(", trip count varies by thread");
+      printf("]\n");
+    }
+  }
+
+  const cJSON *accs = jget(k, "accesses"), *a;
+  if (cJSON_GetArraySize(accs) > 0) {
+    printf("  accesses:\n");
+    cJSON_ArrayForEach(a, accs) {
+      const char *aloc = jstr(a, "location"), *kind = jstr(a, "kind"), *space = jstr(a, "space");
+      const char *arr = jstr(a, "array");
+      printf("    %s%s%s %s %s", aloc ? aloc : "", aloc ? ": " : "", kind ? kind : "?",
+             space ? space : "?", arr ? arr : "?");
+      const cJSON *d;
+      cJSON_ArrayForEach(d, jget(a, "dims")) printf("[%lld]", (long long)d->valuedouble);
+      if (jint(a, "elem_bytes", &v))
+        printf(" (%lld B)", v);
+      printf(", index ");
+      print_index(jget(a, "index"));
+      if (jint(a, "loop", &v))
+        printf(" [loop %lld]", v);
+      if (jbool(a, "divergent"))
+        printf(" [divergent]");
+      printf("\n");
+    }
+  }
+
+  if (jint(k, "registers_estimate", &v) && v > 0) {
+    printf("  registers per thread: about %lld (an estimate)", v);
+    if (jint(k, "max_registers", &v))
+      printf(", capped at %lld", v);
+    printf("\n");
+  }
+  const cJSON *sh = jget(k, "shared_bytes");
+  if (cJSON_IsObject(sh)) {
+    long long st = 0, dy;
+    jint(sh, "static", &st);
+    printf("  shared memory per block: %lld B static", st);
+    if (jint(sh, "dynamic", &dy))
+      printf(", %lld B dynamic", dy);
+    else if (jbool(sh, "uses_dynamic"))
+      printf(", dynamic (size not known)");
+    printf("\n");
+  }
+  const cJSON *notes = jget(k, "notes"), *n;
+  if (cJSON_GetArraySize(notes) > 0) {
+    printf("  notes:\n");
+    cJSON_ArrayForEach(n, notes) {
+      const char *nl = jstr(n, "location"), *t = jstr(n, "text");
+      printf("    %s%s%s\n", nl ? nl : "", nl ? ": " : "", t ? t : "");
+    }
+  }
+}
+
+static void print_dim3(const cJSON *d) {
+  if (!cJSON_IsArray(d)) {
+    printf("?");
+    return;
+  }
+  const cJSON *x = cJSON_GetArrayItem(d, 0), *y = cJSON_GetArrayItem(d, 1),
+              *z = cJSON_GetArrayItem(d, 2);
+  char a[256], b[256], c[256];
+  item_text(x, a, sizeof a);
+  if (cJSON_IsString(x) && cJSON_IsNull(y) && cJSON_IsNull(z)) {
+    printf("%s", a); /* a dim3 kperf could not take apart */
+    return;
+  }
+  item_text(y, b, sizeof b);
+  item_text(z, c, sizeof c);
+  printf("(%s, %s, %s)", a, b, c);
+}
+
+static void print_text(const cJSON *root) {
+  const char *file = jstr(root, "file"), *gpu = jstr(root, "gpu");
+  printf("%s: ", file ? file : "?");
+  if (gpu)
+    printf("analysed for GPU %s\n", gpu);
+  else
+    printf("no GPU chosen\n");
+  const cJSON *as = jget(root, "assumptions"), *a;
+  if (as && as->child) {
+    printf("assumptions:");
+    int i = 0;
+    cJSON_ArrayForEach(a, as) {
+      char t[64];
+      item_text(a, t, sizeof t);
+      printf("%s %s=%s", i++ ? "," : "", a->string, t);
+    }
+    printf("\n");
+  }
+  const cJSON *ks = jget(root, "kernels"), *k;
+  if (cJSON_GetArraySize(ks) == 0)
+    printf("\nno kernels\n");
+  cJSON_ArrayForEach(k, ks) {
+    printf("\n");
+    print_kernel(k);
+  }
+  const cJSON *ls = jget(root, "launches"), *l;
+  printf("\n");
+  if (cJSON_GetArraySize(ls) == 0) {
+    printf("no launches\n");
+    return;
+  }
+  printf("launches:\n");
+  cJSON_ArrayForEach(l, ls) {
+    const char *loc = jstr(l, "location"), *name = jstr(l, "kernel"), *stream = jstr(l, "stream");
+    printf("  %s%s%s<<<", loc ? loc : "", loc ? ": " : "", name ? name : "?");
+    print_dim3(jget(l, "grid"));
+    printf(", ");
+    print_dim3(jget(l, "block"));
+    const cJSON *sm = jget(l, "smem");
+    if (!cJSON_IsNull(sm) || stream) {
+      char t[256];
+      item_text(sm, t, sizeof t);
+      printf(", %s", cJSON_IsNull(sm) ? "0" : t);
+    }
+    if (stream)
+      printf(", %s", stream);
+    printf(">>>");
+    const cJSON *args = jget(l, "args"), *x;
+    if (cJSON_GetArraySize(args) > 0) {
+      printf("(");
+      int i = 0;
+      cJSON_ArrayForEach(x, args) {
+        char t[256];
+        item_text(x, t, sizeof t);
+        printf("%s%s", i++ ? ", " : "", t);
+      }
+      printf(")");
+    }
+    if (jbool(l, "via_pointer"))
+      printf(" (through a function pointer)");
+    printf("\n");
+  }
+}
+
+/* ---------------------------------------------------------------- run */
+
+static int analyze_run(int argc, char **argv) {
+  const char *file = NULL, *gpu = NULL, *db = NULL, *v;
+  int json = 0, nclang = 0;
+  char **clang_args = NULL;
+  strvec cmd;
+  memset(&cmd, 0, sizeof cmd);
+  strvec plugin_args;
+  memset(&plugin_args, 0, sizeof plugin_args);
+  int rc = KP_EXIT_USAGE;
+  for (int i = 1; i < argc; i++) {
+    int r;
+    if (strcmp(argv[i], "--") == 0) {
+      clang_args = argv + i + 1;
+      nclang = argc - i - 1;
+      break;
+    } else if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--gpu", &gpu)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--db", &db))) {
+      if (r < 0)
+        goto out;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--arg", &v))) {
+      if (r < 0)
+        goto out;
+      const char *eq = strchr(v, '=');
+      int64_t x;
+      if (!eq || eq == v || strcspn(v, " \t") < (size_t)(eq - v)) {
+        kp_cli_error("analyze: bad --arg '%s': expected NAME=VALUE, e.g. --arg n=1024", v);
+        goto out;
+      }
+      if (!kp_parse_int(eq + 1, &x)) {
+        kp_cli_error("analyze: bad value '%s' in --arg %s: expected an integer (decimal, "
+                     "0x hex or A<<B, e.g. 1<<20)",
+                     eq + 1, v);
+        goto out;
+      }
+      if (sv_pushf(&plugin_args, "-fplugin-arg-kperf-arg=", v) != 0)
+        goto oom;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      kp_cli_error("analyze: unknown option '%s' (clang arguments go after '--'; see "
+                   "'kperf analyze --help')",
+                   argv[i]);
+      goto out;
+    } else if (!file) {
+      file = argv[i];
+    } else {
+      kp_cli_error("analyze: one file at a time ('%s' and '%s')", file, argv[i]);
+      goto out;
+    }
+  }
+  if (!file) {
+    kp_cli_error("analyze: name the .cu file to analyse (see 'kperf analyze --help')");
+    goto out;
+  }
+  rc = KP_EXIT_FAIL;
+  if (access(file, R_OK) != 0) {
+    kp_cli_error("analyze: cannot read '%s': %s", file, strerror(errno));
+    goto out;
+  }
+  char clang_buf[PATH_MAX], plugin_buf[PATH_MAX + 32];
+  const char *clang = find_clang(clang_buf, sizeof clang_buf);
+  if (!clang) {
+    kp_cli_error("analyze: cannot find clang++ (set $KPERF_CLANG to clang++ 22)");
+    goto out;
+  }
+  const char *plugin = find_plugin(plugin_buf, sizeof plugin_buf);
+  if (!plugin) {
+    kp_cli_error("analyze: cannot find kperf.so next to kperf (set $KPERF_PLUGIN)");
+    goto out;
+  }
+  const char *cuda = cuda_path();
+
+  const char *tmpdir = getenv("TMPDIR");
+  char *dir = tmp_dir, *report = tmp_report, *errpath = tmp_err;
+  snprintf(dir, sizeof tmp_dir, "%s/kperf-analyze-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  if (!mkdtemp(dir)) {
+    kp_cli_error("analyze: cannot create a temporary directory in %s: %s",
+                 tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
+    goto out;
+  }
+  snprintf(report, sizeof tmp_report, "%s/report.json", dir);
+  snprintf(errpath, sizeof tmp_err, "%s/clang.err", dir);
+  tmp_live = 1;
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    signal(sigs[i], on_signal);
+
+  if (sv_push(&cmd, clang) || sv_push(&cmd, "-x") || sv_push(&cmd, "cuda") ||
+      sv_push(&cmd, "--cuda-host-only") || sv_push(&cmd, "-fsyntax-only") ||
+      sv_push(&cmd, "-Wno-unknown-cuda-version") ||
+      (!names_arch(clang_args, nclang) && sv_push(&cmd, "--cuda-gpu-arch=sm_90")) ||
+      sv_pushf(&cmd, "--cuda-path=", cuda) || sv_push(&cmd, "-isystem") ||
+      sv_pushf(&cmd, cuda, "/include/cccl") || sv_pushf(&cmd, "-fplugin=", plugin) ||
+      sv_pushf(&cmd, "-fplugin-arg-kperf-report=", report) ||
+      (gpu && sv_pushf(&cmd, "-fplugin-arg-kperf-gpu=", gpu)) ||
+      (db && sv_pushf(&cmd, "-fplugin-arg-kperf-db=", db)))
+    goto oom_dir;
+  for (size_t i = 0; i < plugin_args.n; i++)
+    if (sv_push(&cmd, plugin_args.v[i]))
+      goto oom_dir;
+  for (int i = 0; i < nclang; i++)
+    if (sv_push(&cmd, clang_args[i]))
+      goto oom_dir;
+  if (sv_push(&cmd, file))
+    goto oom_dir;
+
+  int status = run_clang(cmd.v, errpath);
+  char *errtext = read_all(errpath, NULL);
+  size_t rlen = 0;
+  char *text = status >= 0 ? read_all(report, &rlen) : NULL;
+  /* Everything is in memory: nothing is left behind, however the output ends. */
+  remove_dir(dir);
+  tmp_live = 0;
+  if (status < 0) {
+    rc = KP_EXIT_FAIL;
+  } else if (!text) {
+    if (errtext && *errtext)
+      fputs(errtext, stderr);
+    if (status == 0)
+      kp_cli_error("analyze: clang wrote no report for '%s' (is it CUDA, and is %s kperf's "
+                   "plugin?)",
+                   file, plugin);
+    else if (status > 128)
+      kp_cli_error("analyze: clang was killed by signal %d analysing '%s'", status - 128, file);
+    else
+      kp_cli_error("analyze: clang failed on '%s' (exit status %d) before kperf could report",
+                   file, status);
+    rc = KP_EXIT_FAIL;
+  } else {
+    cJSON *root = cJSON_Parse(text);
+    if (!root) {
+      kp_cli_error("analyze: the report clang wrote for '%s' is not valid JSON", file);
+      rc = KP_EXIT_FAIL;
+    } else {
+      if (status != 0) {
+        long long n = 0;
+        if (!jint(root, "host_errors", &n) || n <= 0)
+          n = (long long)count_error_lines(errtext ? errtext : "");
+        kp_cli_error("clang reported %lld error(s) in %s; the kernels were analysed anyway", n,
+                     file);
+        size_t len;
+        const char *line = errtext ? first_error_line(errtext, &len) : NULL;
+        if (line)
+          fprintf(stderr, "%.*s\n", (int)len, line);
+      }
+      if (json) {
+        fwrite(text, 1, rlen, stdout);
+        if (rlen == 0 || text[rlen - 1] != '\n')
+          putchar('\n');
+      } else {
+        print_text(root);
+      }
+      cJSON_Delete(root);
+      rc = fflush(stdout) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
+    }
+  }
+  free(text);
+  free(errtext);
+  goto out;
+
+oom_dir:
+  remove_dir(dir);
+  tmp_live = 0;
+oom:
+  kp_cli_error("analyze: out of memory");
+  rc = KP_EXIT_FAIL;
+out:
+  sv_free(&cmd);
+  sv_free(&plugin_args);
+  return rc;
+}
+
+const kp_command kp_cmd_analyze = {"analyze", "analyse the kernels of a .cu file", analyze_run,
+                                   analyze_help};
