@@ -60,6 +60,7 @@ struct Val {
   int Node = -1;
   int Level = 0;  // innermost frame in which it varies (0: the whole kernel)
   bool ThreadDep = false; // differs between threads of a warp
+  bool FromMemory = false; // computed from a value loaded from memory
   Lin L;                  // integer values
   std::string Key;        // CSE key; empty when not pure
   // Pointer values.
@@ -296,6 +297,7 @@ private:
     for (const Val *O : Ops) {
       Lv = std::max(Lv, O->Level);
       R.ThreadDep |= O->ThreadDep;
+      R.FromMemory |= O->FromMemory;
       if (O->Key.empty())
         Pure = false;
     }
@@ -717,8 +719,10 @@ private:
     Val R;
     R.L = L;
     R.Level = depth();
-    for (const Val *O : Ops)
+    for (const Val *O : Ops) {
       R.ThreadDep |= O->ThreadDep;
+      R.FromMemory |= O->FromMemory;
+    }
     R.Key = Key;
     return R;
   }
@@ -1039,10 +1043,11 @@ private:
       }
       Lin Index = linConst(0);
       std::string Key;
-      bool Thread = false;
+      bool Thread = false, Indirect = false;
       for (size_t I = 0; I < Idx.size(); ++I) {
         Val V = eval(Idx[I]);
         Thread |= V.ThreadDep;
+        Indirect |= V.FromMemory;
         int64_t Stride = 1;
         for (size_t J = I + 1; J < Idx.size() && J < Ext.size(); ++J)
           Stride *= Ext[J];
@@ -1065,8 +1070,12 @@ private:
       P.IndexKey = Base.Key.empty() || Key.find('?') != std::string::npos ? std::string()
                                                                            : Base.Key + Key;
       P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
-      if (!P.Ptr.Off.Valid)
-        P.Why = "non-affine index";
+      if (!P.Ptr.Off.Valid) {
+        std::string Spell;
+        for (const Expr *I : Idx)
+          Spell += (Spell.empty() ? "" : "][") + text(I);
+        P.Why = str((Indirect ? "indirect index, loaded from memory: " : "non-affine index: ") + Spell);
+      }
       return true;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -1293,6 +1302,7 @@ private:
     Val R;
     if (!LK.empty() && cseFind(LK, depth(), R)) {
       R.ThreadDep = P.Ptr.ThreadDep;
+      R.FromMemory = true;
       R.Level = R.Depth;
       return R;
     }
@@ -1301,6 +1311,7 @@ private:
     R.Depth = depth();
     R.Node = emit(depth(), memClass(P.Ptr.Space, false), 1, {&Addr}, E->getBeginLoc(), Ac);
     R.ThreadDep = P.Ptr.ThreadDep;
+    R.FromMemory = true;
     R.Level = depth();
     if (!LK.empty())
       Frames.back().Cse[LK] = R.Node;
@@ -2186,7 +2197,11 @@ private:
     } else {
       stmt(Body);
     }
-    if (!FullUnroll) {
+    if (!Ind.VD && Cond) {
+      // No counter: the condition's own work (loads, calls) runs every iteration.
+      Val CV = eval(Cond);
+      emit(depth(), KP_I_BRANCH, 1, {&CV}, S->getBeginLoc());
+    } else if (!FullUnroll) {
       Val Upd;
       Upd.Depth = depth();
       Upd.Node = emit(depth(), KP_I_INT, 1, {}, S->getBeginLoc());
@@ -2199,8 +2214,6 @@ private:
         for (int N : {Upd.Node, CmpN, BrN})
           if (N >= 0)
             Frames.back().R->nodes[N].per_group = 1;
-    } else if (Cond && !Ind.VD) {
-      evalQuiet(Cond);
     }
     llvm::SmallPtrSet<const VarDecl *, 8> Assigned = Frames.back().Assigned;
     Frames.pop_back();

@@ -229,9 +229,9 @@ public:
   ActionType getActionType() override { return AddAfterMainAction; }
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
-    beginPragmas(CI);
     Opts = parseOptions(Args);
     Reporting = isReportingPass(CI);
+    beginPragmas(CI, Reporting);
     if (!Reporting)
       return false; // another pass reports; this one stays silent and costs nothing
     if (Opts.Help)

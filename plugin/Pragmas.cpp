@@ -89,69 +89,6 @@ Store &store() {
 // ---------------------------------------------------------------------------
 // Which pass warns.
 
-std::vector<std::string> readCmdline(const std::string &Path) {
-  std::vector<std::string> Args;
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Args;
-  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-  for (size_t Start = 0; Start < All.size();) {
-    size_t End = All.find('\0', Start);
-    if (End == std::string::npos)
-      End = All.size();
-    Args.push_back(All.substr(Start, End - Start));
-    Start = End + 1;
-  }
-  return Args;
-}
-
-// The first --cuda-gpu-arch / --offload-arch sm_XX of the driver command line
-// ("" when none): the same choice as Plugin.cpp makes for pass=device, where a
-// single cc1 job runs in the driver's process and several run as its children.
-std::string firstDriverGpuArch() {
-  std::vector<std::string> Args = readCmdline("/proc/self/cmdline");
-  if (Args.size() > 1 && Args[1] == "-cc1")
-    Args = readCmdline("/proc/" + std::to_string(getppid()) + "/cmdline");
-  for (size_t I = 0; I < Args.size(); ++I) {
-    for (const std::string F : {"--cuda-gpu-arch", "--offload-arch"}) {
-      std::string V;
-      if (Args[I] == F && I + 1 < Args.size())
-        V = Args[I + 1];
-      else if (Args[I].compare(0, F.size() + 1, F + "=") == 0)
-        V = Args[I].substr(F.size() + 1);
-      for (size_t S = 0; S < V.size();) {
-        size_t C = V.find(',', S);
-        if (C == std::string::npos)
-          C = V.size();
-        if (V.compare(S, 3, "sm_") == 0)
-          return V.substr(S, C - S);
-        S = C + 1;
-      }
-    }
-  }
-  return "";
-}
-
-// Mirrors KperfAction::isReportingPass (Plugin.cpp).
-bool isReportingPass(const CompilerInstance &CI) {
-  const LangOptions &LO = CI.getLangOpts();
-  if (!LO.CUDA)
-    return false;
-  auto It = CI.getFrontendOpts().PluginArgs.find("kperf");
-  Options O = parseOptions(It == CI.getFrontendOpts().PluginArgs.end()
-                               ? std::vector<std::string>()
-                               : It->second);
-  if (!LO.CUDAIsDevice)
-    return !O.DevicePass;
-  if (!O.DevicePass)
-    return false;
-  const std::string &Arch = CI.getTargetOpts().CPU;
-  if (!O.DeviceArch.empty())
-    return Arch == O.DeviceArch;
-  std::string First = firstDriverGpuArch();
-  return First.empty() || First == Arch;
-}
-
 bool warnsHere(const Preprocessor &PP) {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
@@ -745,15 +682,14 @@ private:
 // translation unit (plugin actions parse their arguments once the preprocessor
 // exists).  Not for the nested compiles that build implicit modules: they run
 // in the middle of a translation unit and must not forget its pragmas.
-void beginPragmas(const CompilerInstance &CI) {
+void beginPragmas(const CompilerInstance &CI, bool Reporting) {
   if (!CI.hasPreprocessor() || CI.getLangOpts().isCompilingModule())
     return;
-  bool Report = isReportingPass(CI);
   resetPragmas();
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
   S.ReportPP = &CI.getPreprocessor();
-  S.Report = Report;
+  S.Report = Reporting;
 }
 
 std::unique_ptr<ASTConsumer> pragmaDumpConsumer() { return std::make_unique<DumpConsumer>(); }

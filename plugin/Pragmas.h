@@ -77,8 +77,9 @@ void resetPragmas();
 
 // Called by the plugin action when a translation unit starts (from its
 // ParseArgs, before clang lexes the file): forgets the previous unit's
-// pragmas and learns whether this pass reports malformed ones.
-void beginPragmas(const clang::CompilerInstance &CI);
+// pragmas; Reporting says whether this pass is the one that reports (and so
+// warns about malformed pragmas).
+void beginPragmas(const clang::CompilerInstance &CI, bool Reporting);
 
 // An AST consumer that reports every pragma and the loop it applies to as a
 // remark (-fplugin-arg-kperf-pragmas=dump; for tests).
