@@ -1870,62 +1870,42 @@ private:
     const auto *BO = dyn_cast<BinaryOperator>(Inc);
     if (!BO || !(I.VD = varOf(BO->getLHS())))
       return I;
-    int64_t CV = 0;
-    bool RConst = foldInt(BO->getRHS(), CV);
-    switch (BO->getOpcode()) {
-    case BO_AddAssign:
-    case BO_SubAssign: {
-      Lin S = evalQuiet(BO->getRHS());
-      if (!S.termFree())
-        break;
-      I.Kind = Induction::Add;
-      I.Step = BO->getOpcode() == BO_AddAssign ? S : linScale(S, C(-1));
-      break;
-    }
-    case BO_MulAssign:
-      if (RConst && CV == 2)
-        I.Kind = Induction::Mul2;
-      break;
-    case BO_ShlAssign:
-      if (RConst && CV == 1)
-        I.Kind = Induction::Mul2;
-      break;
-    case BO_ShrAssign:
-      if (RConst && CV == 1)
-        I.Kind = Induction::Shr1;
-      break;
-    case BO_DivAssign:
-      if (RConst && CV == 2)
-        I.Kind = Induction::Shr1;
-      break;
-    case BO_Assign: {
+    // The update as `i = i OP x`: from a compound assignment, or spelled out
+    // (i = i + s, i = s + i, i = i * 2, ...).
+    BinaryOperatorKind Op;
+    const Expr *Other = nullptr;
+    if (BO->isCompoundAssignmentOp()) {
+      Op = BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+      Other = BO->getRHS();
+    } else if (BO->getOpcode() == BO_Assign) {
       const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
       if (!R)
-        break;
-      const Expr *Other = nullptr;
+        return Induction();
+      Op = R->getOpcode();
       if (varOf(R->getLHS()) == I.VD)
         Other = R->getRHS();
-      else if (varOf(R->getRHS()) == I.VD && R->getOpcode() == BO_Add)
+      else if (varOf(R->getRHS()) == I.VD && (Op == BO_Add || Op == BO_Mul))
         Other = R->getLHS();
-      if (!Other)
-        break;
-      int64_t OV = 0;
-      bool OC = foldInt(Other, OV);
-      if (R->getOpcode() == BO_Add || R->getOpcode() == BO_Sub) {
-        Lin S = evalQuiet(Other);
-        if (!S.termFree())
-          break;
-        I.Kind = Induction::Add;
-        I.Step = R->getOpcode() == BO_Add ? S : linScale(S, C(-1));
-      } else if ((R->getOpcode() == BO_Mul && OC && OV == 2) || (R->getOpcode() == BO_Shl && OC && OV == 1)) {
-        I.Kind = Induction::Mul2;
-      } else if ((R->getOpcode() == BO_Shr && OC && OV == 1) || (R->getOpcode() == BO_Div && OC && OV == 2)) {
-        I.Kind = Induction::Shr1;
-      }
-      break;
+    } else {
+      return Induction();
     }
-    default:
-      break;
+    if (!Other)
+      return Induction();
+    if (Op == BO_Add || Op == BO_Sub) {
+      Lin S = evalQuiet(Other);
+      if (S.termFree()) {
+        I.Kind = Induction::Add;
+        I.Step = Op == BO_Add ? S : linScale(S, C(-1));
+      }
+    } else {
+      // Doubling and halving counters: *2, <<1, >>1, /2.
+      int64_t V = 0;
+      if (foldInt(Other, V)) {
+        if ((Op == BO_Mul && V == 2) || (Op == BO_Shl && V == 1))
+          I.Kind = Induction::Mul2;
+        else if ((Op == BO_Shr && V == 1) || (Op == BO_Div && V == 2))
+          I.Kind = Induction::Shr1;
+      }
     }
     if (I.Kind == Induction::None)
       I.VD = nullptr;
