@@ -517,43 +517,27 @@ static int resolve(kp_gpudb *db, const char *name, match *m, char *err, size_t e
     sqlite3_stmt *st;
     int rc, level = 3; /* 0 id, 1 alias, 2 full name */
     char found[64] = "";
-    if (prep(db, i, "SELECT id, full_name FROM gpus ORDER BY id", &st, err, errlen))
+    /* Every name a GPU answers to, best kind first: its id, an alias, its full
+     * name.  Ids and aliases also feed the "did you mean" suggestion. */
+    if (prep(db, i,
+             "SELECT id, id, 0 FROM gpus UNION ALL SELECT alias, gpu_id, 1 FROM gpu_aliases "
+             "UNION ALL SELECT full_name, id, 2 FROM gpus ORDER BY 3, 1",
+             &st, err, errlen))
       return -1;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-      const char *id = (const char *)sqlite3_column_text(st, 0);
-      const char *full = (const char *)sqlite3_column_text(st, 1);
-      char k[128];
-      if (!id)
-        continue;
-      normalize(id, k, sizeof k);
-      if (key[0] && strcmp(k, key) == 0 && level > 0) {
-        level = 0;
-        snprintf(found, sizeof found, "%s", id);
-      }
-      normalize(full, k, sizeof k);
-      if (key[0] && strcmp(k, key) == 0 && level > 2) {
-        level = 2;
-        snprintf(found, sizeof found, "%s", id);
-      }
-      consider(m, key, id, &sugg_prio, 0);
-    }
-    if (rc != SQLITE_DONE)
-      return step_err(db, i, st, err, errlen);
-    sqlite3_finalize(st);
-    if (prep(db, i, "SELECT alias, gpu_id FROM gpu_aliases ORDER BY alias", &st, err, errlen))
-      return -1;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-      const char *alias = (const char *)sqlite3_column_text(st, 0);
+      const char *spelling = (const char *)sqlite3_column_text(st, 0);
       const char *gid = (const char *)sqlite3_column_text(st, 1);
+      int kind = sqlite3_column_int(st, 2);
       char k[128];
-      if (!alias || !gid)
+      if (!spelling || !gid)
         continue;
-      normalize(alias, k, sizeof k);
-      if (key[0] && strcmp(k, key) == 0 && level > 1) {
-        level = 1;
+      normalize(spelling, k, sizeof k);
+      if (key[0] && strcmp(k, key) == 0 && level > kind) {
+        level = kind;
         snprintf(found, sizeof found, "%s", gid);
       }
-      consider(m, key, alias, &sugg_prio, 1);
+      if (kind < 2)
+        consider(m, key, spelling, &sugg_prio, kind);
     }
     if (rc != SQLITE_DONE)
       return step_err(db, i, st, err, errlen);
