@@ -17,6 +17,7 @@
 #include "kperf/arena.h"
 #include "kperf/mathfn.h"
 #include "kperf/sym.h"
+#include "kperf/trip.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -1969,58 +1970,22 @@ private:
 
   // Trip count of a loop with counter starting at Init, updated by Ind, while `i Op Limit`.
   const kp_sym *tripOf(const Lin &Init, const Induction &Ind, const Bound &B) {
-    const kp_sym *A0 = linToSym(Init);
-    const kp_sym *Lim = linToSym(B.Limit);
-    if (!A0 || !Lim)
+    kp_cmp Cmp;
+    switch (B.Op) {
+    case BO_LT: Cmp = KP_CMP_LT; break;
+    case BO_LE: Cmp = KP_CMP_LE; break;
+    case BO_GT: Cmp = KP_CMP_GT; break;
+    case BO_GE: Cmp = KP_CMP_GE; break;
+    case BO_NE: Cmp = KP_CMP_NE; break;
+    default: return nullptr;
+    }
+    kp_step_kind Kind = Ind.Kind == Induction::Add    ? KP_STEP_ADD
+                        : Ind.Kind == Induction::Mul2 ? KP_STEP_MUL2
+                                                      : KP_STEP_SHR1;
+    if (Ind.Kind == Induction::None)
       return nullptr;
-    const kp_sym *Zero = C(0), *One = C(1);
-    if (Ind.Kind == Induction::Add) {
-      const kp_sym *S = Ind.Step.Base;
-      int64_t SV;
-      bool SC = kp_sym_is_const(S, &SV);
-      if (SC && SV == 0)
-        return nullptr;
-      bool Up = !SC || SV > 0; // a symbolic step is taken as positive
-      if (Up) {
-        const kp_sym *Span;
-        if (B.Op == BO_LT || B.Op == BO_NE)
-          Span = kp_sym_sub(A, Lim, A0);
-        else if (B.Op == BO_LE)
-          Span = kp_sym_add(A, kp_sym_sub(A, Lim, A0), One);
-        else
-          return nullptr;
-        return kp_sym_bin(A, KP_SYM_CEILDIV, kp_sym_bin(A, KP_SYM_MAX, Zero, Span), S);
-      }
-      const kp_sym *Neg = C(-SV);
-      const kp_sym *Span;
-      if (B.Op == BO_GT || B.Op == BO_NE)
-        Span = kp_sym_sub(A, A0, Lim);
-      else if (B.Op == BO_GE)
-        Span = kp_sym_add(A, kp_sym_sub(A, A0, Lim), One);
-      else
-        return nullptr;
-      return kp_sym_bin(A, KP_SYM_CEILDIV, kp_sym_bin(A, KP_SYM_MAX, Zero, Span), Neg);
-    }
-    if (Ind.Kind == Induction::Mul2) {
-      // smallest k with a*2^k >= b (i < b); a must be positive.
-      int64_t AV;
-      if (kp_sym_is_const(A0, &AV) && AV <= 0)
-        return nullptr;
-      const kp_sym *Lb = B.Op == BO_LT ? Lim : B.Op == BO_LE ? kp_sym_add(A, Lim, One) : nullptr;
-      if (!Lb)
-        return nullptr;
-      return kp_sym_un(A, KP_SYM_CLOG2, kp_sym_bin(A, KP_SYM_CEILDIV, Lb, A0));
-    }
-    if (Ind.Kind == Induction::Shr1) {
-      // i > b (b >= 0): flog2(a / (b+1)) + 1; i >= b: i > b-1.
-      const kp_sym *Lb = B.Op == BO_GT ? Lim : B.Op == BO_GE ? kp_sym_sub(A, Lim, One)
-                        : B.Op == BO_NE ? Lim : nullptr;
-      int64_t LV;
-      if (!Lb || !kp_sym_is_const(Lb, &LV) || LV < 0)
-        return nullptr;
-      return kp_sym_add(A, kp_sym_un(A, KP_SYM_FLOG2, kp_sym_bin(A, KP_SYM_DIV, A0, C(LV + 1))), One);
-    }
-    return nullptr;
+    return kp_trip_count(A, linToSym(Init), Kind, Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr,
+                         Cmp, linToSym(B.Limit));
   }
 
   void loop(const Stmt *S) {
