@@ -551,12 +551,9 @@ private:
       }
       return R;
     }
-    if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXThisExpr>(E))
+    // sizeof/alignof, `this`, and a lambda's definition (its calls are inlined).
+    if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXThisExpr>(E) || isa<LambdaExpr>(E))
       return Val();
-    if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
-      (void)LE;
-      return Val();
-    }
     // Anything else: walk the children for their operations; the value is unknown.
     Val R;
     for (const Stmt *Ch : E->children())
@@ -1056,13 +1053,6 @@ private:
         Key += "[" + (V.Key.empty() ? std::string("?") : V.Key) + "]";
         P.Ptr.Level = std::max(P.Ptr.Level, V.Level);
       }
-      if (Idx.size() > 1 && Key.find('?') == std::string::npos) {
-        // The row offset of a multi-dimensional access: one mad.
-        Val Dummy;
-        Dummy.Key = Key;
-        Val Tmp = pureOp(KP_I_INT_MUL, 1, "md" + Key, {&Dummy}, E->getBeginLoc());
-        (void)Tmp;
-      }
       int Lv = P.Ptr.Level;
       P.Ptr = Base;
       P.Ptr.Level = std::max(Base.Level, Lv);
@@ -1219,13 +1209,16 @@ private:
         break;
       }
     kp_iclass Cl = KP_I_ADDR;
+    // Forming an address: mul.wide/shl + add, and one mad more for the row
+    // offset of a multi-dimensional array.
+    unsigned Form = P.NDims > 1 ? 3 : 2;
     Val Ptr = P.Ptr;
     if (LoopFrame > 0) {
       // The first address before the loop, then one add per iteration; with
       // the loop unrolled, one per group when the stride is a constant (the
       // group's other addresses are immediate offsets).
       int Outer = LoopFrame - 1;
-      emit(Outer, Cl, 2, {}, L);
+      emit(Outer, Cl, Form, {}, L);
       bool ConstStride = false;
       for (const auto &T : Ix.Terms)
         if (T.first == KP_V_LOOP + Frames[LoopFrame].Loop)
@@ -1241,7 +1234,7 @@ private:
       while (D > 0 && Frames[D].Loop >= 0 && Frames[D].Unrolled)
         --D;
       Addr.Depth = D;
-      Addr.Node = emit(D, Cl, 2, {&Ptr}, L);
+      Addr.Node = emit(D, Cl, Form, {&Ptr}, L);
     }
     if (!NonConst.empty() && Addr.Depth >= 0)
       Frames[Addr.Depth].Cse[NonConst] = Addr.Node;
@@ -1349,6 +1342,38 @@ private:
 
   // ---- Calls ----
 
+  // One operation at this point of the walk, using the values Args (and the
+  // address Addr of its access, if any): a call kperf does not inline.
+  Val opUsing(kp_iclass Cl, unsigned N, const std::vector<Val> &Args, SourceLocation L, bool ThreadDep,
+              const Val *Addr = nullptr, int Access = -1) {
+    Val R;
+    R.Depth = depth();
+    R.Level = depth();
+    R.ThreadDep = ThreadDep;
+    R.Node = emit(depth(), Cl, N, {Addr}, L, Access);
+    if (R.Node >= 0)
+      for (const Val &V : Args)
+        if (V.Depth == depth() && V.Node >= 0)
+          kp_node_add_dep(M, &Frames.back().R->nodes[R.Node], V.Node);
+    return R;
+  }
+
+  // The memory place a pointer value PV of type PT points at (atomics, __ldg).
+  Place placeAt(const Val &PV, QualType PT) {
+    Place P;
+    P.Ptr = PV;
+    if (!PV.IsPtr) {
+      P.Ptr.IsPtr = true;
+      P.Ptr.Off = Lin();
+      P.Why = "pointer kperf cannot follow";
+    }
+    P.IndexKey = PV.Key;
+    P.ElemBytes = PT->isPointerType()
+                      ? static_cast<unsigned>(Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity())
+                      : 4;
+    return P;
+  }
+
   Val call(const CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     SourceLocation L = CE->getBeginLoc();
@@ -1364,121 +1389,51 @@ private:
       }
     };
     if (!FD) {
-      // A lambda or functor call: operator() with a body is inlined.
-      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
-        (void)OC;
-      }
+      // (Lambdas and functors have a direct callee, operator(): inlined below.)
       evalArgs(0);
       kp_kernel_note(M, K, loc(L), "call through a pointer: counted as one instruction");
-      Val R;
-      R.Depth = depth();
-      R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
-      R.Level = depth();
-      R.ThreadDep = true;
-      return R;
+      return opUsing(KP_I_OTHER, 1, Args, L, true);
     }
     std::string Name = FD->getNameAsString();
     unsigned First = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD) ? 1 : 0;
 
     // Barriers, warp operations, atomics, loads through intrinsics.
     if (Name == "__syncthreads" || Name == "__syncthreads_count" || Name == "__syncthreads_and" ||
-        Name == "__syncthreads_or" || Name == "__barrier_sync") {
+        Name == "__syncthreads_or" || Name == "__barrier_sync" || Name == "__syncwarp") {
       evalArgs(0);
-      Val R;
-      R.Depth = depth();
-      R.Node = emit(depth(), KP_I_BARRIER, 1, {}, L);
-      R.Level = depth();
-      forgetLoads(nullptr);
-      return R;
-    }
-    if (Name == "__syncwarp") {
-      evalArgs(0);
-      Val R;
-      R.Depth = depth();
-      R.Node = emit(depth(), KP_I_BARRIER, 1, {}, L);
-      R.Level = depth();
-      return R;
+      if (Name != "__syncwarp") // a block barrier orders shared memory: loads are redone
+        forgetLoads(nullptr);
+      return opUsing(KP_I_BARRIER, 1, Args, L, false);
     }
     if (Name.compare(0, 6, "__shfl") == 0 || Name == "__ballot_sync" || Name == "__any_sync" ||
         Name == "__all_sync" || Name == "__activemask" || Name == "__match_any_sync" ||
         Name == "__match_all_sync" || Name.compare(0, 8, "__reduce") == 0) {
       evalArgs(0);
-      Val R;
-      R.Depth = depth();
-      std::vector<const Val *> D;
-      R.Node = emit(depth(), KP_I_WARP, 1, {}, L);
+      Val R = opUsing(KP_I_WARP, 1, Args, L, true);
       // A float shuffled moves through an integer register and back.
       if (Name.compare(0, 6, "__shfl") == 0 && CE->getType()->isRealFloatingType())
         emit(depth(), KP_I_INT, 2, {}, L);
-      for (const Val &V : Args)
-        if (V.Depth == depth() && V.Node >= 0)
-          kp_node_add_dep(M, &Frames.back().R->nodes[R.Node], V.Node);
-      R.Level = depth();
-      R.ThreadDep = true;
       return R;
     }
-    if (Name.compare(0, 6, "atomic") == 0 && CE->getNumArgs() >= 1) {
-      Place P;
-      const Expr *PtrE = CE->getArg(0)->IgnoreParenImpCasts();
-      Val Addr;
+    bool Atomic = Name.compare(0, 6, "atomic") == 0;
+    bool Ldg = Name == "__ldg" || Name.compare(0, 5, "__ldc") == 0 || Name.compare(0, 5, "__ldl") == 0;
+    if ((Atomic || Ldg) && CE->getNumArgs() >= 1) {
+      // The first argument is the address.
       Val PV = eval(CE->getArg(0));
       evalArgs(1);
-      P.Ptr = PV;
-      if (!PV.IsPtr) {
-        P.Ptr.IsPtr = true;
-        P.Ptr.Off = Lin();
-        P.Why = "pointer kperf cannot follow";
-      }
-      P.IndexKey = PV.Key;
-      QualType PT = PtrE->getType();
-      P.ElemBytes = PT->isPointerType()
-                        ? static_cast<unsigned>(Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity())
-                        : 4;
-      int Ac = access(P, true, true, L, Addr);
-      Val R;
-      R.Depth = depth();
-      R.Node = emit(depth(), KP_I_ATOMIC, 1, {&Addr}, L, Ac);
-      for (const Val &V : Args)
-        if (V.Depth == depth() && V.Node >= 0)
-          kp_node_add_dep(M, &Frames.back().R->nodes[R.Node], V.Node);
-      R.Level = depth();
-      R.ThreadDep = true;
-      forgetLoads(P.Ptr.Base);
-      return R;
-    }
-    if (Name == "__ldg" || Name.compare(0, 5, "__ldc") == 0 || Name.compare(0, 5, "__ldl") == 0 ||
-        Name.compare(0, 6, "__ldcs") == 0 || Name == "__ldcg" || Name == "__ldca") {
-      if (CE->getNumArgs() >= 1) {
-        Val PV = eval(CE->getArg(0));
-        Place P;
-        P.Ptr = PV;
-        if (!PV.IsPtr) {
-          P.Ptr.IsPtr = true;
-          P.Ptr.Off = Lin();
-          P.Why = "pointer kperf cannot follow";
-        }
+      Place P = placeAt(PV, CE->getArg(0)->IgnoreParenImpCasts()->getType());
+      if (Ldg)
         P.Ptr.Space = KP_SPACE_GLOBAL;
-        P.IndexKey = PV.Key;
-        QualType PT = CE->getArg(0)->IgnoreParenImpCasts()->getType();
-        P.ElemBytes = PT->isPointerType()
-                          ? static_cast<unsigned>(Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity())
-                          : 4;
-        Val Addr;
-        int Ac = access(P, false, false, L, Addr);
-        Val R;
-        R.Depth = depth();
-        R.Node = emit(depth(), KP_I_LD_GLOBAL, 1, {&Addr}, L, Ac);
-        R.Level = depth();
-        R.ThreadDep = PV.ThreadDep;
-        return R;
-      }
+      Val Addr;
+      int Ac = access(P, Atomic, Atomic, L, Addr);
+      Val R = opUsing(Atomic ? KP_I_ATOMIC : KP_I_LD_GLOBAL, 1, Args, L, Atomic || PV.ThreadDep, &Addr, Ac);
+      if (Atomic)
+        forgetLoads(P.Ptr.Base);
+      return R;
     }
     if (Name == "__threadfence" || Name == "__threadfence_block" || Name == "__threadfence_system") {
-      Val R;
-      R.Depth = depth();
-      R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
       forgetLoads(nullptr);
-      return R;
+      return opUsing(KP_I_OTHER, 1, Args, L, false);
     }
     // Library math: the measured PTX sequence.
     if (const kp_mathfn *F = kp_mathfn_find(Name.c_str(), FastMath)) {
@@ -1500,7 +1455,6 @@ private:
         R.Key = Key;
         return R;
       }
-      std::vector<const Val *> Deps;
       R = emitSeq(D, F->counts, {}, L);
       if (R.Node >= 0) {
         // The sequence's first node depends on the arguments.
@@ -1519,9 +1473,6 @@ private:
       }
       R.Level = D;
       joinDeps(R);
-      if (FD->getReturnType()->isIntegralOrEnumerationType() && Args.size() == 2 &&
-          (Name == "min" || Name == "max") && false)
-        R.L = Lin();
       return R;
     }
     // A function with a body: inlined.
@@ -1532,29 +1483,18 @@ private:
           evalArgs(First);
           kp_kernel_note(M, K, loc(L), "recursive call to '%s': counted once, not followed",
                          Name.c_str());
-          Val R;
-          R.Depth = depth();
-          R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
-          R.Level = depth();
-          R.ThreadDep = true;
-          return R;
+          return opUsing(KP_I_OTHER, 1, Args, L, true);
         }
       if (CallStack.size() >= 24) {
         evalArgs(First);
         kp_kernel_note(M, K, loc(L), "calls nested deeper than 24: '%s' counted as one instruction",
                        Name.c_str());
-        Val R;
-        R.Depth = depth();
-        R.Node = emit(depth(), KP_I_OTHER, 1, {}, L);
-        R.Level = depth();
-        return R;
+        return opUsing(KP_I_OTHER, 1, Args, L, true);
       }
       return inlineCall(CE, Def, First);
     }
     // Builtins and declared-only functions.
     evalArgs(First);
-    Val R;
-    R.Depth = depth();
     kp_iclass Cl = KP_I_OTHER;
     if (Name.find("read_ptx_sreg") != std::string::npos)
       Cl = KP_I_INT;
@@ -1563,11 +1503,7 @@ private:
     else if (!FD->getBuiltinID())
       kp_kernel_note(M, K, loc(L), "call to '%s' (no definition here): counted as one instruction",
                      Name.c_str());
-    R.Node = emit(depth(), Cl, 1, {}, L);
-    for (const Val &V : Args)
-      if (V.Depth == depth() && V.Node >= 0)
-        kp_node_add_dep(M, &Frames.back().R->nodes[R.Node], V.Node);
-    R.Level = depth();
+    Val R = opUsing(Cl, 1, Args, L, false);
     joinDeps(R);
     return R;
   }
@@ -1576,9 +1512,9 @@ private:
     std::vector<Val> Args;
     for (unsigned I = First; I < CE->getNumArgs(); ++I)
       Args.push_back(eval(CE->getArg(I)));
-    // Reference parameters alias the caller's variable: bind them to it.
+    // Parameters take the arguments' values (a reference parameter is a copy
+    // here: writes through it do not reach the caller's variable's model).
     CallStack.push_back(Def);
-    std::vector<std::pair<const VarDecl *, const VarDecl *>> Aliases;
     for (unsigned I = 0; I < Def->getNumParams(); ++I) {
       const ParmVarDecl *P = Def->getParamDecl(I);
       Val V = I < Args.size() ? Args[I] : eval(P->getDefaultArg());
@@ -2160,7 +2096,6 @@ private:
           if (N >= 0)
             Frames.back().R->nodes[N].per_group = 1;
     }
-    llvm::SmallPtrSet<const VarDecl *, 8> Assigned = Frames.back().Assigned;
     Frames.pop_back();
     kp_node *Nd = kp_region_add(M, Frames.back().R);
     if (!Nd)
@@ -2183,7 +2118,6 @@ private:
       for (Frame &Fr : Frames)
         Fr.Assigned.insert(VD);
     }
-    (void)Assigned;
     forgetLoads(nullptr);
   }
 
