@@ -36,12 +36,9 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <climits>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <mutex>
 
