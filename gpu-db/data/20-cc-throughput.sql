@@ -7,6 +7,12 @@
 -- says "multiple instructions"), conv (type conversions between 32-bit
 -- types), conv64 (conversions to and from 64-bit types).
 -- A class missing for a compute capability is not known (NULL for kperf).
+-- From CUDA 13 the table lives in the CUDA C++ Best Practices Guide, section
+-- "Throughput of Native Arithmetic Instructions"
+-- (https://docs.nvidia.com/cuda/cuda-c-best-practices-guide/index.html#throughput-of-native-arithmetic-instructions);
+-- CUDA 12.x editions of the Programming Guide still carry it.
+-- fp16 is left out for CC 8.6: the guide's 256 does not agree with the GA102
+-- whitepaper (RTX 3090: non-tensor FP16 35.6 TFLOPS, the FP32 rate, i.e. 128).
 
 INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) VALUES
 (1, 0, 'fp32', 8, 'CUDA C Programming Guide 4.x, section 5.4.1 Arithmetic Instructions, table Throughput of Native Arithmetic Instructions, column CC 1.0'),
@@ -76,6 +82,7 @@ INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) 
  (7, 0, 'int_mul', 64, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 7.0 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (7, 0, 'conv', 16, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 7.0 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (7, 0, 'conv64', 16, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 7.0 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
+ (7, 5, 'fp16', 128, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 7.x, which covers 7.5 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (7, 5, 'fp32', 64, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 7.5 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (7, 5, 'fp64', 2, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 7.5 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (7, 5, 'sfu', 16, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 7.5 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
@@ -98,6 +105,7 @@ INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) 
  (8, 6, 'int_mul', 64, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 8.6 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (8, 6, 'conv', 16, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 8.6 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (8, 6, 'conv64', 2, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 8.6 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
+ (8, 9, 'fp16', 128, 'CUDA C++ Programming Guide 12.x, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions, column CC 8.9 (https://docs.nvidia.com/cuda/archive/12.9.1/cuda-c-programming-guide/index.html#arithmetic-instructions); agrees with the NVIDIA Ada GPU architecture whitepaper, Table 1 (RTX 4090: non-tensor FP16 at the FP32 rate)'),
  (8, 9, 'fp32', 128, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 8.9 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (8, 9, 'fp64', 2, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 8.9 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (8, 9, 'sfu', 16, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 8.9 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
