@@ -1,5 +1,6 @@
-// `#pragma kperf trip(N)` and `#pragma kperf assume(NAME = VALUE, ...)`: the
-// pragma handler, the per-process store it fills, and the lookups of Pragmas.h.
+// `#pragma kperf trip(N)`, `#pragma kperf assume(NAME = VALUE, ...)` and
+// `#pragma kperf block(X[, Y[, Z]])`: the pragma handler, the per-process store
+// it fills, and the lookups of Pragmas.h.
 //
 // The handler must leave the compile exactly as it would be without it: it
 // reads the pragma's tokens unexpanded up to the end of the directive (no macro
@@ -22,6 +23,8 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Diagnostic.h"
@@ -38,6 +41,7 @@
 
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <memory>
 #include <mutex>
@@ -68,10 +72,18 @@ struct AssumeRecord {
   SourceLocation Loc; // the NAME token
 };
 
+struct BlockRecord {
+  const SourceManager *SM = nullptr;
+  SourceLocation Loc; // the pragma's `#` (or its `_Pragma`), as clang gave it
+  SourceLocation At;  // Loc's expansion location: what kernels compare with
+  std::array<int64_t, 3> Dims;
+};
+
 struct Store {
   std::mutex Mu;
   std::vector<TripRecord> Trips;
   std::vector<AssumeRecord> Assumes;
+  std::vector<BlockRecord> Blocks; // in lexing order
   // Whether the pass whose preprocessor is ReportPP reports (set by the helper
   // action; a different preprocessor falls back to "the host pass reports").
   const Preprocessor *ReportPP = nullptr;
@@ -429,6 +441,8 @@ Placement placement(Preprocessor &PP, SourceLocation From, ScanFrom How) {
 
 const char TripExample[] = ", e.g. trip(256)";
 const char AssumeExample[] = ", e.g. assume(n = 1024)";
+const char BlockExample[] = ", e.g. block(32, 8)";
+const char Usage[] = "expected trip(N), assume(NAME = VALUE) or block(X, Y, Z)";
 
 class KperfPragmaHandler : public PragmaHandler {
 public:
@@ -439,8 +453,7 @@ public:
       return passThrough(PP, First);
     PragmaParser P(PP, First); // reads every token of the directive, whatever follows
     if (P.atEnd()) {
-      warn(PP, First.getLocation(),
-           "empty '#pragma kperf': expected trip(N) or assume(NAME = VALUE)");
+      warn(PP, First.getLocation(), std::string("empty '#pragma kperf': ") + Usage);
       return;
     }
     std::string Directive = P.identifier();
@@ -448,10 +461,10 @@ public:
       trip(PP, Introducer, P);
     else if (Directive == "assume")
       assume(PP, P);
+    else if (Directive == "block")
+      block(PP, Introducer, P);
     else
-      warn(PP, P.loc(),
-           "unknown '#pragma kperf " + PP.getSpelling(P.tok()) +
-               "': expected trip(N) or assume(NAME = VALUE)");
+      warn(PP, P.loc(), "unknown '#pragma kperf " + PP.getSpelling(P.tok()) + "': " + Usage);
   }
 
 private:
@@ -572,6 +585,72 @@ private:
     S.Assumes.insert(S.Assumes.end(), Pairs.begin(), Pairs.end());
   }
 
+  // block(X[, Y[, Z]]): Y and Z default to 1; each dimension >= 1 and
+  // X*Y*Z <= 1024 (CUDA's limit on threads per block).
+  static void block(Preprocessor &PP, PragmaIntroducer Introducer, PragmaParser &P) {
+    static const char *const Names[] = {"X", "Y", "Z"};
+    std::array<int64_t, 3> Dims = {1, 1, 1};
+    P.next();
+    if (!P.is(tok::l_paren)) {
+      P.fail("expected '(' after 'block'" + P.notHere());
+    } else {
+      P.next();
+      SourceLocation First = P.loc();
+      for (unsigned K = 0;; ++K) {
+        SourceLocation Start = P.loc();
+        std::optional<int64_t> V = P.expression();
+        if (!V)
+          break;
+        if (*V < 1) {
+          P.failAt(Start, std::string("the block dimension ") + Names[K] +
+                              " must be at least 1, not " + std::to_string(*V));
+          break;
+        }
+        Dims[K] = *V;
+        if (P.is(tok::comma)) {
+          if (K == 2) {
+            P.fail("too many block dimensions: at most three, X, Y and Z");
+            break;
+          }
+          P.next();
+          continue;
+        }
+        if (!P.is(tok::r_paren)) {
+          P.fail(std::string(K == 2 ? "expected ')'" : "expected ',' or ')'") +
+                 " after the block dimension " + Names[K] + P.notHere());
+          break;
+        }
+        P.next();
+        if (!P.atEnd()) {
+          P.fail("unexpected " + P.quoted() + " after block(...)");
+          break;
+        }
+        int64_t Size;
+        bool Overflow = __builtin_mul_overflow(Dims[0], Dims[1], &Size) ||
+                        __builtin_mul_overflow(Size, Dims[2], &Size);
+        if (Overflow || Size > 1024)
+          P.failAt(First, "block size " +
+                              (Overflow ? std::to_string(Dims[0]) + " x " +
+                                              std::to_string(Dims[1]) + " x " +
+                                              std::to_string(Dims[2])
+                                        : std::to_string(Size)) +
+                              " exceeds 1024 threads");
+        break;
+      }
+    }
+    if (!P.Error.empty())
+      return malformed(PP, P, "block", BlockExample);
+    const SourceManager &SM = PP.getSourceManager();
+    BlockRecord R;
+    R.SM = &SM;
+    R.Loc = Introducer.Loc;
+    R.At = SM.getExpansionLoc(Introducer.Loc);
+    R.Dims = Dims;
+    Store &S = store();
+    std::lock_guard<std::mutex> Lock(S.Mu);
+    S.Blocks.push_back(R);
+  }
+
   static void record(Preprocessor &PP, PragmaIntroducer Introducer, int64_t Value) {
     const SourceManager &SM = PP.getSourceManager();
     TripRecord R;
@@ -626,7 +705,10 @@ private:
 
 // For tests (-fplugin-arg-kperf-pragmas=dump): a remark for
 // every loop that tripPragmaFor gives a trip count (template instances
-// included, reported once per loop) and for every assumePragmas() pair.
+// included, reported once per loop), for every assumePragmas() pair, for every
+// well-formed block pragma, and for every kernel definition that
+// blockPragmaFor gives a block shape (template instances included, reported
+// once per kernel).
 class DumpConsumer : public ASTConsumer {
 public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -647,12 +729,45 @@ public:
     for (size_t I = 0; I < Assumed.size() && I < Locs.size(); ++I)
       D.Report(Locs[I], ID) << ("assume " + Assumed[I].first + " = " +
                                 std::to_string(Assumed[I].second));
+    std::vector<BlockRecord> Blocks;
+    {
+      Store &S = store();
+      std::lock_guard<std::mutex> Lock(S.Mu);
+      for (const BlockRecord &B : S.Blocks)
+        if (B.SM == &Ctx.getSourceManager())
+          Blocks.push_back(B);
+    }
+    for (const BlockRecord &B : Blocks)
+      D.Report(B.Loc, ID) << ("block " + shape(B.Dims));
+    for (const auto &K : V.Kernels)
+      D.Report(K.Loc, ID) << ("kernel '" + K.Name + "': block " + shape(K.Dims));
   }
 
 private:
+  static std::string shape(const std::array<int64_t, 3> &D) {
+    return std::to_string(D[0]) + " x " + std::to_string(D[1]) + " x " + std::to_string(D[2]);
+  }
+
+  struct Kernel {
+    SourceLocation Loc;
+    std::string Name;
+    std::array<int64_t, 3> Dims;
+  };
+
   struct Visitor : RecursiveASTVisitor<Visitor> {
     explicit Visitor(const SourceManager &SM) : SM(SM) {}
     bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
+        return true;
+      SourceLocation Loc = FD->getLocation();
+      if (std::any_of(Kernels.begin(), Kernels.end(),
+                      [&](const Kernel &K) { return K.Loc == Loc; }))
+        return true; // another instance of the same kernel template
+      if (std::optional<std::array<int64_t, 3>> B = blockPragmaFor(SM, Loc))
+        Kernels.push_back({Loc, FD->getQualifiedNameAsString(), *B});
+      return true;
+    }
     bool VisitForStmt(ForStmt *S) { return loop(S); }
     bool VisitWhileStmt(WhileStmt *S) { return loop(S); }
     bool VisitDoStmt(DoStmt *S) { return loop(S); }
@@ -670,6 +785,7 @@ private:
     }
     const SourceManager &SM;
     std::vector<std::pair<SourceLocation, int64_t>> Loops;
+    std::vector<Kernel> Kernels;
   };
 };
 
@@ -714,6 +830,34 @@ std::optional<int64_t> tripPragmaFor(const SourceManager &SM, SourceLocation Loo
   return std::nullopt;
 }
 
+std::optional<std::array<int64_t, 3>> blockPragmaFor(const SourceManager &SM,
+                                                     SourceLocation KernelLoc) {
+  if (KernelLoc.isInvalid())
+    return std::nullopt;
+  SourceLocation At = SM.getExpansionLoc(KernelLoc);
+  FileID File = SM.getFileID(At);
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  // The last pragma before the kernel in the same file.  Records are in lexing
+  // order, which within one file is source order; at the same expansion
+  // location (a macro invocation that has both the _Pragma and the kernel),
+  // the full locations decide, and of two pragmas the later lexed one wins.
+  const BlockRecord *Best = nullptr;
+  for (const BlockRecord &R : S.Blocks) {
+    if (R.SM != &SM || R.At.isInvalid() || SM.getFileID(R.At) != File)
+      continue;
+    bool Before = R.At == At ? SM.isBeforeInTranslationUnit(R.Loc, KernelLoc)
+                             : SM.isBeforeInTranslationUnit(R.At, At);
+    if (!Before)
+      continue;
+    if (!Best || !SM.isBeforeInTranslationUnit(R.At, Best->At))
+      Best = &R;
+  }
+  if (!Best)
+    return std::nullopt;
+  return Best->Dims;
+}
+
 std::vector<std::pair<std::string, int64_t>> assumePragmas() {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
@@ -738,6 +882,7 @@ void resetPragmas() {
   std::lock_guard<std::mutex> Lock(S.Mu);
   S.Trips.clear();
   S.Assumes.clear();
+  S.Blocks.clear();
   S.ReportPP = nullptr;
   S.Report = false;
 }
@@ -745,5 +890,5 @@ void resetPragmas() {
 } // namespace kperf
 
 static clang::PragmaHandlerRegistry::Add<kperf::KperfPragmaHandler>
-    KperfPragma("kperf", "#pragma kperf trip(N) / assume(NAME = VALUE)");
+    KperfPragma("kperf", "#pragma kperf trip(N) / assume(NAME = VALUE) / block(X, Y, Z)");
 

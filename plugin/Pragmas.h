@@ -2,8 +2,10 @@
 //
 //   #pragma kperf trip(N)                  the trip count of the loop that follows
 //   #pragma kperf assume(NAME = VALUE, ...) the value of a kernel parameter or variable
+//   #pragma kperf block(X[, Y[, Z]])       the block shape (blockDim) of the kernels
+//                                          defined after it in the same file
 //
-// N and VALUE are integer constant expressions of literals (decimal, 0x hex,
+// N, VALUE, X, Y and Z are integer constant expressions of literals (decimal, 0x hex,
 // 0b binary, 0 octal, digit separators and integer suffixes allowed) with
 // + - * / % << >> and parentheses, e.g. trip(1<<10); an identifier in them must
 // name an object-like macro, whose replacement is used as written.
@@ -18,6 +20,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -67,6 +70,19 @@ std::optional<int64_t> tripPragmaFor(const clang::SourceManager &SM,
 // appears more than once, and the last one should win.
 std::vector<std::pair<std::string, int64_t>> assumePragmas();
 
+// The block shape of the last well-formed `#pragma kperf block` that precedes
+// KernelLoc (a kernel's definition location) in the same file, in source
+// order; nullopt when none does.
+//
+// A block pragma gives {X, Y, Z} (Y and Z default to 1; each >= 1 and
+// X*Y*Z <= 1024) to every kernel defined after it in the same file, until the
+// next block pragma.  The comparison is on expansion locations
+// (SourceManager::isBeforeInTranslationUnit) and both must lie in the same
+// FileID: a block pragma never reaches into, or out of, an #include'd file.
+// Only pragmas lexed with this SourceManager are considered.
+std::optional<std::array<int64_t, 3>> blockPragmaFor(const clang::SourceManager &SM,
+                                                     clang::SourceLocation KernelLoc);
+
 // Every well-formed trip pragma of the translation unit, in source order
 // (for listings and tests; tripPragmaFor is the lookup).
 std::vector<TripPragma> tripPragmas();
@@ -81,8 +97,8 @@ void resetPragmas();
 // warns about malformed pragmas).
 void beginPragmas(const clang::CompilerInstance &CI, bool Reporting);
 
-// An AST consumer that reports every pragma and the loop it applies to as a
-// remark (-fplugin-arg-kperf-pragmas=dump; for tests).
+// An AST consumer that reports every pragma and the loop or kernel it applies
+// to as a remark (-fplugin-arg-kperf-pragmas=dump; for tests).
 std::unique_ptr<clang::ASTConsumer> pragmaDumpConsumer();
 
 } // namespace kperf

@@ -8,14 +8,14 @@
 // RUN: %kperf_cc -w %s 2>&1 | count 0
 // The text of one, with the flag that controls it.
 // RUN: %kperf_cc %s 2>&1 | FileCheck %s
-// CHECK: malformed.cu:[[@LINE+2]]:15: warning: kperf: unknown '#pragma kperf foo': expected trip(N) or assume(NAME = VALUE) [-Wignored-pragmas]
-// expected-warning@+1 {{kperf: unknown '#pragma kperf foo': expected trip(N) or assume(NAME = VALUE)}}
+// CHECK: malformed.cu:[[@LINE+2]]:15: warning: kperf: unknown '#pragma kperf foo': expected trip(N), assume(NAME = VALUE) or block(X, Y, Z) [-Wignored-pragmas]
+// expected-warning@+1 {{kperf: unknown '#pragma kperf foo': expected trip(N), assume(NAME = VALUE) or block(X, Y, Z)}}
 #pragma kperf foo
 // expected-warning@+1 {{kperf: unknown '#pragma kperf TRIP'}}
 #pragma kperf TRIP(4)
 // expected-warning@+1 {{kperf: unknown '#pragma kperf 42'}}
 #pragma kperf 42
-// expected-warning@+1 {{kperf: empty '#pragma kperf': expected trip(N) or assume(NAME = VALUE)}}
+// expected-warning@+1 {{kperf: empty '#pragma kperf': expected trip(N), assume(NAME = VALUE) or block(X, Y, Z)}}
 #pragma kperf
 
 // trip
@@ -90,6 +90,50 @@
 #pragma kperf assume(int = 1)
 // expected-warning@+1 {{kperf: malformed '#pragma kperf assume': the value does not fit in a 64-bit signed integer, e.g. assume(n = 1024)}}
 #pragma kperf assume(n = 3037000500 * 3037000500)
+
+// block
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': the block dimension X must be at least 1, not 0, e.g. block(32, 8)}}
+#pragma kperf block(0)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': the block dimension Y must be at least 1, not -2, e.g. block(32, 8)}}
+#pragma kperf block(32, -2)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': the block dimension Z must be at least 1, not 0, e.g. block(32, 8)}}
+#pragma kperf block(8, 8, 4 - 4)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': too many block dimensions: at most three, X, Y and Z, e.g. block(32, 8)}}
+#pragma kperf block(4, 4, 4, 4)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': block size 2048 exceeds 1024 threads, e.g. block(32, 8)}}
+#pragma kperf block(2048)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': block size 1088 exceeds 1024 threads, e.g. block(32, 8)}}
+#pragma kperf block(32, 34)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': block size 2048 exceeds 1024 threads, e.g. block(32, 8)}}
+#pragma kperf block(16, 16, 8)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': block size 4294967296 x 4294967296 x 1 exceeds 1024 threads, e.g. block(32, 8)}}
+#pragma kperf block(1 << 32, 1 << 32)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected '(' after 'block', e.g. block(32, 8)}}
+#pragma kperf block
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected '(' after 'block', not '256', e.g. block(32, 8)}}
+#pragma kperf block 256
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected ',' or ')' after the block dimension X, e.g. block(32, 8)}}
+#pragma kperf block(256
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected ',' or ')' after the block dimension Y, not '8', e.g. block(32, 8)}}
+#pragma kperf block(32, 4 8)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected ')' after the block dimension Z, not ';', e.g. block(32, 8)}}
+#pragma kperf block(8, 8, 8;
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': unexpected 'x' after block(...), e.g. block(32, 8)}}
+#pragma kperf block(256) x
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': unexpected ';' after block(...), e.g. block(32, 8)}}
+#pragma kperf block(16, 16);
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected an integer constant, not ')', e.g. block(32, 8)}}
+#pragma kperf block()
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected an integer constant, not ')', e.g. block(32, 8)}}
+#pragma kperf block(32,)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected an integer constant, not 'threads', e.g. block(32, 8)}}
+#pragma kperf block(threads)
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': expected an integer constant, not 'F', e.g. block(32, 8)}}
+#pragma kperf block(F(32))
+// expected-warning@+1 {{kperf: malformed '#pragma kperf block': division by zero, e.g. block(32, 8)}}
+#pragma kperf block(32 / 0)
+// expected-warning@+1 {{kperf: unknown '#pragma kperf BLOCK': expected trip(N), assume(NAME = VALUE) or block(X, Y, Z)}}
+#pragma kperf BLOCK(32)
 
 // A trip pragma that no loop follows.
 void host(int n, float *a) {

@@ -39,7 +39,17 @@ __device__ void body(float *a, int n) {
     a[i] = 2;
 }
 
+#pragma kperf block(256)
 __global__ void kernel(float *a, int n) {
 #pragma kperf assume(n = 1 << 16)
   body(a, n);
 }
+
+#define WARP 32
+#pragma kperf block(WARP, HALF / 256)
+#pragma kperf block(8, 8, 16)
+#pragma kperf block(1024)
+#pragma kperf block(1, 1, 1)
+#pragma   kperf   block ( 0x20 , (1 << 3) - 4 , \
+                          2 ) /* a comment */
+__global__ void kernel2(float *a) { a[threadIdx.x] = 0; }
