@@ -1,0 +1,188 @@
+/* kperf performance models: predicted kernel time for one launch.
+ *
+ * Four models, one file each in analyses/ (documentation: docs/models.md;
+ * the papers: ../shared/models.md):
+ *   KP_MODEL_KP        "kp"        model 000, Kleimenov & Popova 2021 (default)
+ *   KP_MODEL_HONGKIM   "hongkim"   model 003, Hong & Kim 2009 MWP-CWP
+ *   KP_MODEL_KOLPAKOV  "kolpakov"  model 004, Kolpakov et al. (Kothapalli's formula)
+ *   KP_MODEL_QU        "qu"        model 001, Qu et al. 2020 warp-level features
+ *
+ * Everything is plain numbers: a kp_predict_input describes one launch (its
+ * shape and what one thread of it executes), a kp_gpu the GPU.  Unknown GPU
+ * facts fall back as docs/models.md says, and every fallback that matters
+ * for the launch is named in kp_prediction.note; a time that cannot be
+ * computed at all is NaN (the note says which fact is missing).
+ */
+#ifndef KPERF_PREDICT_H
+#define KPERF_PREDICT_H
+
+#include <stddef.h>
+
+#include "kperf/gpu.h"
+#include "kperf/model.h"
+#include "kperf/occupancy.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum kp_model_kind {
+  KP_MODEL_KP = 0,
+  KP_MODEL_HONGKIM,
+  KP_MODEL_KOLPAKOV,
+  KP_MODEL_QU,
+  KP_MODEL_COUNT
+} kp_model_kind;
+
+/* "kp", "hongkim", "kolpakov", "qu" (case-insensitive) -> the kind; -1 otherwise. */
+int kp_model_by_name(const char *name);
+/* The option name of a kind ("kp", ...); "?" when out of range. */
+const char *kp_model_name(kp_model_kind kind);
+
+/* Model 000's time(thread, lat) and delay(thread) for the main thread:
+ * lat[c] / issue[c] are the latency / issue delay (cycles) of class c.
+ * Returns 1 on success, 0 when the time cannot be computed.  The function
+ * must be nondecreasing in every lat[c] (a critical path is). */
+typedef int (*kp_thread_time_fn)(void *user, const double lat[KP_I_COUNT],
+                                 const double issue[KP_I_COUNT], double *time, double *delay);
+
+enum { KP_NSPACES = KP_SPACE_UNKNOWN + 1 };
+
+typedef struct kp_predict_input {
+  /* The launch. */
+  long long grid_blocks; /* gridDim.x*y*z */
+  int block_threads;     /* blockDim.x*y*z */
+  long long smem_bytes;  /* shared memory per block, static + dynamic */
+  int smem_optin;        /* 1: the kernel opted in to the large per-block limit */
+  int regs_per_thread;   /* 0: unknown (occupancy not limited by registers) */
+  int max_blocks_per_sm; /* 0: the GPU's limit; > 0: also cap resident blocks per SM
+                            (16 reproduces seed 001's Table 6 on the GTX 940MX) */
+
+  /* What the main thread executes (kp_count_kernel evaluated). */
+  double count[KP_I_COUNT];    /* instructions per thread, per class */
+  double bytes[KP_NSPACES];    /* bytes loaded + stored per thread, per space */
+  double uncoal_bytes;         /* of the global bytes: moved by uncoalesced requests (0) */
+  double syncs;                /* __syncthreads executed per thread */
+  double l1_hit, l2_hit;       /* fractions of coalesced global bytes served by L1 / L2;
+                                  NaN (default): 0, all from DRAM */
+
+  /* Per-class latency / issue delay overrides (cycles); NaN (default): from the GPU. */
+  double lat[KP_I_COUNT];
+  double issue[KP_I_COUNT];
+
+  /* Model 000's thread time: thread_time when set; else kp_thread_time on
+   * kernel with the bindings; else sum(count[c] * lat[c]) (every instruction
+   * on one dependent chain) and sum(count[c] * issue[c]). */
+  kp_thread_time_fn thread_time;
+  void *thread_time_user;
+  const kp_kernel *kernel;
+  const kp_binding *bindings;
+  size_t nbindings;
+
+  /* Model parameters; NaN (default) selects the documented default. */
+  double delay_dep;        /* kp: cycles per thread of a barrier (time_sync) */
+  double spef;             /* qu: S, the stable parallel-effect factor */
+  double problem_size;     /* qu: P, elements (0: grid_blocks * block_threads) */
+  double hk_departure_coal, hk_departure_uncoal; /* hongkim: cycles per SM */
+  double hk_uncoal_per_mw; /* hongkim: transactions per uncoalesced warp request */
+  double pipeline_depth;   /* kolpakov: D */
+  /* kolpakov: host<->device transfers around the kernel (0: none). */
+  double h2d_bytes, d2h_bytes, h2d_gbs, d2h_gbs;
+} kp_predict_input;
+
+/* Zero launch and counts, NaN overrides and parameters, no thread_time. */
+void kp_predict_input_init(kp_predict_input *in);
+
+/* Fills in's counts, bytes, syncs, shared memory (static), registers
+ * (estimate, capped by the kernel's cap), kernel and bindings from
+ * kp_count_kernel(k) evaluated with the bindings, and block_threads /
+ * grid_blocks from blockDim.* / gridDim.* when bound (y, z default to 1 once x
+ * is bound).  The bindings must outlive in.  0 ok; -1 with a message naming
+ * the first unbound variable ("the count of ld.global depends on 'n', which
+ * has no value: ...") or why nothing could be counted. */
+int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t nb,
+                                 kp_predict_input *in, char *err, size_t errlen);
+
+/* The facts every model starts from, resolved from the GPU and the input
+ * with the fallbacks of docs/models.md (filled by kp_predict). */
+typedef struct kp_model_facts {
+  double clock_mhz; /* SM clock (kp_gpu_sm_clock_mhz); NaN unknown */
+  int warp_size, sub_partitions, sm_count;
+  int warps_per_block;
+  double lat[KP_I_COUNT];   /* per class; the global classes hold lat_global */
+  double issue[KP_I_COUNT]; /* per class, per sub-partition */
+  double lat_l1, lat_l2, lat_dram, lat_uncoal; /* base latencies used; NaN unknown */
+  double lat_global;        /* coalesced/uncoalesced, hit-weighted average */
+  double f_l1, f_l2, f_dram; /* shares of coalesced global bytes (sum 1) */
+  double global_bytes, uncoal_bytes, global_insts; /* per thread */
+  double bpc_l1, bpc_l2, bpc_dram, bpc_uncoal; /* bytes per SM-clock cycle, whole GPU;
+                                                  NaN: unknown, not limiting */
+  long long blocks_per_wave; /* active blocks per SM * SMs */
+} kp_model_facts;
+
+typedef struct kp_prediction {
+  kp_model_kind model;
+  double predicted_us; /* launch_us + exec_us + transfer_us; NaN when unknown */
+  double launch_us;    /* kp only (the others model the kernel alone): 0 */
+  double exec_us;
+  double transfer_us;  /* kolpakov only, when transfers are given */
+  double exec_cycles;  /* SM clock cycles */
+  double waves;        /* ceil(grid_blocks / blocks_per_wave) */
+  kp_occ_result occ;
+  const char *bound;   /* what limits the time: "latency", "issue", "l1", "l2",
+                          "dram", "uncoalesced"; "unknown" when the time is NaN */
+  kp_model_facts facts;
+  double thread_cycles, thread_delay; /* main thread at base latencies */
+
+  /* Model 000. */
+  double kp_time_sync;        /* per warp, cycles */
+  double kp_wave_cycles;      /* a full wave (or the only, partial one) */
+  double kp_last_wave_cycles; /* the partial last wave; 0 when none */
+  double kp_lat_l1, kp_lat_l2, kp_lat_dram, kp_lat_uncoal; /* after the fixed points
+                                                              (first wave) */
+  int kp_iterations;          /* fixed-point steps, all waves and levels */
+
+  /* Model 003 (Hong & Kim). */
+  int hk_case; /* 1: MWP == N == CWP, 2: memory-bound, 3: compute-bound, 0: no memory */
+  double hk_n, hk_mwp, hk_cwp, hk_mwp_peak_bw, hk_mem_l, hk_departure_delay;
+  double hk_mem_cycles, hk_comp_cycles, hk_rep, hk_sync_cycles;
+
+  /* Model 004 (Kolpakov). */
+  double kol_nb, kol_nw, kol_ct, kol_nc, kol_depth;
+
+  /* Model 001 (Qu): computed for every model (K, t, S only by qu). */
+  double qu_v, qu_W, qu_I, qu_v_over_I, qu_D, qu_A, qu_a, qu_c;
+  double qu_K, qu_t_cycles, qu_S, qu_W1, qu_W2;
+  int qu_regime; /* 1, 2, 3; 0 when not computed */
+
+  char note[512]; /* "; "-separated: fallbacks used, facts missing ("" none) */
+} kp_prediction;
+
+/* Predicts one launch with the given model.  0 ok (out->predicted_us may be
+ * NaN, see out->note); -1 with a one-line message when the input is invalid
+ * (no block size, negative or non-finite counts) or the occupancy cannot be
+ * computed (unknown limits, a block that does not fit). */
+int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in,
+               kp_prediction *out, char *err, size_t errlen);
+
+/* ---- Shared by the model files (called by kp_predict after it resolved
+ * out->facts, out->occ and the Qu features; not needed by callers). */
+int kp_model_kp(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+int kp_model_kolpakov(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+/* Appends "; "-separated text to out->note (once per distinct text). */
+void kp_prediction_note(kp_prediction *out, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Model 000's thread time for the input at the given per-class latencies
+ * (thread_time, else kp_thread_time on kernel, else the sums). 1 ok. */
+int kp_predict_thread_time(const kp_predict_input *in, const double lat[KP_I_COUNT],
+                           const double issue[KP_I_COUNT], double *time, double *delay);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
