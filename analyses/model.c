@@ -97,7 +97,19 @@ kp_access *kp_kernel_add_access(kp_module *m, kp_kernel *k) {
   kp_access *a = &k->accesses[k->naccesses++];
   memset(a, 0, sizeof *a);
   a->loop = -1;
+  a->shared_decl = -1;
   return a;
+}
+
+kp_shared_decl *kp_kernel_add_shared(kp_module *m, kp_kernel *k) {
+  kp_shared_decl *p =
+      arena_grow(m, k->shared_decls, &k->cap_shared_decls, k->nshared_decls, sizeof *p);
+  if (!p)
+    return NULL;
+  k->shared_decls = p;
+  kp_shared_decl *d = &k->shared_decls[k->nshared_decls++];
+  memset(d, 0, sizeof *d);
+  return d;
 }
 
 void kp_kernel_note(kp_module *m, kp_kernel *k, kp_loc loc, const char *fmt, ...) {

@@ -26,12 +26,14 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -69,6 +71,7 @@ struct Val {
   const char *Base = nullptr;
   kp_space Space = KP_SPACE_UNKNOWN;
   bool BaseIsParam = false;
+  int SharedDecl = -1; // index in kp_kernel.shared_decls of a __shared__ array
   Lin Off; // offset in elements of the pointee type
 };
 
@@ -78,6 +81,9 @@ struct Frame {
   bool IsBranch = false;  // a branch side: pure code is not hoisted out of it
   bool Divergent = false; // inside a thread-dependent branch (this or an outer one)
   bool Unrolled = false;  // a loop body nvcc unrolls completely
+  // Conditions the threads running this frame satisfy (see kp_access.guards).
+  std::vector<kp_guard> Guards;
+  bool GuardsUnknown = false;
   std::map<std::string, int> Cse; // pure key -> node index in this frame
   llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
 };
@@ -120,6 +126,7 @@ private:
   std::vector<const FunctionDecl *> CallStack;
   llvm::DenseMap<const VarDecl *, VarInfo> Env;
   llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
+  llvm::DenseMap<const VarDecl *, int> SharedIdx;
   unsigned VersionCounter = 0;
   // Inlined calls: where `return` puts its value.
   std::vector<Val> *ReturnSink = nullptr;
@@ -627,8 +634,59 @@ private:
         K->shared_static_bytes += Ctx.getTypeSizeInChars(CAT).getQuantity();
       else if (T->isIncompleteArrayType())
         K->uses_dynamic_shared = 1;
+      recordShared(VD);
+    }
+    if (R.Space == KP_SPACE_SHARED) {
+      auto It = SharedIdx.find(VD);
+      if (It != SharedIdx.end())
+        R.SharedDecl = It->second;
     }
     return R;
+  }
+
+  // A __shared__ array: its shape, and where its innermost extent is written.
+  void recordShared(const VarDecl *VD) {
+    kp_shared_decl *D = kp_kernel_add_shared(M, K);
+    if (!D)
+      return;
+    SharedIdx[VD] = static_cast<int>(K->nshared_decls - 1);
+    D->name = str(VD->getNameAsString());
+    D->loc = loc(VD->getLocation());
+    QualType T = VD->getType();
+    std::vector<int64_t> Ext;
+    if (const auto *IAT = Ctx.getAsIncompleteArrayType(T)) {
+      Ext.push_back(0);
+      T = IAT->getElementType();
+    }
+    while (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+      Ext.push_back(CAT->getSize().getSExtValue());
+      T = CAT->getElementType();
+    }
+    D->elem_bytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+    D->ndims = static_cast<unsigned>(std::min<size_t>(Ext.size(), 4));
+    for (unsigned I = 0; I < D->ndims; ++I)
+      D->dims[I] = Ext[I];
+    // The innermost [N]: the last array type loc of the declarator.
+    const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+    if (!TSI || Ext.size() < 2)
+      return;
+    TypeLoc TL = TSI->getTypeLoc();
+    const Expr *Inner = nullptr;
+    while (auto ATL = TL.getAs<ArrayTypeLoc>()) {
+      Inner = ATL.getSizeExpr();
+      TL = ATL.getElementLoc();
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (const auto *IL = dyn_cast_or_null<IntegerLiteral>(Inner ? Inner->IgnoreParens() : nullptr)) {
+      SourceLocation B = IL->getBeginLoc();
+      if (!B.isFileID())
+        return;
+      SourceLocation E = Lexer::getLocForEndOfToken(IL->getEndLoc(), 0, SM, Ctx.getLangOpts());
+      if (E.isInvalid())
+        return;
+      D->inner_begin = loc(B);
+      D->inner_end = loc(E);
+    }
   }
 
   Val castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType To) {
@@ -728,8 +786,8 @@ private:
   // The operations of an integer or floating binary arithmetic operator.
   Val arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, QualType T, SourceLocation L,
             const Val *LHSVal = nullptr) {
-    // a*b+c and a*b-c fuse into one mad/fma.
-    if ((Op == BO_Add || Op == BO_Sub) && !LHSVal) {
+    // a*b+c and a*b-c fuse into one mad/fma (p + a*b is pointer arithmetic).
+    if ((Op == BO_Add || Op == BO_Sub) && !LHSVal && !T->isPointerType()) {
       for (int Side = 0; Side < 2; ++Side) {
         const Expr *MulE = (Side == 0 ? LE : RE)->IgnoreParenImpCasts();
         const Expr *Other = Side == 0 ? RE : LE;
@@ -968,6 +1026,7 @@ private:
     unsigned ElemBytes = 0;
     unsigned NDims = 0;
     int64_t Dims[4] = {0, 0, 0, 0};
+    std::vector<Lin> Subs; // per-dimension subscripts of a shaped array
     bool RegisterArray = false; // a local array indexed by constants: registers
     const char *Why = nullptr;
     std::string IndexKey; // pure key of the index, when known
@@ -1050,6 +1109,7 @@ private:
         for (size_t J = I + 1; J < Idx.size() && J < Ext.size(); ++J)
           Stride *= Ext[J];
         Index = linAdd(Index, linScale(V.L, C(Stride)), 1);
+        P.Subs.push_back(V.L);
         Key += "[" + (V.Key.empty() ? std::string("?") : V.Key) + "]";
         P.Ptr.Level = std::max(P.Ptr.Level, V.Level);
       }
@@ -1101,10 +1161,31 @@ private:
         P = Inner; // a field of a local struct: a register
         return true;
       }
+      // s[i].f: element i of an array of structures; the field is at a fixed
+      // offset, so in units of the field's size the index stays affine when
+      // the structure's size and the offset are multiples of it.
       P = Inner;
+      P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+      P.NDims = 0;
+      P.Subs.clear();
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      QualType ST = ME->getBase()->getType();
+      int64_t Size = ST->isRecordType() && !ST->isDependentType()
+                         ? Ctx.getTypeSizeInChars(ST).getQuantity()
+                         : 0;
+      int64_t FieldOff = FD && !FD->isBitField() && FD->getParent() && !FD->getParent()->isInvalidDecl()
+                             ? static_cast<int64_t>(Ctx.getFieldOffset(FD) / 8)
+                             : -1;
+      if (!P.IndexKey.empty() && FD)
+        P.IndexKey += "." + FD->getNameAsString(); // s[i].x and s[i].y are different places
+      if (Inner.Ptr.Off.Valid && P.ElemBytes > 0 && Size > 0 && FieldOff >= 0 &&
+          Size % P.ElemBytes == 0 && FieldOff % P.ElemBytes == 0) {
+        P.Ptr.Off = linAdd(linScale(Inner.Ptr.Off, C(Size / P.ElemBytes)),
+                           linConst(FieldOff / P.ElemBytes), 1);
+        return true;
+      }
       P.Ptr.Off = Lin();
       P.Why = "struct field";
-      P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
       return true;
     }
     return false;
@@ -1140,16 +1221,28 @@ private:
         break;
       }
     Ac->divergent = Frames.back().Divergent;
+    Ac->shared_decl = P.Ptr.Space == KP_SPACE_SHARED ? P.Ptr.SharedDecl : -1;
+    {
+      const Frame &Fr = Frames.back();
+      Ac->guards_unknown = Fr.GuardsUnknown;
+      if (!Fr.Guards.empty()) {
+        Ac->guards = static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.Guards.size()));
+        if (Ac->guards) {
+          std::copy(Fr.Guards.begin(), Fr.Guards.end(), Ac->guards);
+          Ac->nguards = Fr.Guards.size();
+        } else {
+          Ac->guards_unknown = 1;
+        }
+      }
+    }
+    if (P.NDims > 1 && P.Subs.size() == P.NDims) {
+      Ac->subs = static_cast<kp_affine *>(kp_module_alloc(M, sizeof(kp_affine) * P.NDims));
+      for (unsigned I = 0; Ac->subs && I < P.NDims; ++I)
+        Ac->subs[I] = toAffine(P.Subs[I]);
+    }
     const Lin &Ix = P.Ptr.Off;
     if (Ix.Valid) {
-      Ac->index.known = 1;
-      Ac->index.base = Ix.Base;
-      Ac->index.nterms = Ix.Terms.size();
-      Ac->index.terms = static_cast<kp_term *>(kp_module_alloc(M, sizeof(kp_term) * (Ix.Terms.size() + 1)));
-      for (size_t I = 0; Ac->index.terms && I < Ix.Terms.size(); ++I) {
-        Ac->index.terms[I].var = Ix.Terms[I].first;
-        Ac->index.terms[I].coef = Ix.Terms[I].second;
-      }
+      Ac->index = toAffine(Ix);
     } else {
       Ac->index.known = 0;
       Ac->index.why = P.Why ? P.Why : "non-affine index";
@@ -1239,6 +1332,163 @@ private:
     if (!NonConst.empty() && Addr.Depth >= 0)
       Frames[Addr.Depth].Cse[NonConst] = Addr.Node;
     return Idx;
+  }
+
+  kp_affine toAffine(const Lin &L) {
+    kp_affine R;
+    std::memset(&R, 0, sizeof R);
+    if (!L.Valid) {
+      R.why = "non-affine index";
+      return R;
+    }
+    R.known = 1;
+    R.base = L.Base;
+    R.nterms = L.Terms.size();
+    R.terms = static_cast<kp_term *>(kp_module_alloc(M, sizeof(kp_term) * (L.Terms.size() + 1)));
+    for (size_t I = 0; R.terms && I < L.Terms.size(); ++I) {
+      R.terms[I].var = L.Terms[I].first;
+      R.terms[I].coef = L.Terms[I].second;
+    }
+    if (!R.terms)
+      R.known = 0;
+    return R;
+  }
+
+  // ---- Guards: which threads of a warp run a piece of code ----
+
+  // A formula for an affine value, loop counters named "iteration@N".
+  const kp_sym *guardSym(const Lin &L) {
+    if (!L.Valid)
+      return nullptr;
+    const kp_sym *S = L.Base;
+    for (const auto &T : L.Terms) {
+      std::string N = T.first >= 0 && T.first < 6 ? std::string(VarNames[T.first])
+                                                    : "iteration@" + std::to_string(T.first - KP_V_LOOP);
+      S = kp_sym_add(A, S, kp_sym_mul(A, T.second, Var(N.c_str())));
+    }
+    return S;
+  }
+
+  // The integer value of E as a formula, without emitting anything; NULL when
+  // it is not one kperf can state (loaded from memory, a call, floating point).
+  const kp_sym *condSym(const Expr *E) {
+    E = E->IgnoreParens();
+    if (!E->getType()->isIntegralOrEnumerationType())
+      return nullptr;
+    Lin L = evalQuiet(E);
+    if (L.Valid)
+      return guardSym(L);
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+      if (IC->getSubExpr()->getType()->isIntegralOrEnumerationType())
+        return condSym(IC->getSubExpr());
+    if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
+      if (CE->getSubExpr()->getType()->isIntegralOrEnumerationType())
+        return condSym(CE->getSubExpr());
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO)
+      return nullptr;
+    kp_sym_kind K2;
+    switch (BO->getOpcode()) {
+    case BO_Add: K2 = KP_SYM_ADD; break;
+    case BO_Sub: K2 = KP_SYM_SUB; break;
+    case BO_Mul: K2 = KP_SYM_MUL; break;
+    case BO_Div: K2 = KP_SYM_DIV; break;
+    case BO_Rem: K2 = KP_SYM_MOD; break;
+    case BO_Shl: K2 = KP_SYM_SHL; break;
+    case BO_Shr: K2 = KP_SYM_SHR; break;
+    default: return nullptr;
+    }
+    const kp_sym *X = condSym(BO->getLHS()), *Y = condSym(BO->getRHS());
+    if (!X || !Y)
+      return nullptr;
+    return kp_sym_bin(A, K2, X, Y);
+  }
+
+  static kp_guard_op negate(kp_guard_op Op) {
+    switch (Op) {
+    case KP_GUARD_LT: return KP_GUARD_GE;
+    case KP_GUARD_LE: return KP_GUARD_GT;
+    case KP_GUARD_GT: return KP_GUARD_LE;
+    case KP_GUARD_GE: return KP_GUARD_LT;
+    case KP_GUARD_EQ: return KP_GUARD_NE;
+    case KP_GUARD_NE: return KP_GUARD_EQ;
+    }
+    return KP_GUARD_NE;
+  }
+
+  // The conjunction that holds where Cond is true (Neg: false); false when
+  // it is not a conjunction of comparisons kperf can state.
+  bool condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out) {
+    // Definite side effects only: blockDim.x and friends are calls to getters.
+    if (!Cond || Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      return false;
+    const Expr *E = Cond->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_LNot)
+        return condGuards(UO->getSubExpr(), !Neg, Out);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      BinaryOperatorKind Op = BO->getOpcode();
+      if ((Op == BO_LAnd && !Neg) || (Op == BO_LOr && Neg))
+        return condGuards(BO->getLHS(), Neg, Out) && condGuards(BO->getRHS(), Neg, Out);
+      if (Op == BO_LAnd || Op == BO_LOr)
+        return false;
+      kp_guard_op G;
+      bool Cmp = true;
+      switch (Op) {
+      case BO_LT: G = KP_GUARD_LT; break;
+      case BO_LE: G = KP_GUARD_LE; break;
+      case BO_GT: G = KP_GUARD_GT; break;
+      case BO_GE: G = KP_GUARD_GE; break;
+      case BO_EQ: G = KP_GUARD_EQ; break;
+      case BO_NE: G = KP_GUARD_NE; break;
+      default: Cmp = false; G = KP_GUARD_NE; break;
+      }
+      if (Cmp) {
+        const kp_sym *L = condSym(BO->getLHS()), *R = condSym(BO->getRHS());
+        if (!L || !R)
+          return false;
+        Out.push_back({L, R, Neg ? negate(G) : G});
+        return true;
+      }
+    }
+    // An integer used as a truth value: E != 0.
+    const kp_sym *V = condSym(E);
+    if (!V)
+      return false;
+    Out.push_back({V, C(0), Neg ? KP_GUARD_EQ : KP_GUARD_NE});
+    return true;
+  }
+
+  // Adds the conditions to frame F's guards (or marks them unknown).
+  void addGuards(Frame &F, const Expr *Cond, bool Neg) {
+    std::vector<kp_guard> G;
+    if (condGuards(Cond, Neg, G))
+      F.Guards.insert(F.Guards.end(), G.begin(), G.end());
+    else
+      F.GuardsUnknown = true;
+  }
+
+  // Whether S can leave the code that follows it: return, break, continue, goto.
+  static bool exits(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<GotoStmt>(S) ||
+        isa<CXXThrowExpr>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (exits(C))
+        return true;
+    return false;
+  }
+  // S is `return;` / `continue;` alone (or in braces).
+  static bool onlyExit(const Stmt *S, bool &IsReturn) {
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+      if (CS->size() != 1)
+        return false;
+      S = CS->body_front();
+    }
+    IsReturn = S && isa<ReturnStmt>(S);
+    return S && (isa<ReturnStmt>(S) || isa<ContinueStmt>(S));
   }
 
   // The loop counter variable V belongs to a loop nvcc unrolls completely.
@@ -1691,11 +1941,15 @@ private:
     B->cond = str(text(Cond));
     bool Div = Frames.back().Divergent || B->divergent;
     llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
-    auto side = [&](kp_region *R, const Stmt *Body) {
+    auto side = [&](kp_region *R, const Stmt *Body, bool Neg) {
       Frame F;
       F.R = R;
       F.IsBranch = true;
       F.Divergent = Div;
+      F.Guards = Frames.back().Guards;
+      F.GuardsUnknown = Frames.back().GuardsUnknown;
+      if (B->divergent)
+        addGuards(F, Cond, Neg);
       Frames.push_back(F);
       stmt(Body);
       for (const VarDecl *VD : Frames.back().Assigned)
@@ -1703,9 +1957,24 @@ private:
       Frames.pop_back();
     };
     if (Taken != 0)
-      side(&B->then_r, Then);
+      side(&B->then_r, Then, false);
     if (Taken != 1 && Else)
-      side(&B->else_r, Else);
+      side(&B->else_r, Else, true);
+    // Threads that leave under a thread-dependent condition are missing from
+    // the code that follows: `if (i >= n) return;` at the kernel's top level
+    // and `if (c) continue;` directly in a loop body keep the rest of it under
+    // the negated condition; any other exit leaves it unknown.
+    if (Div && (exits(Then) || exits(Else))) {
+      bool IsReturn = false;
+      bool Simple = B->divergent && !Else && onlyExit(Then, IsReturn) &&
+                    (IsReturn ? (!ReturnSink && depth() == 0) : Frames.back().Loop >= 0);
+      if (Simple) {
+        addGuards(Frames.back(), Cond, true);
+      } else {
+        for (Frame &Fr : Frames)
+          Fr.GuardsUnknown = true;
+      }
+    }
     kp_node *Nd = kp_region_add(M, Frames.back().R);
     if (!Nd)
       return;
@@ -1992,6 +2261,9 @@ private:
       Lp->init = linToSym(InitL);
       if (Ind.Kind == Induction::Add)
         Lp->step = Ind.Step.Base;
+      Lp->step_kind = Ind.Kind == Induction::Mul2   ? KP_STEP_MUL2
+                      : Ind.Kind == Induction::Shr1 ? KP_STEP_SHR1
+                                                    : KP_STEP_ADD;
     }
     const kp_sym *Trip = nullptr;
     const char *Why = nullptr;
@@ -2047,6 +2319,8 @@ private:
     F.Loop = Lp->id;
     F.Divergent = Frames.back().Divergent || Lp->thread_dependent;
     F.Unrolled = FullUnroll;
+    F.Guards = Frames.back().Guards;
+    F.GuardsUnknown = Frames.back().GuardsUnknown;
     Frames.push_back(F);
     for (const VarDecl *VD : Mod.Vars) {
       auto It = Env.find(VD);
@@ -2067,6 +2341,14 @@ private:
       VI.Version = ++VersionCounter;
       V.Key = keyOf(VD);
       VI.V = V;
+    }
+    // A loop whose condition differs between threads: the threads still
+    // iterating satisfy it (do loops run their first iteration without it).
+    if (Lp->thread_dependent || Lp->trip_kind == KP_TRIP_UNKNOWN) {
+      if (IsDo || !Cond)
+        Frames.back().GuardsUnknown = true;
+      else
+        addGuards(Frames.back(), Cond, false);
     }
     forgetLoads(nullptr);
     // Body, then the update and the test (unless fully unrolled).

@@ -1,4 +1,5 @@
 #include "Extract.h"
+#include "Pragmas.h"
 #include "Body.h"
 
 #include "kperf/registers.h"
@@ -201,6 +202,9 @@ private:
           LB->getMinBlocks()->EvaluateAsInt(R, Ctx))
         K->min_blocks_per_sm = static_cast<int>(R.Val.getInt().getExtValue());
     }
+    if (auto B = blockPragmaFor(Ctx.getSourceManager(), Def->getLocation()))
+      for (int I = 0; I < 3; ++I)
+        K->block_pragma[I] = (*B)[I];
     buildKernelBody(Ctx, Def, K, M);
     K->registers_estimate = kp_registers_estimate(K);
     return Idx;

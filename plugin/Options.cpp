@@ -3,6 +3,7 @@
 #include "kperf/report.h"
 
 #include <cctype>
+#include <cstdlib>
 #include <string>
 
 namespace kperf {
@@ -25,6 +26,10 @@ const Key Keys[] = {
     {"pass", true, false, "host (default) or device[:sm_XX]: the compiler pass that reports"},
     {"verbose", false, false, "also report the kernels and launches found, and the GPU assumed"},
     {"help", false, false, "print this help"},
+    {"uncoalesced-ratio", true, false,
+     "kperf-uncoalesced warns when a warp request needs at least R times the transactions of a "
+     "coalesced one (default 2)",
+     "R"},
     {"arg", true, true,
      "bind a kernel parameter or formula variable to an integer "
      "(decimal, 0x hex or A<<B; repeatable)",
@@ -132,6 +137,16 @@ Options parseOptions(const std::vector<std::string> &Args) {
     }
     else if (Name == "arg")
       parseArg(Value, O);
+    else if (Name == "uncoalesced-ratio") {
+      char *End = nullptr;
+      double R = std::strtod(Value.c_str(), &End);
+      if (End == Value.c_str() || *End || !(R >= 1.0 && R <= 64.0))
+        O.Errors.push_back("bad value '" + Value +
+                           "' for -fplugin-arg-kperf-uncoalesced-ratio; expected a number from 1 "
+                           "to 64, e.g. 2");
+      else
+        O.UncoalescedRatio = R;
+    }
     else if (Name == "pass") {
       if (Value == "host") {
         O.DevicePass = false;

@@ -20,6 +20,7 @@ struct Options {
   std::string Report;       // report=PATH: write the model as JSON there ('kperf analyze')
   // arg=NAME=VALUE, in order: module assumptions applied after extraction.
   std::vector<std::pair<std::string, int64_t>> Args;
+  double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold
   std::vector<std::string> Errors; // one line each
 };
 

@@ -8,6 +8,7 @@
 #include "Options.h"
 #include "Pragmas.h"
 
+#include "kperf/checks.h"
 #include "kperf/finding.h"
 #include "kperf/gpu.h"
 #include "kperf/inventory.h"
@@ -204,6 +205,13 @@ public:
       else
         kp_findings_add(&F, "kperf-model", KP_REMARK, None, "no target GPU: %s", T.Why.c_str());
       kp_inventory(&M, &F);
+    }
+    if (T.Known) {
+      kp_check_options CO;
+      kp_check_options_init(&CO);
+      CO.uncoalesced_ratio = Opts.UncoalescedRatio;
+      kp_check_ctx Ctx2 = {&M, &T.Gpu, &CO};
+      kp_run_checks(&Ctx2, nullptr, nullptr, &F);
     }
     emitFindings(CI, &F);
     kp_findings_free(&F);

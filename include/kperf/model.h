@@ -115,6 +115,19 @@ typedef struct kp_affine {
   const char *why; /* when !known: "indirect index", "non-affine: i*i", ... */
 } kp_affine;
 
+/* A condition that decides which threads of a warp make an access: lhs op rhs,
+ * formulas over "threadIdx.x" ... "blockIdx.z", launch sizes, parameters,
+ * loop iterations ("iteration@N" for loop N of kp_kernel.loops: 0, 1, ...)
+ * and the values of doubling/halving counters (named after the counter). */
+typedef enum kp_guard_op {
+  KP_GUARD_LT = 0, KP_GUARD_LE, KP_GUARD_GT, KP_GUARD_GE, KP_GUARD_EQ, KP_GUARD_NE
+} kp_guard_op;
+
+typedef struct kp_guard {
+  const kp_sym *lhs, *rhs;
+  kp_guard_op op;
+} kp_guard;
+
 /* One memory access in the source (a load, a store or an atomic). */
 typedef struct kp_access {
   kp_loc loc;
@@ -128,6 +141,17 @@ typedef struct kp_access {
   kp_affine index;     /* flattened element index from the base */
   int loop;            /* innermost enclosing loop (index in kp_kernel.loops), -1 */
   int divergent;       /* 1 when under a thread-dependent branch */
+  /* The thread-dependent conditions under which it runs (all must hold), from
+   * the enclosing branches and the early exits (return, continue) before it.
+   * guards_unknown: one of them could not be expressed, so which threads of
+   * a warp take part is unknown. */
+  kp_guard *guards;
+  size_t nguards;
+  int guards_unknown;
+  /* For an array with a declared shape (ndims > 1): the subscript of each
+   * dimension, outermost first (NULL when not recorded). */
+  kp_affine *subs;
+  int shared_decl;     /* index in kp_kernel.shared_decls, -1 */
 } kp_access;
 
 typedef enum kp_node_kind { KP_NODE_OP = 0, KP_NODE_LOOP, KP_NODE_BRANCH } kp_node_kind;
@@ -178,6 +202,9 @@ typedef struct kp_loop {
                              iterations per group (1: none; a fully unrolled loop
                              has no per-group operations) */
   int thread_dependent;   /* trip count depends on the thread (divergent exit) */
+  int step_kind;          /* how the counter moves (kp_step_kind of trip.h: add, *2, /2);
+                             a doubling or halving counter appears in formulas as
+                             the variable named var, starting at init */
   kp_region body;
 } kp_loop;
 
@@ -195,6 +222,18 @@ typedef struct kp_model_note {
   kp_loc loc;
   const char *text;
 } kp_model_note;
+
+/* A __shared__ array of the kernel (static or extern). */
+typedef struct kp_shared_decl {
+  const char *name;
+  kp_loc loc;          /* the declaration's name */
+  unsigned elem_bytes;
+  unsigned ndims;
+  int64_t dims[4];     /* 0 for the unsized dimension of an extern array */
+  /* The innermost extent as written: its source range, when it is a plain
+   * integer literal (the place a padding fix-it rewrites); line 0 otherwise. */
+  kp_loc inner_begin, inner_end;
+} kp_shared_decl;
 
 typedef struct kp_kernel {
   const char *name;  /* qualified name, with template arguments for instantiations */
@@ -218,6 +257,9 @@ typedef struct kp_kernel {
   int uses_dynamic_shared;     /* extern __shared__ array used */
   int registers_estimate;      /* per thread, a heuristic estimate (see analyses/registers.c) */
   int max_registers;           /* maxrregcount or __launch_bounds__ cap, 0 when none */
+  kp_shared_decl *shared_decls;
+  size_t nshared_decls, cap_shared_decls;
+  int64_t block_pragma[3];     /* #pragma kperf block(x, y, z); 0s when none */
 } kp_kernel;
 
 typedef struct kp_launch {
@@ -261,6 +303,7 @@ kp_launch *kp_module_add_launch(kp_module *m);
 kp_node *kp_region_add(kp_module *m, kp_region *r); /* zeroed node, access = -1 */
 kp_loop *kp_kernel_add_loop(kp_module *m, kp_kernel *k);      /* id set, parent = -1 */
 kp_access *kp_kernel_add_access(kp_module *m, kp_kernel *k);  /* loop = -1; its index is naccesses-1 */
+kp_shared_decl *kp_kernel_add_shared(kp_module *m, kp_kernel *k); /* its index is nshared_decls-1 */
 void kp_kernel_note(kp_module *m, kp_kernel *k, kp_loc loc, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))

@@ -1,0 +1,287 @@
+/* kperf-bank-conflict: shared memory loads and stores whose lanes fall into
+ * the same bank at different addresses, so the hardware splits the request
+ * into n serialized accesses (warp.h: 32 banks of 4 bytes, 8-byte accesses
+ * in two and 16-byte ones in four phases, one word read by many lanes is a
+ * broadcast; CC 1.x: 16 banks per half-warp).
+ *
+ * Loops whose counter moves the address are scanned iteration by iteration
+ * and the message gives the range ("2-way at s = 1 rising to 32-way at
+ * s = 16").  When padding the innermost dimension of the array by one
+ * element makes every access to it conflict-free, the finding carries that
+ * fix-it.  An address that depends on a parameter the file does not give is
+ * tried with two values (1024 and 1025) and reported only when both
+ * conflict.  docs/checks/bank-conflict.md. */
+#include "check_util.h"
+#include "kperf/checks.h"
+#include "kperf/warp.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const CHECK = "kperf-bank-conflict";
+
+typedef struct iter_worst {
+  int have;
+  kp_bank_result r;
+  unsigned warp;
+  int64_t block_id;
+  int64_t counter;
+  int counter_known;
+} iter_worst;
+
+typedef struct scan_state {
+  int cc_major, cc_minor;
+  unsigned nsamples;
+  unsigned niters; /* primary iterations seen (1 without a primary loop) */
+  iter_worst w[KP_SCAN_SAMPLES][KP_SCAN_MAX_ITERS];
+  int error; /* a point the rules reject */
+} scan_state;
+
+static void visit(void *user, const kp_scan_point *sp) {
+  scan_state *st = user;
+  kp_bank_result r;
+  if (kp_shared_conflict(st->cc_major, st->cc_minor, sp->lanes, &r) != KP_WARP_OK) {
+    st->error = 1;
+    return;
+  }
+  st->nsamples = sp->nsamples;
+  unsigned j = sp->primary >= 0 ? sp->primary_index : 0;
+  if (j >= KP_SCAN_MAX_ITERS)
+    return;
+  if (j + 1 > st->niters)
+    st->niters = j + 1;
+  iter_worst *w = &st->w[sp->sample][j];
+  if (!w->have || r.degree > w->r.degree) {
+    w->have = 1;
+    w->r = r;
+    w->warp = sp->point->warp;
+    w->block_id = sp->point->block_id;
+    w->counter = sp->primary_counter;
+    w->counter_known = sp->primary_counter_known;
+  }
+}
+
+/* The worst iteration of a sample; -1 when none was seen. */
+static int worst_iter(const scan_state *st, unsigned smp) {
+  int best = -1;
+  for (unsigned j = 0; j < st->niters; j++)
+    if (st->w[smp][j].have &&
+        (best < 0 || st->w[smp][j].r.degree > st->w[smp][best].r.degree))
+      best = (int)j;
+  return best;
+}
+
+static int conflicted(const kp_bank_result *r, unsigned min) {
+  return r->degree >= min && r->degree > r->ideal;
+}
+
+static size_t scan(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_access *a,
+                   const kp_shape *s, int64_t pad, scan_state *st) {
+  memset(st, 0, sizeof *st);
+  st->cc_major = ctx->gpu->cc_major;
+  st->cc_minor = ctx->gpu->cc_minor;
+  size_t n = kp_access_scan(c, a, s, pad, visit, st);
+  return st->error ? 0 : n;
+}
+
+/* Every access of every kernel to the shared array declared at decl->loc is
+ * conflict-free with its innermost extent padded by pad (and the access
+ * kperf reports is among them). */
+static int padding_fixes(const kp_check_ctx *ctx, const kp_shared_decl *decl, int64_t pad) {
+  const kp_module *m = ctx->m;
+  size_t checked = 0;
+  for (size_t ki = 0; ki < m->nkernels; ki++) {
+    const kp_kernel *k = &m->kernels[ki];
+    for (size_t ai = 0; ai < k->naccesses; ai++) {
+      const kp_access *a = &k->accesses[ai];
+      if (a->shared_decl < 0 || (size_t)a->shared_decl >= k->nshared_decls)
+        continue;
+      const kp_shared_decl *d = &k->shared_decls[a->shared_decl];
+      if (d->loc.line != decl->loc.line || d->loc.col != decl->loc.col ||
+          strcmp(d->name, decl->name) != 0)
+        continue;
+      if (!a->subs || a->ndims != d->ndims || a->is_atomic)
+        return 0; /* accessed through a pointer or flattened: padding may break it */
+      kp_shape shapes[KP_SHAPES_MAX];
+      size_t ns = kp_kernel_shapes(m, k, shapes);
+      for (size_t si = 0; si < ns; si++) {
+        kp_lane_ctx c;
+        if (!kp_lane_ctx_init(&c, m, k, &shapes[si])) {
+          kp_lane_ctx_free(&c);
+          return 0;
+        }
+        scan_state st;
+        size_t n = scan(ctx, &c, a, &shapes[si], pad, &st);
+        kp_lane_ctx_free(&c);
+        if (n == 0)
+          return 0;
+        for (unsigned smp = 0; smp < st.nsamples; smp++)
+          for (unsigned j = 0; j < st.niters; j++)
+            if (st.w[smp][j].have && st.w[smp][j].r.degree > 1 &&
+                st.w[smp][j].r.degree > st.w[smp][j].r.ideal)
+              return 0;
+      }
+      checked++;
+    }
+  }
+  return checked > 0;
+}
+
+/* "(2-way at s = 1 rising to 32-way at s = 16, then falling to 2-way at s = 64)" */
+static void range_text(const scan_state *st, const kp_loop *l, unsigned min, char *buf,
+                       size_t len) {
+  buf[0] = 0;
+  const iter_worst *w = st->w[0];
+  unsigned n = st->niters;
+  if (n < 2)
+    return;
+  unsigned maxd = 0, first = n, jmax = 0;
+  int varies = 0;
+  for (unsigned j = 0; j < n; j++) {
+    if (!w[j].have || !w[j].counter_known)
+      return;
+    if (w[j].r.degree != w[0].r.degree)
+      varies = 1;
+    if (first == n && w[j].r.degree >= min)
+      first = j;
+    if (w[j].r.degree > maxd) {
+      maxd = w[j].r.degree;
+      jmax = j;
+    }
+  }
+  if (!varies || first == n)
+    return;
+  const char *v = kpc_counter_name(l);
+  size_t used = 0;
+  int stays = 1;
+  for (unsigned j = jmax; j < n; j++)
+    stays &= w[j].r.degree == maxd;
+  int up = n > 1 && w[1].counter > w[0].counter;
+  if (first == jmax)
+    used = (size_t)snprintf(buf, len, "%u-way at %s %s %" PRId64, maxd, v,
+                            stays && jmax + 1 < n ? (up ? ">=" : "<=") : "=", w[jmax].counter);
+  else
+    used = (size_t)snprintf(buf, len, "%u-way at %s = %" PRId64 " rising to %u-way at %s %s %" PRId64,
+                            w[first].r.degree, v, w[first].counter, maxd, v,
+                            stays && jmax + 1 < n ? (up ? ">=" : "<=") : "=", w[jmax].counter);
+  if (!stays && used < len)
+    snprintf(buf + used, len - used, ", then falling to %u-way at %s = %" PRId64, w[n - 1].r.degree, v,
+             w[n - 1].counter);
+}
+
+static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                         const kp_shape *shapes, size_t nshapes, int *fixit_given,
+                         kp_findings *out) {
+  const kp_gpu *g = ctx->gpu;
+  unsigned min = ctx->opts->bank_conflict_min < 2 ? 2 : ctx->opts->bank_conflict_min;
+  for (size_t si = 0; si < nshapes; si++) {
+    const kp_shape *s = &shapes[si];
+    if (!kpc_shape_speaks_for(s, a))
+      continue;
+    kp_lane_ctx c;
+    if (!kp_lane_ctx_init(&c, ctx->m, k, s)) {
+      kp_lane_ctx_free(&c);
+      return;
+    }
+    static scan_state st; /* large; checks run one at a time */
+    size_t n = scan(ctx, &c, a, s, 0, &st);
+    int bad = n > 0 && st.nsamples > 0;
+    for (unsigned smp = 0; bad && smp < st.nsamples; smp++) {
+      int j = worst_iter(&st, smp);
+      bad = j >= 0 && conflicted(&st.w[smp][j].r, min);
+    }
+    if (!bad) {
+      kp_lane_ctx_free(&c);
+      continue;
+    }
+    int jw = worst_iter(&st, 0);
+    const iter_worst *w = &st.w[0][jw];
+    const kp_loop *pl = NULL;
+    unsigned nprim = 0;
+    int primary = kp_access_primary_loop(&c, a, &nprim);
+    if (primary >= 0)
+      pl = k->loops[primary];
+    char lanes[160], stride[256], range[200], at[96] = "";
+    kpc_lanes_text(w->r.lanes, lanes, sizeof lanes);
+    int64_t *iter0 = NULL;
+    kp_lane_point p = {s, w->warp, w->block_id, iter0, 1024};
+    const char *sym = NULL;
+    kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
+    range_text(&st, pl, min, range, sizeof range);
+    if (pl && w->counter_known && !range[0] && st.niters > 1)
+      at[0] = 0; /* the same degree in every iteration */
+    unsigned nlanes = 0;
+    for (unsigned i = 0; i < 32; i++)
+      nlanes += w->r.lanes >> i & 1;
+    const char *how = nlanes > 2 && nlanes == w->r.degree ? "all hit" : "hit";
+    if (!kp_findings_add(out, CHECK, KP_WARNING, a->loc,
+                         "%u-way shared-memory bank conflict on '%s'%s%s%s: %s %s bank %u at %u "
+                         "different addresses (%s)",
+                         w->r.degree, a->array, range[0] ? " (" : "", range, range[0] ? ")" : "",
+                         lanes, how, w->r.bank, w->r.degree, stride)) {
+      kp_lane_ctx_free(&c);
+      return;
+    }
+    (void)at;
+    kp_findings_note(out, a->loc,
+                     "the %s is split into %u serialized accesses: shared memory serves it at "
+                     "1/%u of its bandwidth on %s (compute capability %d.%d: %u banks of 4 bytes%s)",
+                     kpc_kind(k, a), w->r.degree, w->r.degree, g->id, g->cc_major, g->cc_minor,
+                     w->r.banks, g->cc_major == 1 ? ", per half-warp" : "");
+    if (sym)
+      kp_findings_note(out, a->loc, "'%s' is not known in this file: figures for %s = 1024", sym,
+                       sym);
+    if (s->source != KP_SHAPE_LAUNCH || nshapes > 1) {
+      char shape[320];
+      kp_shape_describe(s, shape, sizeof shape);
+      kp_findings_note(out, a->loc, "for %s", shape);
+    }
+    const kp_shared_decl *d = a->shared_decl >= 0 && (size_t)a->shared_decl < k->nshared_decls
+                                  ? &k->shared_decls[a->shared_decl]
+                                  : NULL;
+    if (d && d->ndims >= 2 && d->inner_begin.line && !fixit_given[a->shared_decl] &&
+        padding_fixes(ctx, d, 1)) {
+      char repl[32];
+      snprintf(repl, sizeof repl, "%" PRId64, d->dims[d->ndims - 1] + 1);
+      kp_findings_note(out, d->loc,
+                       "pad the rows of '%s' by one element ([%" PRId64 "] -> [%s]): every "
+                       "access to it is then conflict-free",
+                       d->name, d->dims[d->ndims - 1], repl);
+      kp_findings_fixit(out, d->inner_begin, d->inner_end, repl);
+      fixit_given[a->shared_decl] = 1;
+    } else if (d && d->ndims >= 2 && fixit_given[a->shared_decl]) {
+      kp_findings_note(out, d->loc, "padding the rows of '%s' by one element removes it",
+                       d->name);
+    } else {
+      kp_findings_note(out, a->loc,
+                       "make adjacent threads access consecutive 4-byte words, or make the "
+                       "stride between them an odd number of words (e.g. pad each row by one "
+                       "element)");
+    }
+    kp_lane_ctx_free(&c);
+    return;
+  }
+}
+
+void kp_check_bank_conflict(const kp_check_ctx *ctx, kp_findings *out) {
+  const kp_module *m = ctx->m;
+  for (size_t ki = 0; ki < m->nkernels; ki++) {
+    const kp_kernel *k = &m->kernels[ki];
+    if (!k->has_body)
+      continue;
+    kp_shape shapes[KP_SHAPES_MAX];
+    size_t ns = kp_kernel_shapes(m, k, shapes);
+    int fixit_given[256] = {0};
+    for (size_t ai = 0; ai < k->naccesses; ai++) {
+      const kp_access *a = &k->accesses[ai];
+      if (a->space != KP_SPACE_SHARED || a->is_atomic || !a->index.known || a->guards_unknown)
+        continue;
+      if (a->shared_decl >= 256)
+        continue;
+      /* A load and a store of the same place (x[i] += ...): one finding. */
+      if (!kpc_repeat(k, a))
+        check_access(ctx, k, a, shapes, ns, fixit_given, out);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/* kperf-uncoalesced: global loads and stores whose warp requests need at
+ * least `uncoalesced_ratio` times the memory transactions of a coalesced
+ * request (lane i reading element i of an aligned array), by the rules of the
+ * target's compute capability (warp.h: 32-byte sectors from CC 5.0, 128-byte
+ * lines on 2.x/3.x, the segment protocol of 1.2/1.3, the strict half-warp
+ * rule of 1.0/1.1).
+ *
+ * The lanes of a warp are consecutive linear thread ids of the block shapes
+ * the kernel runs with (lanes.h).  An address that depends on a parameter the
+ * file does not give is tried with two values (1024 and 1025); the check
+ * warns only when both need the extra transactions.  Indirect (loaded)
+ * indices, accesses whose active threads kperf cannot tell, atomics and
+ * uniform addresses are never reported.  docs/checks/uncoalesced.md. */
+#include "check_util.h"
+#include "kperf/checks.h"
+#include "kperf/warp.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const CHECK = "kperf-uncoalesced";
+
+typedef struct worst {
+  int have;
+  double ratio;
+  kp_coalescing co;
+  unsigned warp;
+  int64_t block_id;
+  unsigned primary_index;
+} worst;
+
+typedef struct scan_state {
+  int cc_major, cc_minor;
+  worst w[KP_SCAN_SAMPLES];
+  unsigned nsamples;
+} scan_state;
+
+static void visit(void *user, const kp_scan_point *sp) {
+  scan_state *st = user;
+  kp_coalescing co;
+  if (kp_global_transactions(st->cc_major, st->cc_minor, sp->lanes, &co) != KP_WARP_OK ||
+      co.ideal == 0)
+    return;
+  st->nsamples = sp->nsamples;
+  double r = (double)co.transactions / co.ideal;
+  worst *w = &st->w[sp->sample];
+  if (!w->have || r > w->ratio) {
+    w->have = 1;
+    w->ratio = r;
+    w->co = co;
+    w->warp = sp->point->warp;
+    w->block_id = sp->point->block_id;
+    w->primary_index = sp->primary_index;
+  }
+}
+
+/* "sectors" / "128-byte transactions" for the generation's unit. */
+static void unit_text(int cc_major, int cc_minor, const kp_coalescing *co, char *buf,
+                      size_t len) {
+  if (cc_major >= 5)
+    snprintf(buf, len, "sectors");
+  else if (cc_major == 1 && cc_minor >= 2)
+    snprintf(buf, len, "memory segments");
+  else
+    snprintf(buf, len, "%u-byte transactions", co->transaction_bytes);
+}
+
+static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
+                         const kp_shape *shapes, size_t nshapes, kp_findings *out) {
+  const kp_access *a = &k->accesses[ai];
+  const kp_gpu *g = ctx->gpu;
+  for (size_t si = 0; si < nshapes; si++) {
+    const kp_shape *s = &shapes[si];
+    kp_lane_ctx c;
+    if (!kp_lane_ctx_init(&c, ctx->m, k, s)) {
+      kp_lane_ctx_free(&c);
+      return;
+    }
+    if (!kpc_shape_speaks_for(s, a)) {
+      kp_lane_ctx_free(&c);
+      continue;
+    }
+    scan_state st;
+    memset(&st, 0, sizeof st);
+    st.cc_major = g->cc_major;
+    st.cc_minor = g->cc_minor;
+    size_t n = kp_access_scan(&c, a, s, 0, visit, &st);
+    int bad = n > 0 && st.nsamples > 0;
+    for (unsigned i = 0; bad && i < st.nsamples; i++)
+      bad = st.w[i].have && st.w[i].ratio >= ctx->opts->uncoalesced_ratio;
+    if (!bad) {
+      kp_lane_ctx_free(&c);
+      continue;
+    }
+    const worst *w = &st.w[0];
+    int64_t *iter = NULL; /* the worst point, for the stride text: iteration 0 */
+    kp_lane_point p = {s, w->warp, w->block_id, iter, 1024};
+    char stride[256], unit[64];
+    const char *sym = NULL;
+    kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
+    unit_text(g->cc_major, g->cc_minor, &w->co, unit, sizeof unit);
+    const char *more = st.nsamples > 1 ? "up to " : "";
+    if (!kp_findings_add(out, CHECK, KP_WARNING, a->loc,
+                         "uncoalesced global %s of '%s': each warp request touches %s%u %s where "
+                         "%u would do (%s)",
+                         kpc_kind(k, a), a->array, more, w->co.transactions, unit, w->co.ideal,
+                         stride)) {
+      kp_lane_ctx_free(&c);
+      return;
+    }
+    double pct = w->co.bytes_moved ? 100.0 * (double)w->co.bytes_used / (double)w->co.bytes_moved : 0;
+    kp_findings_note(out, a->loc,
+                     "a warp moves %llu bytes to use %llu: only %.1f%% of the memory traffic it "
+                     "causes is useful on %s (compute capability %d.%d)",
+                     w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->cc_major, g->cc_minor);
+    if (sym && kpc_symbolic_is_x() == 1)
+      kp_findings_note(out, a->loc,
+                       "'%s' is not known in this file: figures for %s = 1024; the access is "
+                       "uncoalesced for any %s > 1",
+                       sym, sym, sym);
+    else if (sym)
+      kp_findings_note(out, a->loc, "'%s' is not known in this file: figures for 1024 and 1025",
+                       sym);
+    char shape[320];
+    kp_shape_describe(s, shape, sizeof shape);
+    kp_findings_note(out, a->loc, "for %s", shape);
+    if (s->x < KP_WARP_SIZE && s->y > 1 && strstr(stride, "rows"))
+      kp_findings_note(out, a->loc,
+                       "use blocks at least 32 threads wide so that a warp covers one row "
+                       "(e.g. dim3(32, %" PRId64 ") instead of dim3(%" PRId64 ", %" PRId64 "))",
+                       s->x * s->y / 32 > 0 ? s->x * s->y / 32 : 1, s->x, s->y);
+    else
+      kp_findings_note(out, a->loc,
+                       "make adjacent threads access adjacent elements: let threadIdx.x index "
+                       "the contiguous (last) dimension, or stage the data through shared "
+                       "memory and access global memory row by row");
+    kp_lane_ctx_free(&c);
+    return; /* one finding per access */
+  }
+}
+
+void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
+  const kp_module *m = ctx->m;
+  for (size_t ki = 0; ki < m->nkernels; ki++) {
+    const kp_kernel *k = &m->kernels[ki];
+    if (!k->has_body)
+      continue;
+    kp_shape shapes[KP_SHAPES_MAX];
+    size_t ns = kp_kernel_shapes(m, k, shapes);
+    for (size_t ai = 0; ai < k->naccesses; ai++) {
+      const kp_access *a = &k->accesses[ai];
+      if (a->space != KP_SPACE_GLOBAL || a->is_atomic || !a->index.known || a->guards_unknown)
+        continue;
+      /* A load and a store of the same place (x[i] += ...): one finding. */
+      if (!kpc_repeat(k, a))
+        check_access(ctx, k, ai, shapes, ns, out);
+    }
+  }
+}

@@ -1,0 +1,169 @@
+#include "check_util.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+void kpc_lanes_text(uint32_t lanes, char *buf, size_t len) {
+  unsigned idx[32], n = 0;
+  for (unsigned i = 0; i < 32; i++)
+    if (lanes >> i & 1)
+      idx[n++] = i;
+  if (n == 0) {
+    snprintf(buf, len, "no lanes");
+    return;
+  }
+  if (n == 1) {
+    snprintf(buf, len, "lane %u", idx[0]);
+    return;
+  }
+  if (n == 2) {
+    snprintf(buf, len, "lanes %u and %u", idx[0], idx[1]);
+    return;
+  }
+  unsigned step = idx[1] - idx[0];
+  int progression = 1;
+  for (unsigned i = 2; i < n; i++)
+    if (idx[i] - idx[i - 1] != step)
+      progression = 0;
+  if (progression && step == 1)
+    snprintf(buf, len, "lanes %u-%u", idx[0], idx[n - 1]);
+  else if (progression && n > 4)
+    snprintf(buf, len, "lanes %u, %u, %u, ..., %u", idx[0], idx[1], idx[2], idx[n - 1]);
+  else {
+    size_t used = (size_t)snprintf(buf, len, "lanes");
+    for (unsigned i = 0; i < n && used < len; i++) {
+      if (i == 8 && n > 9) {
+        snprintf(buf + used, len - used, ", ...");
+        break;
+      }
+      used += (size_t)snprintf(buf + used, len - used, "%s%u", i ? ", " : " ", idx[i]);
+    }
+  }
+}
+
+/* The coefficient of thread-id variable v in the index, or NULL. */
+static const kp_sym *coef_of(const kp_access *a, int v) {
+  for (size_t t = 0; t < a->index.nterms; t++)
+    if (a->index.terms[t].var == v)
+      return a->index.terms[t].coef;
+  return NULL;
+}
+
+/* A coefficient as a number, or its spelling with the known values put in. */
+static int coef_text(kp_lane_ctx *c, const kp_lane_point *p, const kp_sym *cf, int64_t *val,
+                     char *buf, size_t len) {
+  /* Known without guessing: no sample value for unbound parameters. */
+  if (kp_lanes_value(c, p, cf, 0, val)) {
+    snprintf(buf, len, "%" PRId64, *val);
+    return 1;
+  }
+  kp_sym_print(cf, buf, len);
+  return 0;
+}
+
+static int symbolic_x;
+
+int kpc_symbolic_is_x(void) { return symbolic_x; }
+
+void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, char *buf,
+                     size_t len, const char **symbolic) {
+  static char sym_buf[128];
+  *symbolic = NULL;
+  symbolic_x = 0;
+  buf[0] = 0;
+  const kp_shape *s = p->shape;
+  const kp_sym *cx = coef_of(a, KP_V_TID_X), *cy = coef_of(a, KP_V_TID_Y);
+  char t[128];
+  int64_t v = 0;
+  size_t used = 0;
+  if (s->x >= 2) {
+    if (!cx) {
+      used += (size_t)snprintf(buf, len, "adjacent threads access the same element");
+    } else if (coef_text(c, p, cx, &v, t, sizeof t)) {
+      used += (size_t)snprintf(buf, len, "stride %" PRId64 " element%s (%" PRId64
+                               " B) between adjacent threads",
+                               v, v == 1 || v == -1 ? "" : "s", v * (int64_t)a->elem_bytes);
+    } else {
+      used += (size_t)snprintf(buf, len, "stride %s elements between adjacent threads", t);
+      snprintf(sym_buf, sizeof sym_buf, "%s", t);
+      *symbolic = sym_buf;
+      symbolic_x = cx->kind == KP_SYM_VAR ? 1 : 2;
+    }
+  }
+  if (s->x < KP_WARP_SIZE && s->y > 1 && used < len) {
+    unsigned rows = (unsigned)((KP_WARP_SIZE + s->x - 1) / s->x);
+    if (rows > s->y)
+      rows = (unsigned)s->y;
+    if (!cy)
+      snprintf(buf + used, len - used, "%sa warp spans %u rows of %" PRId64 " threads",
+               used ? "; " : "", rows, s->x);
+    else if (coef_text(c, p, cy, &v, t, sizeof t))
+      snprintf(buf + used, len - used,
+               "%sa warp spans %u rows of %" PRId64 " threads, %" PRId64 " elements apart",
+               used ? "; " : "", rows, s->x, v);
+    else {
+      snprintf(buf + used, len - used, "%sa warp spans %u rows of %" PRId64 " threads, %s elements apart",
+               used ? "; " : "", rows, s->x, t);
+      if (!*symbolic) {
+        snprintf(sym_buf, sizeof sym_buf, "%s", t);
+        *symbolic = sym_buf;
+      }
+    }
+  }
+}
+
+const char *kpc_counter_name(const kp_loop *l) { return l && l->var ? l->var : "iteration"; }
+
+static int same_affine(const kp_affine *x, const kp_affine *y) {
+  if (!x->known || !y->known || x->nterms != y->nterms || !kp_sym_equal(x->base, y->base))
+    return 0;
+  for (size_t t = 0; t < x->nterms; t++)
+    if (x->terms[t].var != y->terms[t].var || !kp_sym_equal(x->terms[t].coef, y->terms[t].coef))
+      return 0;
+  return 1;
+}
+
+static int same_place(const kp_access *a, const kp_access *b) {
+  return a->loc.line == b->loc.line && a->space == b->space && a->loop == b->loop &&
+         strcmp(a->array, b->array) == 0 && same_affine(&a->index, &b->index);
+}
+
+int kpc_repeat(const kp_kernel *k, const kp_access *a) {
+  for (const kp_access *b = k->accesses; b < a; b++)
+    if (same_place(a, b))
+      return 1;
+  return 0;
+}
+
+const char *kpc_kind(const kp_kernel *k, const kp_access *a) {
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *b = &k->accesses[i];
+    if (b != a && b->is_store != a->is_store && same_place(a, b))
+      return "load and store";
+  }
+  return a->is_store ? "store" : "load";
+}
+
+void kpc_elem_text(unsigned bytes, char *buf, size_t len) {
+  snprintf(buf, len, "%u-byte elements", bytes);
+}
+
+int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a) {
+  if (s->source < KP_SHAPE_BOUNDS)
+    return 1;
+  for (size_t t = 0; t < a->index.nterms; t++) {
+    int v = a->index.terms[t].var;
+    /* Terms of block ids and loop counters are the same for the whole warp. */
+    if (v == KP_V_TID_Y || v == KP_V_TID_Z ||
+        (v == KP_V_TID_X && kp_sym_uses_prefix(a->index.terms[t].coef, "blockDim.")))
+      return 0;
+  }
+  for (size_t g = 0; g < a->nguards; g++)
+    if (kp_sym_uses_prefix(a->guards[g].lhs, "threadIdx.y") ||
+        kp_sym_uses_prefix(a->guards[g].rhs, "threadIdx.y") ||
+        kp_sym_uses_prefix(a->guards[g].lhs, "threadIdx.z") ||
+        kp_sym_uses_prefix(a->guards[g].rhs, "threadIdx.z"))
+      return 0;
+  return 1;
+}

@@ -1,0 +1,44 @@
+/* Helpers shared by the access checks (internal to analyses/). */
+#ifndef KPERF_CHECK_UTIL_H
+#define KPERF_CHECK_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kperf/lanes.h"
+#include "kperf/model.h"
+
+/* "lanes 0-31", "lanes 0 and 16", "lanes 0, 2, 4, ..., 30" for a lane mask. */
+void kpc_lanes_text(uint32_t lanes, char *buf, size_t len);
+
+/* How the address moves between the threads of a warp under shape s:
+ * "stride 32 elements (128 B) between adjacent threads", "rows of 8 threads,
+ * n elements apart", ...  Sets *symbolic to the spelling of a stride that
+ * depends on a parameter nothing binds (NULL when none). */
+void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, char *buf,
+                     size_t len, const char **symbolic);
+/* After kpc_stride_text: 1 when the symbolic stride between adjacent threads
+ * is a parameter itself (n), 2 when it is a formula over parameters, 0 when
+ * the symbolic part is the distance between rows. */
+int kpc_symbolic_is_x(void);
+
+/* The loop's counter as named in messages ("k", or "iteration" when the loop
+ * has no counter kperf recognised). */
+const char *kpc_counter_name(const kp_loop *l);
+
+/* Whether shape s can stand for the threads of access a: an assumed shape
+ * (__launch_bounds__, or none at all) cannot when the address or its guards
+ * use threadIdx.y/z, or threadIdx.x with a stride in blockDim. */
+int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a);
+
+/* "load", "store", or "load and store" when another access of k at the same
+ * line is the other half of a read-modify-write of the same place
+ * (x[i] += v).  Accesses for which kpc_repeat is true are not reported. */
+const char *kpc_kind(const kp_kernel *k, const kp_access *a);
+/* An earlier access of k is the same place on the same line. */
+int kpc_repeat(const kp_kernel *k, const kp_access *a);
+
+/* The plural of an element size: "4-byte elements". */
+void kpc_elem_text(unsigned bytes, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,500 @@
+/* Per-lane evaluation of access addresses: see include/kperf/lanes.h. */
+#include "kperf/lanes.h"
+#include "kperf/count.h"
+#include "kperf/trip.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const ID_NAMES[6] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                                        "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+static const char *const DIM_NAMES[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
+
+/* Addresses are placed this far from 0 (a multiple of every segment size),
+ * so that negative indices stay positive and alignment is unchanged. */
+#define ADDR_BASE ((uint64_t)1 << 40)
+
+/* ---- Block shapes ------------------------------------------------------ */
+
+static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
+  for (size_t i = nb; i-- > 0;)
+    if (b[i].name && strcmp(b[i].name, name) == 0) {
+      *out = b[i].value;
+      return 1;
+    }
+  return 0;
+}
+
+static void add_shape(kp_shape *out, size_t *n, int64_t x, int64_t y, int64_t z,
+                      kp_shape_source src, const kp_launch *l) {
+  if (*n >= KP_SHAPES_MAX || x < 1 || y < 1 || z < 1 || x * y * z > 1024)
+    return;
+  for (size_t i = 0; i < *n; i++)
+    if (out[i].x == x && out[i].y == y && out[i].z == z)
+      return;
+  out[*n] = (kp_shape){x, y, z, src, l};
+  ++*n;
+}
+
+size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
+  size_t n = 0;
+  int ki = (int)(k - m->kernels);
+  kp_binding b[256];
+  for (size_t i = 0; i < m->nlaunches; i++) {
+    const kp_launch *l = &m->launches[i];
+    if (l->kernel != ki)
+      continue;
+    size_t nb = kp_launch_bindings(m, l, b, sizeof b / sizeof *b);
+    int64_t d[3];
+    if (lookup(b, nb, DIM_NAMES[0], &d[0]) && lookup(b, nb, DIM_NAMES[1], &d[1]) &&
+        lookup(b, nb, DIM_NAMES[2], &d[2]))
+      add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_LAUNCH, l);
+  }
+  if (n)
+    return n;
+  if (k->block_pragma[0] > 0) {
+    add_shape(out, &n, k->block_pragma[0], k->block_pragma[1] ? k->block_pragma[1] : 1,
+              k->block_pragma[2] ? k->block_pragma[2] : 1, KP_SHAPE_PRAGMA, NULL);
+    if (n)
+      return n;
+  }
+  int64_t d[3] = {0, 1, 1};
+  int have = lookup(m->assume, m->nassume, DIM_NAMES[0], &d[0]);
+  lookup(m->assume, m->nassume, DIM_NAMES[1], &d[1]);
+  lookup(m->assume, m->nassume, DIM_NAMES[2], &d[2]);
+  if (have)
+    add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_ASSUMED, NULL);
+  if (!n && k->max_threads_per_block > 0)
+    add_shape(out, &n, k->max_threads_per_block, 1, 1, KP_SHAPE_BOUNDS, NULL);
+  if (!n)
+    add_shape(out, &n, 256, 1, 1, KP_SHAPE_DEFAULT, NULL);
+  return n;
+}
+
+void kp_shape_describe(const kp_shape *s, char *buf, size_t len) {
+  switch (s->source) {
+  case KP_SHAPE_LAUNCH: {
+    const kp_loc *l = s->launch ? &s->launch->loc : NULL;
+    const char *f = l && l->file ? strrchr(l->file, '/') : NULL;
+    f = f ? f + 1 : l && l->file ? l->file : "?";
+    snprintf(buf, len, "block (%lld, %lld, %lld) of the launch at %s:%u", (long long)s->x,
+             (long long)s->y, (long long)s->z, f, l ? l->line : 0);
+    break;
+  }
+  case KP_SHAPE_PRAGMA:
+    snprintf(buf, len, "block (%lld, %lld, %lld) from #pragma kperf block", (long long)s->x,
+             (long long)s->y, (long long)s->z);
+    break;
+  case KP_SHAPE_ASSUMED:
+    snprintf(buf, len, "block (%lld, %lld, %lld) from the assumed blockDim", (long long)s->x,
+             (long long)s->y, (long long)s->z);
+    break;
+  case KP_SHAPE_BOUNDS:
+    snprintf(buf, len,
+             "block (%lld, 1, 1) assumed from __launch_bounds__(%lld) (no launch in this file; "
+             "give the shape with #pragma kperf block(x, y, z))",
+             (long long)s->x, (long long)s->x);
+    break;
+  case KP_SHAPE_DEFAULT:
+    snprintf(buf, len,
+             "block shape unknown (no launch in this file): assumed 1-D with 256 threads; give it "
+             "with #pragma kperf block(x, y, z)");
+    break;
+  }
+}
+
+/* ---- Evaluation context ------------------------------------------------ */
+
+static int push(kp_lane_ctx *c, const char *name, int64_t v) {
+  if (c->nb == c->cap) {
+    size_t cap = c->cap ? c->cap * 2 : 64;
+    kp_binding *b = realloc(c->b, cap * sizeof *b);
+    if (!b)
+      return 0;
+    c->b = b;
+    c->cap = cap;
+  }
+  c->b[c->nb++] = (kp_binding){name, v};
+  return 1;
+}
+
+int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s) {
+  memset(c, 0, sizeof *c);
+  c->m = m;
+  c->k = k;
+  if (s->source == KP_SHAPE_LAUNCH && s->launch) {
+    kp_binding b[256];
+    size_t nb = kp_launch_bindings(m, s->launch, b, sizeof b / sizeof *b);
+    for (size_t i = 0; i < nb; i++)
+      if (!push(c, b[i].name, b[i].value))
+        return 0;
+  } else {
+    for (size_t i = 0; i < m->nassume; i++)
+      if (m->assume[i].name && !push(c, m->assume[i].name, m->assume[i].value))
+        return 0;
+  }
+  /* The shape itself (an assumption of blockDim already agrees with it). */
+  if (!push(c, DIM_NAMES[0], s->x) || !push(c, DIM_NAMES[1], s->y) ||
+      !push(c, DIM_NAMES[2], s->z))
+    return 0;
+  c->fixed = c->nb;
+  return 1;
+}
+
+void kp_lane_ctx_free(kp_lane_ctx *c) {
+  free(c->b);
+  memset(c, 0, sizeof *c);
+}
+
+/* Names of the loop-iteration variables of guards: "iteration@N". */
+static const char *iter_name(unsigned id) {
+  static char names[64][16];
+  static int ready;
+  if (!ready) {
+    for (unsigned i = 0; i < 64; i++)
+      snprintf(names[i], sizeof names[i], "iteration@%u", i);
+    ready = 1;
+  }
+  return id < 64 ? names[id] : NULL;
+}
+
+static int bound(const kp_lane_ctx *c, const char *name) {
+  int64_t v;
+  return lookup(c->b, c->nb, name, &v);
+}
+
+/* Binds the variables of s nothing binds to value. */
+static int bind_unknowns(kp_lane_ctx *c, const kp_sym *s, int64_t value) {
+  if (!s)
+    return 1;
+  if (s->kind == KP_SYM_VAR)
+    return bound(c, s->name) || push(c, s->name, value);
+  return bind_unknowns(c, s->a, value) && bind_unknowns(c, s->b, value);
+}
+
+static int any_unknown(const kp_lane_ctx *c, const kp_sym *s) {
+  if (!s)
+    return 0;
+  if (s->kind == KP_SYM_VAR)
+    return !bound(c, s->name);
+  return any_unknown(c, s->a) || any_unknown(c, s->b);
+}
+
+/* Sets up the bindings of point p for lane 0: thread and block ids, loop
+ * counters, then the unknowns of a's formulas.  Returns 0 when out of memory. */
+static int bind_point(kp_lane_ctx *c, const kp_lane_point *p, const kp_access *a) {
+  c->nb = c->fixed;
+  for (int i = 0; i < 3; i++)
+    if (!push(c, ID_NAMES[i], 0))
+      return 0;
+  for (int i = 3; i < 6; i++)
+    if (!push(c, ID_NAMES[i], p->block_id))
+      return 0;
+  const kp_kernel *k = c->k;
+  for (size_t l = 0; l < k->nloops; l++) {
+    int64_t it = p->iter ? p->iter[l] : 0;
+    const char *n = iter_name((unsigned)l);
+    if (n && !push(c, n, it))
+      return 0;
+  }
+  /* Doubling/halving counters, outermost first (an inner one may start from
+   * an outer one's value). */
+  for (size_t l = 0; l < k->nloops; l++) {
+    const kp_loop *lp = k->loops[l];
+    int64_t v;
+    if (lp->var && lp->step_kind != KP_STEP_ADD &&
+        kp_loop_counter(c, p, lp, p->iter ? p->iter[l] : 0, &v) && !push(c, lp->var, v))
+      return 0;
+  }
+  if (a) {
+    int ok = bind_unknowns(c, a->index.base, p->unknown_value);
+    for (size_t t = 0; ok && t < a->index.nterms; t++)
+      ok = bind_unknowns(c, a->index.terms[t].coef, p->unknown_value);
+    for (size_t g = 0; ok && g < a->nguards; g++)
+      ok = bind_unknowns(c, a->guards[g].lhs, p->unknown_value) &&
+           bind_unknowns(c, a->guards[g].rhs, p->unknown_value);
+    for (unsigned d = 0; ok && a->subs && d < a->ndims; d++) {
+      ok = bind_unknowns(c, a->subs[d].base, p->unknown_value);
+      for (size_t t = 0; ok && t < a->subs[d].nterms; t++)
+        ok = bind_unknowns(c, a->subs[d].terms[t].coef, p->unknown_value);
+    }
+    if (!ok)
+      return 0;
+  }
+  return 1;
+}
+
+int kp_loop_counter(kp_lane_ctx *c, const kp_lane_point *p, const kp_loop *l, int64_t iter,
+                    int64_t *out) {
+  (void)p;
+  int64_t init;
+  if (!l->init || !kp_sym_eval(l->init, c->b, c->nb, &init))
+    return 0;
+  if (l->step_kind == KP_STEP_MUL2) {
+    if (iter < 0 || iter > 62)
+      return 0;
+    *out = init << iter;
+    return 1;
+  }
+  if (l->step_kind == KP_STEP_SHR1) {
+    *out = iter > 62 ? 0 : init >> iter;
+    return 1;
+  }
+  int64_t step;
+  if (!l->step || !kp_sym_eval(l->step, c->b, c->nb, &step))
+    return 0;
+  *out = init + iter * step;
+  return 1;
+}
+
+int kp_lanes_value(kp_lane_ctx *c, const kp_lane_point *p, const kp_sym *s, int guess,
+                   int64_t *out) {
+  if (!bind_point(c, p, NULL) || (guess && !bind_unknowns(c, s, p->unknown_value)))
+    return 0;
+  return kp_sym_eval(s, c->b, c->nb, out);
+}
+
+/* The value of variable var (KP_V_*) for a lane at point p. */
+static int var_value(const kp_lane_point *p, int var, const unsigned tid[3], int64_t *out) {
+  if (var >= KP_V_TID_X && var <= KP_V_TID_Z) {
+    *out = tid[var - KP_V_TID_X];
+    return 1;
+  }
+  if (var >= KP_V_CTAID_X && var <= KP_V_CTAID_Z) {
+    *out = p->block_id;
+    return 1;
+  }
+  if (var >= KP_V_LOOP) {
+    *out = p->iter ? p->iter[var - KP_V_LOOP] : 0;
+    return 1;
+  }
+  return 0;
+}
+
+/* An affine form evaluated for one lane. */
+static int affine_value(kp_lane_ctx *c, const kp_lane_point *p, const kp_affine *f,
+                        const unsigned tid[3], int64_t *out) {
+  int64_t v;
+  if (!f->known || !kp_sym_eval(f->base, c->b, c->nb, &v))
+    return 0;
+  for (size_t t = 0; t < f->nterms; t++) {
+    int64_t cf, x;
+    if (!kp_sym_eval(f->terms[t].coef, c->b, c->nb, &cf) ||
+        !var_value(p, f->terms[t].var, tid, &x))
+      return 0;
+    if (f->terms[t].var >= KP_V_LOOP && (size_t)(f->terms[t].var - KP_V_LOOP) >= c->k->nloops)
+      return 0;
+    if (__builtin_mul_overflow(cf, x, &cf) || __builtin_add_overflow(v, cf, &v))
+      return 0;
+  }
+  *out = v;
+  return 1;
+}
+
+static int guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds) {
+  int64_t l, r;
+  if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
+    return 0;
+  switch (g->op) {
+  case KP_GUARD_LT: *holds = l < r; break;
+  case KP_GUARD_LE: *holds = l <= r; break;
+  case KP_GUARD_GT: *holds = l > r; break;
+  case KP_GUARD_GE: *holds = l >= r; break;
+  case KP_GUARD_EQ: *holds = l == r; break;
+  case KP_GUARD_NE: *holds = l != r; break;
+  default: return 0;
+  }
+  return 1;
+}
+
+int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
+                  kp_warp_access *out) {
+  unsigned w = a->elem_bytes;
+  if (!a->index.known || a->guards_unknown || !(w == 1 || w == 2 || w == 4 || w == 8 || w == 16))
+    return 0;
+  if (pad && (!a->subs || a->ndims < 2))
+    return 0;
+  if (!bind_point(c, p, a))
+    return 0;
+  memset(out, 0, sizeof *out);
+  out->width = w;
+  size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
+  const kp_shape *s = p->shape;
+  for (unsigned lane = 0; lane < KP_WARP_SIZE; lane++) {
+    unsigned t[3];
+    if (!kp_lane_thread((unsigned)s->x, (unsigned)s->y, (unsigned)s->z, p->warp, lane, &t[0],
+                        &t[1], &t[2]))
+      continue;
+    for (int i = 0; i < 3; i++)
+      c->b[tid_at + i].value = t[i];
+    int active = 1;
+    for (size_t g = 0; g < a->nguards && active; g++)
+      if (!guard_holds(&a->guards[g], c->b, c->nb, &active))
+        return 0;
+    if (!active)
+      continue;
+    int64_t idx;
+    if (!pad) {
+      if (!affine_value(c, p, &a->index, t, &idx))
+        return 0;
+    } else {
+      /* Row-major with the innermost extent padded. */
+      idx = 0;
+      for (unsigned d = 0; d < a->ndims; d++) {
+        int64_t sub;
+        if (!affine_value(c, p, &a->subs[d], t, &sub))
+          return 0;
+        int64_t stride = 1;
+        for (unsigned e = d + 1; e < a->ndims; e++)
+          stride *= a->dims[e] + (e == a->ndims - 1 ? pad : 0);
+        idx += sub * stride;
+      }
+    }
+    int64_t byte;
+    if (__builtin_mul_overflow(idx, (int64_t)w, &byte) || byte < -(int64_t)(ADDR_BASE / 2) ||
+        byte > (int64_t)(ADDR_BASE / 2))
+      return 0;
+    out->addr[lane] = ADDR_BASE + (uint64_t)byte;
+    out->active |= 1u << lane;
+  }
+  return 1;
+}
+
+int kp_access_uses_loop(const kp_access *a, const kp_loop *l) {
+  for (size_t t = 0; t < a->index.nterms; t++)
+    if (a->index.terms[t].var == KP_V_LOOP + l->id)
+      return 1;
+  const char *n = iter_name((unsigned)l->id);
+  const char *v = l->step_kind != KP_STEP_ADD ? l->var : NULL;
+  const kp_sym *syms[2];
+  for (size_t g = 0; g < a->nguards; g++) {
+    syms[0] = a->guards[g].lhs;
+    syms[1] = a->guards[g].rhs;
+    for (int i = 0; i < 2; i++)
+      if ((n && kp_sym_uses(syms[i], n)) || (v && kp_sym_uses(syms[i], v)))
+        return 1;
+  }
+  if (v) {
+    if (kp_sym_uses(a->index.base, v))
+      return 1;
+    for (size_t t = 0; t < a->index.nterms; t++)
+      if (kp_sym_uses(a->index.terms[t].coef, v))
+        return 1;
+  }
+  return 0;
+}
+
+int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  if (!bind_point(c, &p, NULL))
+    return 0;
+  if (any_unknown(c, a->index.base))
+    return 1;
+  for (size_t t = 0; t < a->index.nterms; t++)
+    if (any_unknown(c, a->index.terms[t].coef))
+      return 1;
+  for (size_t g = 0; g < a->nguards; g++)
+    if (any_unknown(c, a->guards[g].lhs) || any_unknown(c, a->guards[g].rhs))
+      return 1;
+  return 0;
+}
+
+/* ---- Scanning ---------------------------------------------------------- */
+
+static int64_t loop_trip(kp_lane_ctx *c, const kp_loop *l, int64_t unknown_value) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  p.unknown_value = unknown_value;
+  int64_t t;
+  if (!kp_lanes_value(c, &p, l->trip, 1, &t))
+    return -1;
+  return t;
+}
+
+int kp_access_primary_loop(kp_lane_ctx *c, const kp_access *a, unsigned *iterations) {
+  *iterations = 0;
+  for (int l = a->loop; l >= 0 && (size_t)l < c->k->nloops; l = c->k->loops[l]->parent) {
+    const kp_loop *lp = c->k->loops[l];
+    if (!kp_access_uses_loop(a, lp))
+      continue;
+    int64_t t = loop_trip(c, lp, 1024);
+    if (t < 0 || t > KP_SCAN_MAX_ITERS)
+      t = KP_SCAN_MAX_ITERS;
+    *iterations = (unsigned)t;
+    return l;
+  }
+  return -1;
+}
+
+size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int64_t pad,
+                      kp_scan_fn fn, void *user) {
+  const kp_kernel *k = c->k;
+  size_t visited = 0;
+  int64_t *iter = calloc(k->nloops + 1, sizeof *iter);
+  if (!iter)
+    return 0;
+  unsigned nsamples = kp_access_has_unknowns(c, a) ? KP_SCAN_SAMPLES : 1;
+  unsigned nprim = 0;
+  int primary = kp_access_primary_loop(c, a, &nprim);
+  /* Other loops the address depends on: first, second and last iteration. */
+  int others[8];
+  int64_t other_trip[8];
+  size_t nothers = 0;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent)
+    if (l != primary && kp_access_uses_loop(a, k->loops[l]) && nothers < 8) {
+      int64_t t = loop_trip(c, k->loops[l], 1024);
+      other_trip[nothers] = t > 0 ? t : 1;
+      others[nothers++] = l;
+    }
+  unsigned threads = (unsigned)(s->x * s->y * s->z);
+  unsigned nwarps = (threads + KP_WARP_SIZE - 1) / KP_WARP_SIZE;
+  unsigned warps[8], nw = 0;
+  if (nwarps <= 8) {
+    for (unsigned w = 0; w < nwarps; w++)
+      warps[nw++] = w;
+  } else {
+    for (unsigned w = 0; w < 4; w++)
+      warps[nw++] = w;
+    warps[nw++] = nwarps - 2;
+    warps[nw++] = nwarps - 1;
+  }
+  /* Combinations of the other loops: 3^nothers, at most 27. */
+  size_t ncomb = 1;
+  for (size_t o = 0; o < nothers && o < 3; o++)
+    ncomb *= 3;
+  for (unsigned smp = 0; smp < nsamples; smp++) {
+    int64_t unknown = 1024 + smp;
+    for (unsigned j = 0; j < (nprim ? nprim : 1); j++) {
+      for (size_t comb = 0; comb < ncomb; comb++) {
+        memset(iter, 0, (k->nloops + 1) * sizeof *iter);
+        if (primary >= 0)
+          iter[primary] = j;
+        size_t cc = comb;
+        for (size_t o = 0; o < nothers && o < 3; o++, cc /= 3) {
+          int64_t pick[3] = {0, 1, other_trip[o] - 1};
+          int64_t v = pick[cc % 3];
+          iter[others[o]] = v < other_trip[o] ? v : 0;
+        }
+        for (unsigned wi = 0; wi < nw; wi++)
+          for (int64_t blk = 0; blk < 2; blk++) {
+            kp_lane_point p = {s, warps[wi], blk, iter, unknown};
+            kp_warp_access wa;
+            if (!kp_lanes_eval(c, a, &p, pad, &wa) || !wa.active)
+              continue;
+            kp_scan_point sp = {&p, smp, nsamples, primary, j, 0, 0, &wa};
+            if (primary >= 0)
+              sp.primary_counter_known = kp_loop_counter(c, &p, k->loops[primary], j,
+                                                         &sp.primary_counter);
+            fn(user, &sp);
+            visited++;
+          }
+      }
+    }
+  }
+  free(iter);
+  return visited;
+}

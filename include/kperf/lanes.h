@@ -1,0 +1,138 @@
+/* kperf lanes: the addresses the 32 threads of a warp access at one access
+ * site, evaluated from the kernel model.
+ *
+ * An access's index is an affine form over thread ids, block ids and loop
+ * counters (kp_access.index); its guards say which threads take part.  For a
+ * block shape, a warp of the block, a block id and an iteration of each
+ * enclosing loop, this evaluates the byte address of every lane and the
+ * active lanes, ready for the rules of warp.h.
+ *
+ * A scan (kp_access_scan) walks the configurations worth looking at: the
+ * block shapes the kernel is launched with, a few warps and blocks, the
+ * iterations of the loops the address depends on, and two sample values for
+ * each parameter the address depends on but the file does not give. */
+#ifndef KPERF_LANES_H
+#define KPERF_LANES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kperf/model.h"
+#include "kperf/warp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where a block shape comes from. */
+typedef enum kp_shape_source {
+  KP_SHAPE_LAUNCH = 0, /* a launch in the translation unit */
+  KP_SHAPE_PRAGMA,     /* #pragma kperf block(x, y, z) */
+  KP_SHAPE_ASSUMED,    /* blockDim.* given with #pragma kperf assume / --arg */
+  KP_SHAPE_BOUNDS,     /* __launch_bounds__(N): taken as a 1-D block of N */
+  KP_SHAPE_DEFAULT     /* nothing: a 1-D block of 256 threads */
+} kp_shape_source;
+
+#define KP_SHAPES_MAX 4
+
+typedef struct kp_shape {
+  int64_t x, y, z;
+  kp_shape_source source;
+  const kp_launch *launch; /* KP_SHAPE_LAUNCH: the (first) launch with this shape */
+} kp_shape;
+
+/* The distinct block shapes kernel k runs with (at most KP_SHAPES_MAX, the
+ * sources in the order above: launches win).  Returns how many (>= 1). */
+size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out);
+
+/* One description of the shape: "block (16, 16, 1) of the launch at k.cu:40",
+ * "block (256, 1, 1) assumed: ...". */
+void kp_shape_describe(const kp_shape *s, char *buf, size_t len);
+
+/* One configuration of a warp at an access. */
+typedef struct kp_lane_point {
+  const kp_shape *shape;
+  unsigned warp;          /* warp index within the block */
+  int64_t block_id;       /* blockIdx.x = .y = .z = block_id */
+  const int64_t *iter;    /* iteration of each loop (k->nloops entries; NULL: all 0) */
+  int64_t unknown_value;  /* the value given to parameters nothing binds */
+} kp_lane_point;
+
+/* Evaluation context: the bindings of the shape's launch (or the module's
+ * assumptions) plus what a point adds.  Owned by the caller; init/free. */
+typedef struct kp_lane_ctx {
+  const kp_module *m;
+  const kp_kernel *k;
+  kp_binding *b;
+  size_t nb, cap;
+  size_t fixed; /* bindings from the launch and assumptions */
+} kp_lane_ctx;
+
+int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);
+void kp_lane_ctx_free(kp_lane_ctx *c);
+
+/* What a point gives at access a: the addresses of the active lanes, from
+ * the index as declared (pad = 0) or with the innermost extent of its
+ * array padded by pad elements.  Returns 1 when evaluated, 0 when kperf
+ * cannot tell (an index or guard does not evaluate, a lane's address is not
+ * aligned, the width is not 1/2/4/8/16). */
+int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
+                  kp_warp_access *out);
+
+/* The value of an integer formula at a point for lane 0 of the warp (for
+ * messages: a stride, a loop counter); with guess = 0, parameters nothing
+ * binds keep it from evaluating instead of taking the point's sample value.
+ * 1 when it evaluates. */
+int kp_lanes_value(kp_lane_ctx *c, const kp_lane_point *p, const kp_sym *s, int guess,
+                   int64_t *out);
+
+/* The value of loop L's counter at iteration `iter` of lane 0 (the counter of
+ * a doubling/halving loop, or init + iter * step), or 0 when not known. */
+int kp_loop_counter(kp_lane_ctx *c, const kp_lane_point *p, const kp_loop *l, int64_t iter,
+                    int64_t *out);
+
+/* Whether the access's address or guards depend on loop l (its counter or,
+ * for doubling/halving loops, its variable). */
+int kp_access_uses_loop(const kp_access *a, const kp_loop *l);
+
+/* Whether the address or guards mention a variable nothing binds in c (a
+ * parameter the file does not give): then a scan samples it. */
+int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a);
+
+/* ---- Scanning an access ------------------------------------------------ */
+
+#define KP_SCAN_MAX_ITERS 64
+#define KP_SCAN_SAMPLES 2
+
+/* What a scan visits, for the callback. */
+typedef struct kp_scan_point {
+  const kp_lane_point *point;
+  unsigned sample;         /* which value the unknown parameters have (0 or 1) */
+  unsigned nsamples;       /* 1 when the access mentions no unknown parameter */
+  int primary;             /* loop whose iterations are scanned in full, -1 */
+  unsigned primary_index;  /* index of this iteration in the scan (0-based) */
+  int64_t primary_counter; /* that loop's counter value at this iteration */
+  int primary_counter_known;
+  const kp_warp_access *lanes;
+} kp_scan_point;
+
+typedef void (*kp_scan_fn)(void *user, const kp_scan_point *sp);
+
+/* Visits the configurations of access a under shape s: every warp of the
+ * block (or the first four and the last two of a larger block), blocks 0
+ * and 1, the first KP_SCAN_MAX_ITERS iterations of the innermost loop the
+ * address depends on (the primary loop) and the first, second and last
+ * iteration of other loops it depends on, and the two sample values 1024
+ * and 1025 of parameters nothing binds.  Points that do not evaluate are
+ * skipped.  Returns the number of points visited (0: kperf cannot tell). */
+size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int64_t pad,
+                      kp_scan_fn fn, void *user);
+
+/* The number of iterations a scan of a visits in its primary loop (0 when it
+ * has none) and that loop's id (-1).  */
+int kp_access_primary_loop(kp_lane_ctx *c, const kp_access *a, unsigned *iterations);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
