@@ -242,12 +242,20 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
                                   : NULL;
     if (d && d->ndims >= 2 && d->inner_begin.line && !fixit_given[a->shared_decl] &&
         padding_fixes(ctx, d, 1)) {
-      char repl[32];
-      snprintf(repl, sizeof repl, "%" PRId64, d->dims[d->ndims - 1] + 1);
+      /* "32" -> "33"; "TILE" -> "TILE + 1" */
+      char repl[160];
+      const char *tx = d->inner_text ? d->inner_text : "";
+      int literal = *tx != 0;
+      for (const char *q = tx; *q; q++)
+        literal &= *q >= '0' && *q <= '9';
+      if (literal || !*tx)
+        snprintf(repl, sizeof repl, "%" PRId64, d->dims[d->ndims - 1] + 1);
+      else
+        snprintf(repl, sizeof repl, "%.140s + 1", tx);
       kp_findings_note(out, d->loc,
-                       "pad the rows of '%s' by one element ([%" PRId64 "] -> [%s]): every "
-                       "access to it is then conflict-free",
-                       d->name, d->dims[d->ndims - 1], repl);
+                       "pad the rows of '%s' by one element ([%s] -> [%s]): every access to it "
+                       "is then conflict-free",
+                       d->name, *tx ? tx : "?", repl);
       kp_findings_fixit(out, d->inner_begin, d->inner_end, repl);
       fixit_given[a->shared_decl] = 1;
     } else if (d && d->ndims >= 2 && fixit_given[a->shared_decl]) {

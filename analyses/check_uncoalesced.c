@@ -63,7 +63,7 @@ static void unit_text(int cc_major, int cc_minor, const kp_coalescing *co, char 
   else if (cc_major == 1 && cc_minor >= 2)
     snprintf(buf, len, "memory segments");
   else
-    snprintf(buf, len, "%u-byte transactions", co->transaction_bytes);
+    snprintf(buf, len, "transactions of %u bytes", co->transaction_bytes);
 }
 
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,

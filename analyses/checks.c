@@ -1,6 +1,7 @@
 /* The check registry: every kperf check, registered here once. */
 #include "kperf/checks.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const kp_check_info CHECKS[] = {
@@ -31,11 +32,53 @@ const kp_check_info *kp_check_find(const char *name) {
   return NULL;
 }
 
+static int loc_cmp(const kp_loc *a, const kp_loc *b) {
+  int f = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+  if (f)
+    return f;
+  if (a->line != b->line)
+    return a->line < b->line ? -1 : 1;
+  if (a->col != b->col)
+    return a->col < b->col ? -1 : 1;
+  return 0;
+}
+
+static int same_finding(const kp_finding *a, const kp_finding *b) {
+  return loc_cmp(&a->loc, &b->loc) == 0 && strcmp(a->check, b->check) == 0 &&
+         strcmp(a->message, b->message) == 0;
+}
+
 void kp_run_checks(const kp_check_ctx *ctx, int (*enabled)(const char *name, void *user),
                    void *user, kp_findings *out) {
   if (!ctx || !ctx->m || !ctx->gpu || ctx->gpu->cc_major < 1)
     return;
+  size_t first = out->n;
   for (size_t i = 0; i < sizeof CHECKS / sizeof *CHECKS; i++)
     if (!enabled || enabled(CHECKS[i].name, user))
       CHECKS[i].run(ctx, out);
+  /* Source order (stable: insertion sort, the lists are short), and one
+   * finding where template instances or inlined copies repeat it. */
+  kp_finding *it = out->items;
+  for (size_t i = first + 1; i < out->n; i++) {
+    kp_finding x = it[i];
+    size_t j = i;
+    while (j > first && loc_cmp(&it[j - 1].loc, &x.loc) > 0) {
+      it[j] = it[j - 1];
+      j--;
+    }
+    it[j] = x;
+  }
+  size_t kept = first;
+  for (size_t i = first; i < out->n; i++) {
+    int dup = 0;
+    for (size_t j = first; j < kept && !dup; j++)
+      dup = same_finding(&it[j], &it[i]);
+    if (dup) {
+      free(it[i].notes);
+      free(it[i].fixits);
+      continue;
+    }
+    it[kept++] = it[i];
+  }
+  out->n = kept;
 }

@@ -677,16 +677,34 @@ private:
       TL = ATL.getElementLoc();
     }
     const SourceManager &SM = Ctx.getSourceManager();
-    if (const auto *IL = dyn_cast_or_null<IntegerLiteral>(Inner ? Inner->IgnoreParens() : nullptr)) {
-      SourceLocation B = IL->getBeginLoc();
-      if (!B.isFileID())
-        return;
-      SourceLocation E = Lexer::getLocForEndOfToken(IL->getEndLoc(), 0, SM, Ctx.getLangOpts());
-      if (E.isInvalid())
-        return;
-      D->inner_begin = loc(B);
-      D->inner_end = loc(E);
-    }
+    if (!Inner)
+      return;
+    // The extent as written in the file (a literal, or a macro such as TILE),
+    // when it is exactly what stands between the brackets.
+    CharSourceRange R = SM.getExpansionRange(Inner->getSourceRange());
+    if (R.isInvalid() || !R.getBegin().isFileID())
+      return;
+    SourceLocation B = R.getBegin();
+    SourceLocation E = R.isTokenRange()
+                           ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts())
+                           : R.getEnd();
+    if (E.isInvalid() || !E.isFileID() || SM.getFileID(B) != SM.getFileID(E))
+      return;
+    bool Invalid = false;
+    StringRef Buf = SM.getBufferData(SM.getFileID(B), &Invalid);
+    unsigned OB = SM.getFileOffset(B), OE = SM.getFileOffset(E);
+    if (Invalid || OE <= OB || OE > Buf.size())
+      return;
+    size_t L = OB, Rt = OE;
+    while (L > 0 && (Buf[L - 1] == ' ' || Buf[L - 1] == '\t'))
+      --L;
+    while (Rt < Buf.size() && (Buf[Rt] == ' ' || Buf[Rt] == '\t'))
+      ++Rt;
+    if (L == 0 || Buf[L - 1] != '[' || Rt >= Buf.size() || Buf[Rt] != ']')
+      return;
+    D->inner_begin = loc(B);
+    D->inner_end = loc(E);
+    D->inner_text = str(Buf.substr(OB, OE - OB).str());
   }
 
   Val castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType To) {

@@ -230,9 +230,11 @@ typedef struct kp_shared_decl {
   unsigned elem_bytes;
   unsigned ndims;
   int64_t dims[4];     /* 0 for the unsized dimension of an extern array */
-  /* The innermost extent as written: its source range, when it is a plain
-   * integer literal (the place a padding fix-it rewrites); line 0 otherwise. */
+  /* The innermost extent as written ("32", "TILE"): its source range and
+   * text, when it is all that stands between its brackets in the file (the
+   * place a padding fix-it rewrites); line 0 and NULL otherwise. */
   kp_loc inner_begin, inner_end;
+  const char *inner_text;
 } kp_shared_decl;
 
 typedef struct kp_kernel {
