@@ -204,8 +204,11 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       pl = k->loops[primary];
     char lanes[160], stride[256], range[200], at[96] = "";
     kpc_lanes_text(w->r.lanes, lanes, sizeof lanes);
-    int64_t *iter0 = NULL;
-    kp_lane_point p = {s, w->warp, w->block_id, iter0, 1024};
+    /* The worst point's iteration of the primary loop, for the stride text. */
+    int64_t iters[64] = {0};
+    if (primary >= 0 && primary < 64)
+      iters[primary] = jw;
+    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? iters : NULL, 1024};
     const char *sym = NULL;
     kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
     range_text(&st, pl, min, range, sizeof range);

@@ -94,8 +94,13 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
       continue;
     }
     const worst *w = &st.w[0];
-    int64_t *iter = NULL; /* the worst point, for the stride text: iteration 0 */
-    kp_lane_point p = {s, w->warp, w->block_id, iter, 1024};
+    /* The worst point's iteration of the primary loop, for the stride text. */
+    int64_t iters[64] = {0};
+    unsigned nprim = 0;
+    int primary = kp_access_primary_loop(&c, a, &nprim);
+    if (primary >= 0 && primary < 64)
+      iters[primary] = w->primary_index;
+    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? iters : NULL, 1024};
     char stride[256], unit[64];
     const char *sym = NULL;
     kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);

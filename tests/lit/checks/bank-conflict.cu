@@ -43,7 +43,7 @@ __global__ void reduce_interleaved(const float *in, float *out) {
   for (unsigned k = 1; k < blockDim.x; k *= 2) {
     unsigned i = 2 * k * t;
     if (i < blockDim.x)
-      s[i] += s[i + k]; // expected-warning {{8-way shared-memory bank conflict on 's' (2-way at k = 1 rising to 8-way at k = 4, then falling to 1-way at k = 128): lanes 0, 4, 8, ..., 28 all hit bank 0 at 8 different addresses (stride 2 elements (8 B) between adjacent threads)}} expected-warning {{8-way shared-memory bank conflict on 's' (2-way at k = 1 rising to 8-way at k = 4, then falling to 1-way at k = 128): lanes 0, 4, 8, ..., 28 all hit bank 4}}
+      s[i] += s[i + k]; // expected-warning {{8-way shared-memory bank conflict on 's' (2-way at k = 1 rising to 8-way at k = 4, then falling to 1-way at k = 128): lanes 0, 4, 8, ..., 28 all hit bank 0 at 8 different addresses (stride 8 elements (32 B) between adjacent threads)}} expected-warning {{8-way shared-memory bank conflict on 's' (2-way at k = 1 rising to 8-way at k = 4, then falling to 1-way at k = 128): lanes 0, 4, 8, ..., 28 all hit bank 4}}
     __syncthreads();
   }
   if (t == 0)

@@ -1,0 +1,208 @@
+/* The access checks on kernel models built by hand (no clang): degrees by
+ * generation, guards, loop ranges, symbolic strides, block shapes. */
+#include "check.h"
+#include "kperf/arena.h"
+#include "kperf/checks.h"
+#include "kperf/lanes.h"
+#include "kperf/model.h"
+
+#include <string.h>
+
+static kp_module M;
+static kp_kernel *K;
+
+static void begin(void) {
+  kp_module_init(&M);
+  K = kp_module_add_kernel(&M);
+  K->name = "k";
+  K->has_body = 1;
+}
+
+static void end(void) { kp_module_free(&M); }
+
+static const kp_sym *C(int64_t v) { return kp_sym_const(M.arena, v); }
+static const kp_sym *V(const char *n) { return kp_sym_var(M.arena, n); }
+
+/* An access whose index is coef * var (+ base). */
+static kp_access *access1(kp_space sp, unsigned bytes, const kp_sym *coef, int var) {
+  kp_access *a = kp_kernel_add_access(&M, K);
+  a->loc = (kp_loc){"k.cu", 10 + (unsigned)K->naccesses, 3};
+  a->space = sp;
+  a->array = "s";
+  a->elem_bytes = bytes;
+  a->index.known = 1;
+  a->index.base = C(0);
+  a->index.nterms = 1;
+  a->index.terms = kp_module_alloc(&M, sizeof(kp_term));
+  a->index.terms[0] = (kp_term){coef, var};
+  return a;
+}
+
+static void launch(int64_t bx, int64_t by) {
+  kp_launch *l = kp_module_add_launch(&M);
+  l->kernel = 0;
+  l->kernel_name = "k";
+  l->loc = (kp_loc){"k.cu", 99, 1};
+  l->block.x = (kp_expr){"bx", 1, bx};
+  l->block.y = (kp_expr){"by", 1, by};
+  l->block.z = (kp_expr){"1", 1, 1};
+  l->grid.x = (kp_expr){"64", 1, 64};
+  l->grid.y = (kp_expr){"1", 1, 1};
+  l->grid.z = (kp_expr){"1", 1, 1};
+}
+
+static size_t run(int cc_major, int cc_minor, kp_findings *f) {
+  kp_gpu g;
+  memset(&g, 0, sizeof g);
+  strcpy(g.id, "test");
+  g.cc_major = cc_major;
+  g.cc_minor = cc_minor;
+  kp_check_options o;
+  kp_check_options_init(&o);
+  kp_check_ctx ctx = {&M, &g, &o};
+  kp_findings_init(f);
+  kp_run_checks(&ctx, NULL, NULL, f);
+  return f->n;
+}
+
+static void bank_by_generation(void) {
+  begin();
+  access1(KP_SPACE_SHARED, 4, C(32), KP_V_TID_X);
+  launch(32, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n) {
+    CHECK_STR(f.items[0].check, "kperf-bank-conflict");
+    CHECK_CONTAINS(f.items[0].message, "32-way shared-memory bank conflict on 's': lanes 0-31 all hit bank 0");
+  }
+  kp_findings_free(&f);
+  CHECK(run(1, 3, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "16-way shared-memory bank conflict on 's': lanes 0-15");
+  kp_findings_free(&f);
+  end();
+}
+
+static void guard_single_lane(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_SHARED, 4, C(32), KP_V_TID_X);
+  /* if (threadIdx.x < 1): one lane, no conflict */
+  a->guards = kp_module_alloc(&M, sizeof(kp_guard));
+  a->guards[0] = (kp_guard){V("threadIdx.x"), C(1), KP_GUARD_LT};
+  a->nguards = 1;
+  launch(32, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  /* (threadIdx.x % 2 == 0): 16 lanes, 16-way */
+  a->guards[0] = (kp_guard){kp_sym_bin(M.arena, KP_SYM_MOD, V("threadIdx.x"), C(2)), C(0), KP_GUARD_EQ};
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "16-way");
+  kp_findings_free(&f);
+  /* unknown guards: quiet */
+  a->guards_unknown = 1;
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  end();
+}
+
+static void loop_range(void) {
+  begin();
+  /* for (s = 1; s < 32; s *= 2) t[s * threadIdx.x]: 1, 2, 4, 8, 16-way */
+  kp_loop *l = kp_kernel_add_loop(&M, K);
+  l->var = "s";
+  l->init = C(1);
+  l->step_kind = 1; /* KP_STEP_MUL2 */
+  l->trip = C(5);
+  l->unrolled_by = 1;
+  kp_access *a = access1(KP_SPACE_SHARED, 4, V("s"), KP_V_TID_X);
+  a->loop = 0;
+  launch(32, 1);
+  kp_findings f;
+  CHECK(run(8, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message,
+                   "16-way shared-memory bank conflict on 's' (2-way at s = 2 rising to 16-way at s = 16): "
+                   "lanes 0, 2, 4, ..., 30 all hit bank 0 at 16 different addresses (stride 16 "
+                   "elements (64 B) between adjacent threads)");
+  kp_findings_free(&f);
+  end();
+}
+
+static void symbolic_strides(void) {
+  begin();
+  access1(KP_SPACE_GLOBAL, 4, V("n"), KP_V_TID_X);  /* a[threadIdx.x * n] */
+  access1(KP_SPACE_SHARED, 4, V("n"), KP_V_TID_X);  /* s[threadIdx.x * n] */
+  launch(256, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 1); /* the global one only: n = 1025 makes the shared one clean */
+  if (f.n) {
+    CHECK_STR(f.items[0].check, "kperf-uncoalesced");
+    CHECK_CONTAINS(f.items[0].message, "up to 32 sectors where 4 would do (stride n elements between adjacent threads)");
+  }
+  kp_findings_free(&f);
+  end();
+}
+
+static void narrow_blocks(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_GLOBAL, 4, C(1), KP_V_TID_X); /* a[y * 1024 + x] */
+  kp_term *t = kp_module_alloc(&M, 2 * sizeof(kp_term));
+  t[0] = a->index.terms[0];
+  t[1] = (kp_term){C(1024), KP_V_TID_Y};
+  a->index.terms = t;
+  a->index.nterms = 2;
+  launch(4, 64);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "8 sectors where 4 would do (stride 1 element (4 B) between adjacent threads; a warp spans 8 rows of 4 threads, 1024 elements apart)");
+  kp_findings_free(&f);
+  end();
+  begin();
+  a = access1(KP_SPACE_GLOBAL, 4, C(1), KP_V_TID_X);
+  t = kp_module_alloc(&M, 2 * sizeof(kp_term));
+  t[0] = a->index.terms[0];
+  t[1] = (kp_term){C(1024), KP_V_TID_Y};
+  a->index.terms = t;
+  a->index.nterms = 2;
+  launch(8, 32); /* rows of one sector: fine on CC >= 5, 4 lines instead of 1 on CC 2.0 */
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  CHECK(run(2, 0, &f) == 1);
+  kp_findings_free(&f);
+  end();
+}
+
+static void shapes(void) {
+  begin();
+  K->max_threads_per_block = 128;
+  kp_shape s[KP_SHAPES_MAX];
+  CHECK(kp_kernel_shapes(&M, K, s) == 1);
+  CHECK(s[0].source == KP_SHAPE_BOUNDS && s[0].x == 128 && s[0].y == 1);
+  K->block_pragma[0] = 16;
+  K->block_pragma[1] = 8;
+  CHECK(kp_kernel_shapes(&M, K, s) == 1);
+  CHECK(s[0].source == KP_SHAPE_PRAGMA && s[0].x == 16 && s[0].y == 8 && s[0].z == 1);
+  launch(64, 2);
+  launch(64, 2);
+  launch(32, 1);
+  CHECK(kp_kernel_shapes(&M, K, s) == 2);
+  CHECK(s[0].source == KP_SHAPE_LAUNCH && s[0].x == 64 && s[0].y == 2 && s[1].x == 32);
+  end();
+  begin();
+  CHECK(kp_kernel_shapes(&M, K, s) == 1);
+  CHECK(s[0].source == KP_SHAPE_DEFAULT && s[0].x == 256);
+  end();
+}
+
+int main(void) {
+  bank_by_generation();
+  guard_single_lane();
+  loop_range();
+  symbolic_strides();
+  narrow_blocks();
+  shapes();
+  return TEST_RESULT();
+}
