@@ -1,7 +1,7 @@
 // kperf-bank-conflict: the canonical cases, on an H100 (32 banks of 4 bytes).
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note
+// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note,remark
 // The padding fix-it, and only for the array it makes conflict-free:
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX

@@ -4,7 +4,7 @@
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note
+// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note,remark
 
 // No launch, no pragma: assumed 1-D.
 __global__ void no_shape(const float *a, float *b) {

@@ -4,7 +4,7 @@
 // macros are judged per instance, once per source location.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note
+// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note,remark
 // A higher threshold silences the 2x case and keeps the 32x one:
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-uncoalesced-ratio=4 2>&1 | FileCheck %s --check-prefix=RATIO

@@ -1,7 +1,7 @@
 // kperf-uncoalesced: the canonical cases, on an H100 (32-byte sectors).
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note
+// RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note,remark
 
 #define TILE 32
 
