@@ -272,20 +272,39 @@ static int var_value(const kp_lane_point *p, int var, const unsigned tid[3], int
   return 0;
 }
 
-/* An affine form evaluated for one lane. */
-static int affine_value(kp_lane_ctx *c, const kp_lane_point *p, const kp_affine *f,
-                        const unsigned tid[3], int64_t *out) {
-  int64_t v;
-  if (!f->known || !kp_sym_eval(f->base, c->b, c->nb, &v))
+/* An affine form with its base and coefficients evaluated for a point (they
+ * do not depend on the lane). */
+#define MAX_TERMS 16
+typedef struct point_affine {
+  int64_t base;
+  int64_t coef[MAX_TERMS];
+  int var[MAX_TERMS];
+  size_t n;
+} point_affine;
+
+static int affine_at_point(kp_lane_ctx *c, const kp_affine *f, point_affine *out) {
+  if (!f->known || f->nterms > MAX_TERMS || !kp_sym_eval(f->base, c->b, c->nb, &out->base))
     return 0;
+  out->n = f->nterms;
   for (size_t t = 0; t < f->nterms; t++) {
-    int64_t cf, x;
-    if (!kp_sym_eval(f->terms[t].coef, c->b, c->nb, &cf) ||
-        !var_value(p, f->terms[t].var, tid, &x))
+    int v = f->terms[t].var;
+    if (v >= KP_V_LOOP && (size_t)(v - KP_V_LOOP) >= c->k->nloops)
       return 0;
-    if (f->terms[t].var >= KP_V_LOOP && (size_t)(f->terms[t].var - KP_V_LOOP) >= c->k->nloops)
+    if (!kp_sym_eval(f->terms[t].coef, c->b, c->nb, &out->coef[t]))
       return 0;
-    if (__builtin_mul_overflow(cf, x, &cf) || __builtin_add_overflow(v, cf, &v))
+    out->var[t] = v;
+  }
+  return 1;
+}
+
+/* Its value for one lane. */
+static int affine_lane(const point_affine *f, const kp_lane_point *p, const unsigned tid[3],
+                       int64_t *out) {
+  int64_t v = f->base;
+  for (size_t t = 0; t < f->n; t++) {
+    int64_t x, cf;
+    if (!var_value(p, f->var[t], tid, &x) || __builtin_mul_overflow(f->coef[t], x, &cf) ||
+        __builtin_add_overflow(v, cf, &v))
       return 0;
   }
   *out = v;
@@ -313,10 +332,26 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   unsigned w = a->elem_bytes;
   if (!a->index.known || a->guards_unknown || !(w == 1 || w == 2 || w == 4 || w == 8 || w == 16))
     return 0;
-  if (pad && (!a->subs || a->ndims < 2))
+  if (pad && (!a->subs || a->ndims < 2 || a->ndims > 4))
     return 0;
   if (!bind_point(c, p, a))
     return 0;
+  /* What does not vary by lane: the index's base and coefficients, and for a
+   * padded array each subscript's and the padded strides. */
+  point_affine idx_f, sub_f[4];
+  int64_t stride[4];
+  if (!pad) {
+    if (!affine_at_point(c, &a->index, &idx_f))
+      return 0;
+  } else {
+    for (unsigned d = 0; d < a->ndims; d++) {
+      if (!affine_at_point(c, &a->subs[d], &sub_f[d]))
+        return 0;
+      stride[d] = 1;
+      for (unsigned e = d + 1; e < a->ndims; e++)
+        stride[d] *= a->dims[e] + (e == a->ndims - 1 ? pad : 0);
+    }
+  }
   memset(out, 0, sizeof *out);
   out->width = w;
   size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
@@ -326,29 +361,28 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
     if (!kp_lane_thread((unsigned)s->x, (unsigned)s->y, (unsigned)s->z, p->warp, lane, &t[0],
                         &t[1], &t[2]))
       continue;
-    for (int i = 0; i < 3; i++)
-      c->b[tid_at + i].value = t[i];
-    int active = 1;
-    for (size_t g = 0; g < a->nguards && active; g++)
-      if (!guard_holds(&a->guards[g], c->b, c->nb, &active))
-        return 0;
-    if (!active)
-      continue;
+    if (a->nguards) {
+      for (int i = 0; i < 3; i++)
+        c->b[tid_at + i].value = t[i];
+      int active = 1;
+      for (size_t g = 0; g < a->nguards && active; g++)
+        if (!guard_holds(&a->guards[g], c->b, c->nb, &active))
+          return 0;
+      if (!active)
+        continue;
+    }
     int64_t idx;
     if (!pad) {
-      if (!affine_value(c, p, &a->index, t, &idx))
+      if (!affine_lane(&idx_f, p, t, &idx))
         return 0;
     } else {
       /* Row-major with the innermost extent padded. */
       idx = 0;
       for (unsigned d = 0; d < a->ndims; d++) {
         int64_t sub;
-        if (!affine_value(c, p, &a->subs[d], t, &sub))
+        if (!affine_lane(&sub_f[d], p, t, &sub))
           return 0;
-        int64_t stride = 1;
-        for (unsigned e = d + 1; e < a->ndims; e++)
-          stride *= a->dims[e] + (e == a->ndims - 1 ? pad : 0);
-        idx += sub * stride;
+        idx += sub * stride[d];
       }
     }
     int64_t byte;
@@ -450,10 +484,30 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
       other_trip[nothers] = t > 0 ? t : 1;
       others[nothers++] = l;
     }
+  /* What makes warps and blocks differ: block ids in the address, thread
+   * ids other than x, rows narrower than a warp, or guards. */
+  int uses_block = 0, uses_yz = 0;
+  for (size_t t = 0; t < a->index.nterms; t++) {
+    int v = a->index.terms[t].var;
+    uses_block |= v >= KP_V_CTAID_X && v <= KP_V_CTAID_Z;
+    uses_yz |= v == KP_V_TID_Y || v == KP_V_TID_Z;
+  }
+  for (size_t g = 0; g < a->nguards; g++)
+    uses_block |= kp_sym_uses_prefix(a->guards[g].lhs, "blockIdx.") ||
+                  kp_sym_uses_prefix(a->guards[g].rhs, "blockIdx.");
+  int simple_warps = !uses_yz && !a->nguards && s->x % KP_WARP_SIZE == 0;
+  /* An additive counter shifts the whole warp's addresses alike: a few
+   * iterations show every alignment that matters. */
+  if (primary >= 0 && k->loops[primary]->step_kind == KP_STEP_ADD && !a->nguards && nprim > 8)
+    nprim = 8;
   unsigned threads = (unsigned)(s->x * s->y * s->z);
   unsigned nwarps = (threads + KP_WARP_SIZE - 1) / KP_WARP_SIZE;
   unsigned warps[8], nw = 0;
-  if (nwarps <= 8) {
+  if (simple_warps && nwarps > 3) {
+    warps[nw++] = 0;
+    warps[nw++] = 1;
+    warps[nw++] = nwarps - 1;
+  } else if (nwarps <= 8) {
     for (unsigned w = 0; w < nwarps; w++)
       warps[nw++] = w;
   } else {
@@ -480,7 +534,7 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
           iter[others[o]] = v < other_trip[o] ? v : 0;
         }
         for (unsigned wi = 0; wi < nw; wi++)
-          for (int64_t blk = 0; blk < 2; blk++) {
+          for (int64_t blk = 0; blk < (uses_block ? 2 : 1); blk++) {
             kp_lane_point p = {s, warps[wi], blk, iter, unknown};
             kp_warp_access wa;
             if (!kp_lanes_eval(c, a, &p, pad, &wa) || !wa.active)
