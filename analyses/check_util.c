@@ -100,8 +100,8 @@ void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
                used ? "; " : "", rows, s->x);
     else if (coef_text(c, p, cy, &v, t, sizeof t))
       snprintf(buf + used, len - used,
-               "%sa warp spans %u rows of %" PRId64 " threads, %" PRId64 " elements apart",
-               used ? "; " : "", rows, s->x, v);
+               "%sa warp spans %u rows of %" PRId64 " threads, %" PRId64 " element%s apart",
+               used ? "; " : "", rows, s->x, v, v == 1 || v == -1 ? "" : "s");
     else {
       snprintf(buf + used, len - used, "%sa warp spans %u rows of %" PRId64 " threads, %s elements apart",
                used ? "; " : "", rows, s->x, t);
