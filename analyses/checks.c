@@ -11,11 +11,16 @@ static const kp_check_info CHECKS[] = {
      kp_check_uncoalesced},
     {"kperf-bank-conflict", "shared memory accesses whose lanes collide in a bank",
      kp_check_bank_conflict},
+    {"kperf-launch", "the predicted time of each launch, and a faster 1-D block size",
+     kp_check_launch},
 };
 
 void kp_check_options_init(kp_check_options *o) {
   o->uncoalesced_ratio = 2.0;
   o->bank_conflict_min = 2;
+  o->model = 0;
+  o->launch_warning = 0;
+  o->verbose = 0;
 }
 
 const kp_check_info *kp_checks(size_t *n) {

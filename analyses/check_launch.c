@@ -1,0 +1,605 @@
+/* kperf-launch: the predicted time of each launch whose kernel and sizes are
+ * known, with the model chosen by -fplugin-arg-kperf-model (predict.h), and
+ * the 1-D block size that the model predicts at least 10% faster, when the
+ * kernel runs correctly with any block size (docs/checks/launch.md).
+ *
+ * Uncoalesced traffic feeds the model: each global access of the kernel is
+ * scanned for the launch's block shape (lanes.h) and the bytes its warp
+ * requests move beyond what a coalesced request of the same lanes moves
+ * (warp.h: transactions over ideal), per active lane, times the access's
+ * execution count (the trip counts of its loops at the launch; 1 when one
+ * does not evaluate), are summed per thread; they are added to the thread's
+ * global bytes and given to the model as uncoalesced bytes.  Candidates of another block
+ * size reuse the launch's ratio of excess to global bytes (the scan is not
+ * repeated for each block size). */
+#include "kperf/arena.h"
+#include "kperf/checks.h"
+#include "kperf/count.h"
+#include "kperf/launch.h"
+#include "kperf/lanes.h"
+#include "kperf/report.h"
+#include "kperf/warp.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const CHECK = "kperf-launch";
+
+void kp_format_time_us(double us, char *buf, size_t len) {
+  if (!isfinite(us))
+    snprintf(buf, len, "?");
+  else if (us >= 1e6)
+    snprintf(buf, len, "%.3g s", us / 1e6);
+  else if (us >= 1e3)
+    snprintf(buf, len, "%.3g ms", us / 1e3);
+  else
+    snprintf(buf, len, "%.3g us", us);
+}
+
+/* ---- Bindings ----------------------------------------------------------- */
+
+static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
+  int found = 0;
+  for (size_t i = 0; i < nb; i++)
+    if (b[i].name && strcmp(b[i].name, name) == 0) {
+      *out = b[i].value;
+      found = 1; /* the last one wins */
+    }
+  return found;
+}
+
+/* ---- Grid expression: (n + b - 1) / b ------------------------------------ */
+
+/* Copies s without blanks; strips parentheses around the whole text. */
+static void squash(const char *s, char *out, size_t len) {
+  size_t n = 0;
+  for (; s && *s && n + 1 < len; s++)
+    if (!isspace((unsigned char)*s))
+      out[n++] = *s;
+  out[n] = '\0';
+  for (;;) {
+    n = strlen(out);
+    if (n < 2 || out[0] != '(' || out[n - 1] != ')')
+      return;
+    int depth = 0, whole = 1;
+    for (size_t i = 0; i < n; i++) {
+      depth += out[i] == '(' ? 1 : out[i] == ')' ? -1 : 0;
+      if (depth == 0 && i + 1 < n)
+        whole = 0;
+    }
+    if (!whole)
+      return;
+    memmove(out, out + 1, n - 2);
+    out[n - 2] = '\0';
+  }
+}
+
+/* The value of a problem-size text: an integer, or a bound name. */
+static int text_value(const char *t, const kp_binding *b, size_t nb, int64_t *out) {
+  char s[128];
+  squash(t, s, sizeof s);
+  if (kp_parse_int(s, out))
+    return 1;
+  return lookup(b, nb, s, out);
+}
+
+/* Whether d is the divisor: the block's text or its value. */
+static int is_block(const char *d, const char *btext, int64_t bval) {
+  char s[128];
+  squash(d, s, sizeof s);
+  if (btext && *btext && strcmp(s, btext) == 0)
+    return 1;
+  int64_t v;
+  return kp_parse_int(s, &v) && v == bval;
+}
+
+/* Splits "X/D" at its last top-level '/'.  1 when found. */
+static int split_div(const char *g, char *num, size_t nlen, char *den, size_t dlen) {
+  int depth = 0;
+  long pos = -1;
+  for (long i = 0; g[i]; i++) {
+    depth += g[i] == '(' ? 1 : g[i] == ')' ? -1 : 0;
+    if (depth == 0 && g[i] == '/')
+      pos = i;
+  }
+  if (pos <= 0 || (size_t)pos >= nlen)
+    return 0;
+  snprintf(num, nlen, "%.*s", (int)pos, g);
+  snprintf(den, dlen, "%s", g + pos + 1);
+  return 1;
+}
+
+/* Recognises grid = (N + B - 1) / B, (N + (B - 1)) / B, (N + C) / B with
+ * C = B - 1, or N / B, where B is the block's text or value; sets the N text. */
+static int grid_pattern(const char *gtext, const char *btext_raw, int64_t bval, char *ntext,
+                        size_t nlen) {
+  char g[512], btext[128], num[512], den[128];
+  if (!gtext || !*gtext)
+    return 0;
+  squash(gtext, g, sizeof g);
+  squash(btext_raw ? btext_raw : "", btext, sizeof btext);
+  if (!split_div(g, num, sizeof num, den, sizeof den) || !is_block(den, btext, bval))
+    return 0;
+  char n[512];
+  squash(num, n, sizeof n);
+  if (strlen(n) >= nlen)
+    return 0;
+  /* the tail "+B-1", "+(B-1)", "+C" (C = B-1) or "-1+B" */
+  char tails[4][160];
+  snprintf(tails[0], sizeof tails[0], "+%s-1", btext);
+  snprintf(tails[1], sizeof tails[1], "+(%s-1)", btext);
+  snprintf(tails[2], sizeof tails[2], "+%" PRId64, bval - 1);
+  snprintf(tails[3], sizeof tails[3], "-1+%s", btext);
+  size_t ln = strlen(n);
+  for (int i = 0; i < 4; i++) {
+    if (i != 2 && !*btext)
+      continue;
+    size_t lt = strlen(tails[i]);
+    if (ln > lt && strcmp(n + ln - lt, tails[i]) == 0) {
+      memcpy(ntext, n, ln - lt);
+      ntext[ln - lt] = '\0';
+      return 1;
+    }
+  }
+  /* plain N / B: N must not be a sum (that would be a different formula) */
+  memcpy(ntext, n, strlen(n) + 1);
+  return 1;
+}
+
+/* ---- Kernel shape ---------------------------------------------------------- */
+
+static int sym_uses_yz(const kp_sym *s) {
+  return s && (kp_sym_uses(s, "threadIdx.y") || kp_sym_uses(s, "threadIdx.z"));
+}
+
+static int affine_uses_yz(const kp_affine *a) {
+  if (!a || !a->known)
+    return 0;
+  if (sym_uses_yz(a->base))
+    return 1;
+  for (size_t i = 0; i < a->nterms; i++)
+    if (a->terms[i].var == KP_V_TID_Y || a->terms[i].var == KP_V_TID_Z ||
+        sym_uses_yz(a->terms[i].coef))
+      return 1;
+  return 0;
+}
+
+static int text_uses_yz(const char *t) {
+  return t && (strstr(t, "threadIdx.y") || strstr(t, "threadIdx.z"));
+}
+
+static int region_uses_yz(const kp_region *r) {
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    if (n->kind == KP_NODE_BRANCH && n->branch &&
+        (text_uses_yz(n->branch->cond) || region_uses_yz(&n->branch->then_r) ||
+         region_uses_yz(&n->branch->else_r)))
+      return 1;
+    if (n->kind == KP_NODE_LOOP && n->loop && region_uses_yz(&n->loop->body))
+      return 1;
+  }
+  return 0;
+}
+
+static int is_thread_sym(const kp_sym *s) {
+  return s && (kp_sym_uses(s, "threadIdx.x") || kp_sym_uses(s, "blockIdx.x"));
+}
+
+static int is_ids_free(const kp_sym *s) {
+  return s && !kp_sym_uses_prefix(s, "threadIdx.") && !kp_sym_uses_prefix(s, "blockIdx.");
+}
+
+/* Whether the kernel computes the same result with any 1-D block size (and a
+ * grid that covers the problem); why not in why. */
+static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double syncs,
+                             char *why, size_t len, int *grid_stride) {
+  *grid_stride = 0;
+  if (e->block[1] != 1 || e->block[2] != 1) {
+    snprintf(why, len, "the block is not 1-D");
+    return 0;
+  }
+  if (k->nshared_decls > 0 || k->shared_static_bytes > 0 || k->uses_dynamic_shared) {
+    snprintf(why, len, "the kernel uses __shared__ arrays, whose size or indexing may assume "
+                       "the block shape");
+    return 0;
+  }
+  if (syncs > 0 || k->body.nnodes == 0) {
+    snprintf(why, len, "the kernel synchronises its block (__syncthreads), as reductions over "
+                       "blockDim do");
+    return 0;
+  }
+  if (k->block_pragma[0] > 0) {
+    snprintf(why, len, "#pragma kperf block fixes the block shape");
+    return 0;
+  }
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (affine_uses_yz(&a->index)) {
+      snprintf(why, len, "the kernel uses threadIdx.y/z");
+      return 0;
+    }
+    for (size_t g = 0; g < a->nguards; g++)
+      if (sym_uses_yz(a->guards[g].lhs) || sym_uses_yz(a->guards[g].rhs)) {
+        snprintf(why, len, "the kernel uses threadIdx.y/z");
+        return 0;
+      }
+  }
+  for (size_t i = 0; i < k->nloops; i++) {
+    const kp_loop *l = k->loops[i];
+    if (sym_uses_yz(l->init) || sym_uses_yz(l->step) || sym_uses_yz(l->trip)) {
+      snprintf(why, len, "the kernel uses threadIdx.y/z");
+      return 0;
+    }
+  }
+  if (region_uses_yz(&k->body)) {
+    snprintf(why, len, "the kernel uses threadIdx.y/z");
+    return 0;
+  }
+  /* Evidence that any thread count is handled: a grid-stride loop or a bounds check. */
+  for (size_t i = 0; i < k->nloops; i++) {
+    const kp_loop *l = k->loops[i];
+    if (l->step && kp_sym_uses(l->step, "gridDim.x") && kp_sym_uses(l->step, "blockDim.x"))
+      *grid_stride = 1;
+  }
+  int bounds = 0;
+  for (size_t i = 0; i < k->naccesses && !bounds; i++) {
+    const kp_access *a = &k->accesses[i];
+    for (size_t g = 0; g < a->nguards; g++) {
+      const kp_guard *gd = &a->guards[g];
+      if (gd->op == KP_GUARD_EQ || gd->op == KP_GUARD_NE)
+        continue;
+      if ((is_thread_sym(gd->lhs) && is_ids_free(gd->rhs)) ||
+          (is_thread_sym(gd->rhs) && is_ids_free(gd->lhs)))
+        bounds = 1;
+    }
+  }
+  if (!*grid_stride && !bounds) {
+    snprintf(why, len, "the kernel has neither a bounds check (if (i < n)) nor a grid-stride "
+                       "loop, so its work may depend on the exact thread count");
+    return 0;
+  }
+  snprintf(why, len, "%s", *grid_stride ? "grid-stride loop" : "bounds check");
+  return 1;
+}
+
+/* ---- Uncoalesced traffic ------------------------------------------------------ */
+
+typedef struct coal_acc {
+  int cc_major, cc_minor;
+  double excess, asked; /* bytes beyond a coalesced request; bytes the lanes ask for */
+} coal_acc;
+
+static void coal_visit(void *user, const kp_scan_point *sp) {
+  coal_acc *c = user;
+  kp_coalescing co;
+  if (sp->sample != 0)
+    return;
+  if (kp_global_transactions(c->cc_major, c->cc_minor, sp->lanes, &co) != KP_WARP_OK)
+    return;
+  unsigned lanes = (unsigned)__builtin_popcount(sp->lanes->active);
+  if (lanes == 0 || co.transactions == 0)
+    return;
+  if (co.transactions > co.ideal)
+    c->excess += (double)co.bytes_moved * (double)(co.transactions - co.ideal) / co.transactions;
+  c->asked += (double)lanes * sp->lanes->width;
+}
+
+/* Executions of access a per thread: the product of its loops' trip counts. */
+static double exec_count(const kp_kernel *k, const kp_access *a, const kp_binding *b, size_t nb) {
+  double n = 1;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops;) {
+    const kp_loop *lp = k->loops[l];
+    int64_t t;
+    if (kp_sym_eval(lp->trip, b, nb, &t))
+      n *= t > 0 ? (double)t : 0;
+    l = lp->parent;
+  }
+  return n;
+}
+
+static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
+                        const kp_gpu *gpu, kp_launch_eval *e) {
+  kp_shape s;
+  memset(&s, 0, sizeof s);
+  s.x = e->block[0];
+  s.y = e->block[1];
+  s.z = e->block[2];
+  s.source = KP_SHAPE_LAUNCH;
+  s.launch = l;
+  double excess = 0;
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (a->space != KP_SPACE_GLOBAL || a->is_atomic || a->elem_bytes == 0)
+      continue;
+    kp_lane_ctx c;
+    if (!kp_lane_ctx_init(&c, m, k, &s)) {
+      kp_lane_ctx_free(&c);
+      continue;
+    }
+    coal_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0};
+    size_t n = kp_access_scan(&c, a, &s, 0, coal_visit, &acc);
+    kp_lane_ctx_free(&c);
+    if (n == 0 || acc.asked <= 0 || acc.excess <= 0)
+      continue;
+    double ratio = acc.excess / acc.asked;
+    excess += ratio * a->elem_bytes * exec_count(k, a, e->b, e->nb);
+    e->uncoal_accesses++;
+  }
+  if (e->global_bytes > 0)
+    e->uncoal_fraction = excess / e->global_bytes;
+}
+
+/* ---- Evaluation ------------------------------------------------------------ */
+
+static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_eval *e,
+                        kp_binding *b, size_t nb, const kp_gpu *gpu, kp_model_kind model,
+                        kp_predict_input *in, kp_prediction *out, char *err, size_t errlen) {
+  (void)m;
+  kp_predict_input_init(in);
+  in->smem_bytes = e->smem_dynamic;
+  in->max_blocks_per_sm = e->max_blocks_per_sm;
+  if (kp_predict_input_from_kernel(k, b, nb, in, err, errlen) != 0)
+    return -1;
+  /* The excess is traffic the kernel moves on top of what its threads use:
+   * it adds to the global bytes and is all uncoalesced. */
+  double gb = in->bytes[KP_SPACE_GLOBAL];
+  in->uncoal_bytes = e->uncoal_fraction > 0 && gb > 0 ? e->uncoal_fraction * gb : 0;
+  in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
+  return kp_predict(model, gpu, in, out, err, errlen);
+}
+
+void kp_launch_eval_free(kp_launch_eval *e) {
+  if (e) {
+    free(e->cand);
+    e->cand = NULL;
+    e->ncand = 0;
+  }
+}
+
+int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                       kp_model_kind model, int64_t problem, int candidates,
+                       int max_blocks_per_sm, kp_launch_eval *e) {
+  static const char *const bnames[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
+  static const char *const gnames[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+  memset(e, 0, sizeof *e);
+  e->best = -1;
+  e->max_blocks_per_sm = max_blocks_per_sm > 0 ? max_blocks_per_sm : 0;
+  kp_predict_input_init(&e->in);
+  if (!m || !l || l->kernel < 0 || (size_t)l->kernel >= m->nkernels) {
+    snprintf(e->why, sizeof e->why, "the kernel is not resolved");
+    return 0;
+  }
+  if (!gpu) {
+    snprintf(e->why, sizeof e->why, "no target GPU");
+    return 0;
+  }
+  const kp_kernel *k = &m->kernels[l->kernel];
+  e->nb = kp_launch_bindings(m, l, e->b, KP_LAUNCH_MAX_BINDINGS);
+  if (e->nb > KP_LAUNCH_MAX_BINDINGS)
+    e->nb = KP_LAUNCH_MAX_BINDINGS;
+  for (int d = 0; d < 3; d++) {
+    int64_t v;
+    e->block[d] = lookup(e->b, e->nb, bnames[d], &v) ? v : (d ? 1 : 0);
+    e->grid[d] = lookup(e->b, e->nb, gnames[d], &v) ? v : (d ? 1 : 0);
+  }
+  /* Sizes that did not fold but whose text evaluates with the bindings
+   * (#pragma kperf assume(n = ...), --arg): a name, or (N + B - 1) / B. */
+  if (e->block[0] <= 0 && l->block.x.text) {
+    int64_t v;
+    if (text_value(l->block.x.text, e->b, e->nb, &v) && v > 0) {
+      e->block[0] = v;
+      if (e->nb < KP_LAUNCH_MAX_BINDINGS)
+        e->b[e->nb++] = (kp_binding){"blockDim.x", v};
+    }
+  }
+  if (e->grid[0] <= 0 && e->block[0] > 0 && l->grid.x.text) {
+    int64_t v = 0;
+    char nt[128], bt[32];
+    snprintf(bt, sizeof bt, "%" PRId64, e->block[0]);
+    if (!text_value(l->grid.x.text, e->b, e->nb, &v) &&
+        (grid_pattern(l->grid.x.text, l->block.x.text, e->block[0], nt, sizeof nt)) &&
+        text_value(nt, e->b, e->nb, &v) && v > 0) {
+      char g[512], num[512], den[128];
+      squash(l->grid.x.text, g, sizeof g);
+      int ceil_ = split_div(g, num, sizeof num, den, sizeof den) && strchr(num, '+');
+      v = ceil_ ? (v + e->block[0] - 1) / e->block[0] : v / e->block[0];
+    }
+    if (v > 0) {
+      e->grid[0] = v;
+      if (e->nb < KP_LAUNCH_MAX_BINDINGS)
+        e->b[e->nb++] = (kp_binding){"gridDim.x", v};
+    }
+  }
+  if (e->block[0] <= 0) {
+    snprintf(e->why, sizeof e->why, "the block size is not known (%s)",
+             l->block.x.text ? l->block.x.text : "blockDim.x");
+    return 0;
+  }
+  if (e->grid[0] <= 0) {
+    snprintf(e->why, sizeof e->why, "the grid size is not known (%s)",
+             l->grid.x.text ? l->grid.x.text : "gridDim.x");
+    return 0;
+  }
+  if (l->smem.text) {
+    int64_t v;
+    if (l->smem.known)
+      e->smem_dynamic = l->smem.value;
+    else if (text_value(l->smem.text, e->b, e->nb, &v))
+      e->smem_dynamic = v;
+    else {
+      snprintf(e->why, sizeof e->why, "the dynamic shared memory size is not known (%s)",
+               l->smem.text);
+      return 0;
+    }
+  }
+  /* First pass (no uncoalesced traffic) for the global bytes. */
+  kp_predict_input in;
+  kp_predict_input_init(&in);
+  in.smem_bytes = e->smem_dynamic;
+  if (kp_predict_input_from_kernel(k, e->b, e->nb, &in, e->why, sizeof e->why) != 0)
+    return 0;
+  e->global_bytes = in.bytes[KP_SPACE_GLOBAL];
+  uncoalesced(m, k, l, gpu, e);
+  if (predict_with(m, k, e, e->b, e->nb, gpu, model, &e->in, &e->pred, e->why,
+                   sizeof e->why) != 0)
+    return 0;
+  e->ok = 1;
+  if (!isfinite(e->pred.predicted_us))
+    snprintf(e->why, sizeof e->why, "%s", e->pred.note[0] ? e->pred.note : "a GPU fact is missing");
+
+  /* Candidates. */
+  int grid_stride = 0;
+  e->reshape_ok = kernel_reshapable(k, e, e->in.syncs, e->reshape_why, sizeof e->reshape_why,
+                                    &grid_stride);
+  char ntext[128];
+  if (problem > 0) {
+    e->grid_from_problem = 1;
+    e->problem_size = problem;
+    snprintf(e->problem_text, sizeof e->problem_text, "%" PRId64, problem);
+  } else if (e->block[1] == 1 && e->block[2] == 1 && e->grid[1] == 1 && e->grid[2] == 1 &&
+             grid_pattern(l->grid.x.text, l->block.x.text, e->block[0], ntext, sizeof ntext)) {
+    int64_t p;
+    e->grid_from_problem = 1;
+    snprintf(e->problem_text, sizeof e->problem_text, "%s", ntext);
+    e->problem_size = text_value(ntext, e->b, e->nb, &p) && p > 0 ? p : e->grid[0] * e->block[0];
+  }
+  if (candidates == 2 && !e->grid_from_problem && !grid_stride) {
+    /* Asked for a sweep: the launch covers grid x block elements. */
+    e->grid_from_problem = 1;
+    e->problem_size = e->grid[0] * e->block[0];
+    snprintf(e->problem_text, sizeof e->problem_text, "%" PRId64, e->problem_size);
+  }
+  if (candidates == 0 || (candidates == 1 && !isfinite(e->pred.predicted_us)) || e->block[1] != 1 || e->block[2] != 1 ||
+      e->grid[1] != 1 || e->grid[2] != 1)
+    return 0;
+  if (candidates == 1 && !e->reshape_ok)
+    return 0;
+  /* A bounds-checked kernel needs its grid to cover the problem. */
+  if (candidates == 1 && !e->grid_from_problem && !grid_stride)
+    return 0;
+  int maxb = gpu->limits.max_threads_per_block > 0 ? gpu->limits.max_threads_per_block : 1024;
+  if (k->max_threads_per_block > 0 && k->max_threads_per_block < maxb)
+    maxb = k->max_threads_per_block;
+  e->cand = calloc(KP_LAUNCH_MAX_CANDIDATES, sizeof *e->cand);
+  if (!e->cand)
+    return -1;
+  kp_binding *b = malloc((e->nb + 2) * sizeof *b);
+  if (!b)
+    return -1;
+  memcpy(b, e->b, e->nb * sizeof *b);
+  for (int bs = 32; bs <= maxb && e->ncand < KP_LAUNCH_MAX_CANDIDATES; bs += 32) {
+    kp_launch_candidate *c = &e->cand[e->ncand];
+    c->block = bs;
+    c->grid = e->grid_from_problem ? (e->problem_size + bs - 1) / bs : e->grid[0];
+    b[e->nb].name = "blockDim.x";
+    b[e->nb].value = bs;
+    b[e->nb + 1].name = "gridDim.x";
+    b[e->nb + 1].value = c->grid;
+    kp_predict_input cin;
+    char err[256];
+    c->predicted_us = NAN;
+    if (predict_with(m, k, e, b, e->nb + 2, gpu, model, &cin, &c->pred, err, sizeof err) == 0)
+      c->predicted_us = c->pred.predicted_us;
+    if (isfinite(c->predicted_us) &&
+        (e->best < 0 || c->predicted_us < e->cand[e->best].predicted_us))
+      e->best = (int)e->ncand;
+    e->ncand++;
+  }
+  free(b);
+  /* Near-ties (within 2%): prefer a power of two, then the smaller block. */
+  if (e->best >= 0) {
+    double lim = e->cand[e->best].predicted_us * 1.02;
+    for (size_t i = 0; i < e->ncand; i++) {
+      int64_t bs = e->cand[i].block;
+      if (isfinite(e->cand[i].predicted_us) && e->cand[i].predicted_us <= lim &&
+          (bs & (bs - 1)) == 0) {
+        e->best = (int)i;
+        break;
+      }
+    }
+  }
+  if (e->best >= 0 && e->cand[e->best].block != e->block[0] &&
+      e->cand[e->best].predicted_us <= 0.9 * e->pred.predicted_us)
+    e->recommend = 1;
+  return 0;
+}
+
+/* ---- The check ---------------------------------------------------------------- */
+
+static void shape_text(const int64_t *d, char *buf, size_t len) {
+  if (d[1] == 1 && d[2] == 1)
+    snprintf(buf, len, "%" PRId64, d[0]);
+  else if (d[2] == 1)
+    snprintf(buf, len, "%" PRId64 " (%" PRId64 "x%" PRId64 ")", d[0] * d[1], d[0], d[1]);
+  else
+    snprintf(buf, len, "%" PRId64 " (%" PRId64 "x%" PRId64 "x%" PRId64 ")", d[0] * d[1] * d[2],
+             d[0], d[1], d[2]);
+}
+
+void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
+  const kp_module *m = ctx->m;
+  kp_model_kind model = (kp_model_kind)ctx->opts->model;
+  kp_severity sev = ctx->opts->launch_warning ? KP_WARNING : KP_REMARK;
+  kp_launch_eval *e = malloc(sizeof *e);
+  if (!e)
+    return;
+  for (size_t li = 0; li < m->nlaunches; li++) {
+    const kp_launch *l = &m->launches[li];
+    const char *kname = l->kernel >= 0 && (size_t)l->kernel < m->nkernels
+                            ? m->kernels[l->kernel].name
+                            : (l->kernel_name ? l->kernel_name : "?");
+    if (kp_launch_evaluate(m, l, ctx->gpu, model, 0, 1, 0, e) != 0) {
+      kp_launch_eval_free(e);
+      break;
+    }
+    if (!e->ok || !isfinite(e->pred.predicted_us)) {
+      if (ctx->opts->verbose)
+        kp_findings_add(out, CHECK, KP_REMARK, l->loc,
+                        "no time predicted for this launch of '%s' on %s: %s", kname,
+                        ctx->gpu->id, e->why);
+      kp_launch_eval_free(e);
+      continue;
+    }
+    const kp_prediction *p = &e->pred;
+    char t[32], blk[96];
+    kp_format_time_us(p->predicted_us, t, sizeof t);
+    shape_text(e->block, blk, sizeof blk);
+    double waves = p->facts.blocks_per_wave > 0
+                       ? (double)e->in.grid_blocks / (double)p->facts.blocks_per_wave
+                       : p->waves;
+    kp_finding *f = kp_findings_add(
+        out, CHECK, sev, l->loc,
+        "predicted %s on %s (%s model): %lld blocks of %s threads, occupancy %.0f%% (limited by "
+        "%s), %.3g waves, bound by %s",
+        t, ctx->gpu->id, kp_model_name(model), (long long)e->in.grid_blocks, blk,
+        100.0 * p->occ.occupancy, p->occ.limiter ? p->occ.limiter : "?", waves,
+        p->bound ? p->bound : "?");
+    if (f && e->uncoal_accesses > 0)
+      kp_findings_note(out, l->loc,
+                       "uncoalesced requests add %.0f%% to the global traffic per thread beyond "
+                       "what coalesced ones would move (%u access%s); the model counts it",
+                       100.0 * e->uncoal_fraction, e->uncoal_accesses,
+                       e->uncoal_accesses == 1 ? "" : "es");
+    if (f && e->recommend) {
+      const kp_launch_candidate *c = &e->cand[e->best];
+      char tb[32], gridtext[192];
+      kp_format_time_us(c->predicted_us, tb, sizeof tb);
+      if (e->grid_from_problem)
+        snprintf(gridtext, sizeof gridtext, "ceil(%s/%" PRId64 ")", e->problem_text, c->block);
+      else
+        snprintf(gridtext, sizeof gridtext, "%" PRId64, c->grid);
+      kp_findings_note(out, l->loc, "recommended <<<%s, %" PRId64 ">>> (predicted %s vs %s)",
+                       gridtext, c->block, tb, t);
+    } else if (f && ctx->opts->verbose && !e->reshape_ok) {
+      kp_findings_note(out, l->loc, "no other block size considered: %s", e->reshape_why);
+    }
+    if (f && ctx->opts->verbose && p->note[0])
+      kp_findings_note(out, l->loc, "model notes: %s", p->note);
+    kp_launch_eval_free(e);
+  }
+  free(e);
+}

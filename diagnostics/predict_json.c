@@ -1,0 +1,235 @@
+/* The JSON report of predictions (-fplugin-arg-kperf-predict=PATH), read by
+ * `kperf predict`, `kperf recommend` and `kperf compare`.  Schema:
+ * docs/checks/launch.md. */
+#define _POSIX_C_SOURCE 200809L
+#include "kperf/launch.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void add_num(cJSON *o, const char *key, double v) {
+  if (isfinite(v))
+    cJSON_AddNumberToObject(o, key, v);
+  else
+    cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *dim_json(const int64_t *d) {
+  cJSON *a = cJSON_CreateArray();
+  for (int i = 0; i < 3; i++)
+    cJSON_AddItemToArray(a, cJSON_CreateNumber((double)d[i]));
+  return a;
+}
+
+static void add_features(cJSON *o, const kp_prediction *p) {
+  add_num(o, "W", p->qu_W);
+  add_num(o, "I", p->qu_I);
+  add_num(o, "v", p->qu_v);
+  add_num(o, "v_over_I", p->qu_v_over_I);
+}
+
+static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                          kp_model_kind model, int64_t problem, int requested, int mb,
+                          kp_launch_eval *e) {
+  cJSON *o = cJSON_CreateObject();
+  const char *kname = l->kernel >= 0 && (size_t)l->kernel < m->nkernels
+                          ? m->kernels[l->kernel].name
+                          : (l->kernel_name ? l->kernel_name : "?");
+  cJSON_AddStringToObject(o, "kernel", kname ? kname : "?");
+  char loc[4096];
+  if (l->loc.line) {
+    snprintf(loc, sizeof loc, "%s:%u:%u", l->loc.file ? l->loc.file : "", l->loc.line,
+             l->loc.col);
+    cJSON_AddStringToObject(o, "loc", loc);
+  } else {
+    cJSON_AddNullToObject(o, "loc");
+  }
+  cJSON_AddBoolToObject(o, "requested", requested);
+  cJSON_AddStringToObject(o, "gpu", gpu ? gpu->id : "");
+  cJSON_AddStringToObject(o, "model", kp_model_name(model));
+  if (kp_launch_evaluate(m, l, gpu, model, problem, requested ? 2 : 1, mb, e) != 0) {
+    cJSON_AddBoolToObject(o, "ok", 0);
+    cJSON_AddStringToObject(o, "why", "out of memory");
+    return o;
+  }
+  cJSON_AddItemToObject(o, "grid", dim_json(e->grid));
+  cJSON_AddItemToObject(o, "block", dim_json(e->block));
+  cJSON_AddNumberToObject(o, "smem_dynamic", (double)e->smem_dynamic);
+  int ok = e->ok && isfinite(e->pred.predicted_us);
+  cJSON_AddBoolToObject(o, "ok", ok);
+  if (!ok)
+    cJSON_AddStringToObject(o, "why", e->why);
+  if (!e->ok) {
+    kp_launch_eval_free(e);
+    return o;
+  }
+  const kp_prediction *p = &e->pred;
+  add_num(o, "predicted_us", p->predicted_us);
+  cJSON_AddStringToObject(o, "bound", p->bound ? p->bound : "unknown");
+  add_num(o, "waves", p->facts.blocks_per_wave > 0
+                          ? (double)e->in.grid_blocks / (double)p->facts.blocks_per_wave
+                          : p->waves);
+  add_num(o, "waves_rounded_up", p->waves);
+  cJSON *occ = cJSON_AddObjectToObject(o, "occupancy");
+  add_num(occ, "occupancy", p->occ.occupancy);
+  cJSON_AddNumberToObject(occ, "active_blocks_per_sm", p->occ.active_blocks_per_sm);
+  cJSON_AddNumberToObject(occ, "active_warps_per_sm", p->occ.active_warps_per_sm);
+  cJSON_AddStringToObject(occ, "limiter", p->occ.limiter ? p->occ.limiter : "");
+  cJSON_AddNumberToObject(occ, "registers_per_thread", e->in.regs_per_thread);
+  cJSON_AddNumberToObject(occ, "smem_bytes", (double)e->in.smem_bytes);
+  cJSON *bd = cJSON_AddObjectToObject(o, "breakdown");
+  add_num(bd, "launch_us", p->launch_us);
+  add_num(bd, "exec_us", p->exec_us);
+  add_num(bd, "transfer_us", p->transfer_us);
+  add_num(bd, "exec_cycles", p->exec_cycles);
+  add_num(bd, "clock_mhz", p->facts.clock_mhz);
+  add_num(bd, "thread_cycles", p->thread_cycles);
+  add_num(bd, "thread_issue_cycles", p->thread_delay);
+  add_num(bd, "blocks_per_wave", (double)p->facts.blocks_per_wave);
+  add_num(bd, "global_bytes_per_thread", e->global_bytes);
+  add_num(bd, "uncoalesced_bytes_per_thread", e->in.uncoal_bytes);
+  double total = 0;
+  for (int c = 0; c < KP_I_COUNT; c++)
+    total += e->in.count[c];
+  add_num(bd, "instructions_per_thread", total);
+  add_num(bd, "syncs_per_thread", e->in.syncs);
+  if (model == KP_MODEL_KP) {
+    add_num(bd, "kp_wave_cycles", p->kp_wave_cycles);
+    add_num(bd, "kp_last_wave_cycles", p->kp_last_wave_cycles);
+    add_num(bd, "kp_time_sync", p->kp_time_sync);
+  } else if (model == KP_MODEL_HONGKIM) {
+    cJSON_AddNumberToObject(bd, "hk_case", p->hk_case);
+    add_num(bd, "hk_mwp", p->hk_mwp);
+    add_num(bd, "hk_cwp", p->hk_cwp);
+    add_num(bd, "hk_n", p->hk_n);
+    add_num(bd, "hk_mem_cycles", p->hk_mem_cycles);
+    add_num(bd, "hk_comp_cycles", p->hk_comp_cycles);
+  } else if (model == KP_MODEL_KOLPAKOV) {
+    add_num(bd, "kol_nb", p->kol_nb);
+    add_num(bd, "kol_ct", p->kol_ct);
+    add_num(bd, "kol_depth", p->kol_depth);
+  } else {
+    add_num(bd, "qu_K", p->qu_K);
+    add_num(bd, "qu_t_cycles", p->qu_t_cycles);
+    add_num(bd, "qu_S", p->qu_S);
+    cJSON_AddNumberToObject(bd, "qu_regime", p->qu_regime);
+  }
+  add_features(o, p);
+  add_num(o, "D", p->qu_D);
+  add_num(o, "A", p->qu_A);
+  cJSON_AddStringToObject(o, "note", p->note);
+  /* Every model on the same input. */
+  cJSON *models = cJSON_AddObjectToObject(o, "models");
+  for (int k = 0; k < KP_MODEL_COUNT; k++) {
+    kp_prediction q;
+    char err[256];
+    double t = NAN;
+    if (kp_predict((kp_model_kind)k, gpu, &e->in, &q, err, sizeof err) == 0)
+      t = q.predicted_us;
+    add_num(models, kp_model_name((kp_model_kind)k), t);
+  }
+  cJSON *rs = cJSON_AddObjectToObject(o, "reshape");
+  cJSON_AddBoolToObject(rs, "ok", e->reshape_ok);
+  cJSON_AddStringToObject(rs, "why", e->reshape_why);
+  if (e->grid_from_problem) {
+    cJSON_AddNumberToObject(o, "problem_size", (double)e->problem_size);
+    cJSON_AddStringToObject(o, "problem_text", e->problem_text);
+  } else {
+    cJSON_AddNullToObject(o, "problem_size");
+  }
+  cJSON *cands = cJSON_AddArrayToObject(o, "candidates");
+  for (size_t i = 0; i < e->ncand; i++) {
+    const kp_launch_candidate *c = &e->cand[i];
+    cJSON *co = cJSON_CreateObject();
+    cJSON_AddNumberToObject(co, "block", (double)c->block);
+    cJSON_AddNumberToObject(co, "grid", (double)c->grid);
+    add_num(co, "predicted_us", c->predicted_us);
+    if (isfinite(c->predicted_us)) {
+      add_num(co, "occupancy", c->pred.occ.occupancy);
+      cJSON_AddStringToObject(co, "bound", c->pred.bound ? c->pred.bound : "unknown");
+    }
+    add_features(co, &c->pred);
+    cJSON_AddItemToArray(cands, co);
+  }
+  if (e->best >= 0) {
+    const kp_launch_candidate *c = &e->cand[e->best];
+    cJSON *r = cJSON_AddObjectToObject(o, "best");
+    cJSON_AddNumberToObject(r, "block", (double)c->block);
+    cJSON_AddNumberToObject(r, "grid", (double)c->grid);
+    add_num(r, "predicted_us", c->predicted_us);
+    cJSON_AddBoolToObject(r, "recommended", e->recommend);
+  } else {
+    cJSON_AddNullToObject(o, "best");
+  }
+  kp_launch_eval_free(e);
+  return o;
+}
+
+int kp_predict_json_write(const kp_module *m, const kp_gpu *gpu, kp_model_kind model,
+                          const kp_launch *extra, int64_t problem, int max_blocks_per_sm,
+                          const char *extra_error,
+                          const char *path, char *err, size_t errlen) {
+  cJSON *root = cJSON_CreateObject();
+  kp_launch_eval *e = malloc(sizeof *e);
+  if (!root || !e) {
+    cJSON_Delete(root);
+    free(e);
+    snprintf(err, errlen, "out of memory writing %s", path);
+    return -1;
+  }
+  cJSON_AddNumberToObject(root, "schema", 1);
+  cJSON_AddStringToObject(root, "file", m && m->main_file ? m->main_file : "");
+  if (gpu) {
+    cJSON_AddStringToObject(root, "gpu", gpu->id);
+    cJSON_AddStringToObject(root, "gpu_name", gpu->full_name);
+  } else {
+    cJSON_AddNullToObject(root, "gpu");
+  }
+  cJSON_AddStringToObject(root, "model", kp_model_name(model));
+  if (max_blocks_per_sm > 0)
+    cJSON_AddNumberToObject(root, "max_blocks_per_sm", max_blocks_per_sm);
+  cJSON_AddNumberToObject(root, "host_errors", m ? m->host_errors : 0);
+  cJSON *ks = cJSON_AddArrayToObject(root, "kernels");
+  for (size_t i = 0; m && i < m->nkernels; i++)
+    cJSON_AddItemToArray(ks, cJSON_CreateString(m->kernels[i].name ? m->kernels[i].name : "?"));
+  if (extra_error)
+    cJSON_AddStringToObject(root, "error", extra_error);
+  cJSON *arr = cJSON_AddArrayToObject(root, "launches");
+  if (extra)
+    cJSON_AddItemToArray(arr, launch_json(m, extra, gpu, model, problem, 1, max_blocks_per_sm, e));
+  for (size_t i = 0; m && i < m->nlaunches; i++)
+    cJSON_AddItemToArray(arr, launch_json(m, &m->launches[i], gpu, model, 0, 0, max_blocks_per_sm, e));
+  free(e);
+  char *text = cJSON_Print(root);
+  cJSON_Delete(root);
+  if (!text) {
+    snprintf(err, errlen, "out of memory writing %s", path);
+    return -1;
+  }
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  int rc = 0;
+  if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0) {
+    snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+    rc = -1;
+  }
+  if (f && fclose(f) != 0 && rc == 0) {
+    snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+    rc = -1;
+  }
+  if (rc == 0 && rename(tmp, path) != 0) {
+    snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+    rc = -1;
+  }
+  if (rc != 0)
+    unlink(tmp);
+  free(text);
+  return rc;
+}

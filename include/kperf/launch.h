@@ -1,0 +1,83 @@
+/* kperf launch predictions: one launch of the module, predicted with one of
+ * the models of predict.h, and the 1-D block sizes that would be faster.
+ *
+ * Used by the kperf-launch check (analyses/check_launch.c) and by the JSON
+ * report of predictions (-fplugin-arg-kperf-predict=PATH, read by `kperf
+ * predict/recommend/compare`).  Documentation: docs/checks/launch.md. */
+#ifndef KPERF_LAUNCH_H
+#define KPERF_LAUNCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kperf/gpu.h"
+#include "kperf/model.h"
+#include "kperf/predict.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KP_LAUNCH_MAX_BINDINGS 512
+#define KP_LAUNCH_MAX_CANDIDATES 64
+
+typedef struct kp_launch_candidate {
+  int64_t block; /* blockDim.x (y = z = 1) */
+  int64_t grid;  /* gridDim.x */
+  double predicted_us; /* NaN when it could not be predicted */
+  kp_prediction pred;
+} kp_launch_candidate;
+
+typedef struct kp_launch_eval {
+  int ok;         /* 1: sizes known and kp_predict ran (pred.predicted_us may be NaN) */
+  char why[512];  /* !ok or NaN: what is missing */
+  int64_t grid[3], block[3];
+  long long smem_dynamic;
+  int max_blocks_per_sm;
+  kp_binding b[KP_LAUNCH_MAX_BINDINGS];
+  size_t nb;
+  kp_predict_input in;
+  kp_prediction pred;
+  double global_bytes;      /* per thread */
+  double uncoal_fraction;   /* excess bytes of uncoalesced requests / global bytes */
+  unsigned uncoal_accesses; /* accesses that contributed */
+  /* Whether the kernel runs correctly with another 1-D block size. */
+  int reshape_ok;
+  char reshape_why[256];
+  /* The grid as a function of the problem size: grid.x = ceil(P / block.x). */
+  int grid_from_problem;
+  char problem_text[128]; /* "n" of (n + b - 1) / b */
+  int64_t problem_size;   /* P; 0 when unknown */
+  kp_launch_candidate *cand; /* candidates (heap; kp_launch_eval_free) */
+  size_t ncand;
+  int best;       /* index of the fastest candidate, -1 */
+  int recommend;  /* 1: the best is at least 10% faster than the launch */
+} kp_launch_eval;
+
+/* Evaluates launch l of module m (l need not be one of m->launches, but its
+ * kernel index refers to m) on gpu with the model.  problem > 0 overrides the
+ * problem size (the grid of each candidate is ceil(problem / block)).
+ * candidates: 0 none, 1 when the kernel can be reshaped, 2 always (1-D sweep).
+ * max_blocks_per_sm > 0 caps resident blocks per SM (kp_predict_input). 
+ * Returns 0 (out->ok says whether there is a prediction), -1 out of memory. */
+int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                       kp_model_kind model, int64_t problem, int candidates,
+                       int max_blocks_per_sm, kp_launch_eval *out);
+void kp_launch_eval_free(kp_launch_eval *e);
+
+/* "1.35 ms", "12.4 us", "2.01 s". */
+void kp_format_time_us(double us, char *buf, size_t len);
+
+/* Writes the JSON report of predictions (schema: docs/checks/launch.md) for
+ * every launch of m, plus `extra` (may be NULL: a launch asked for by kperf
+ * predict, marked "requested": true) with problem size `problem` (0: none).
+ * gpu may be NULL (then each launch says so).  0 ok, -1 with a message. */
+int kp_predict_json_write(const kp_module *m, const kp_gpu *gpu, kp_model_kind model,
+                          const kp_launch *extra, int64_t problem, int max_blocks_per_sm,
+                          const char *extra_error,
+                          const char *path, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,107 @@
+// See Target.h.  Copied from Plugin.cpp's chooseTarget/driverGpuArchs/pluginDir
+// so that the clang-tidy module need not change the plugin.
+#include "Target.h"
+
+#include <dlfcn.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace kperf {
+
+std::string thisObjectDir() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&thisObjectDir), &Info) || !Info.dli_fname)
+    return "";
+  std::string Path = Info.dli_fname;
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? std::string(".") : Path.substr(0, Slash);
+}
+
+std::vector<std::string> selfCmdline() {
+  std::vector<std::string> Args;
+  std::ifstream In("/proc/self/cmdline", std::ios::binary);
+  if (!In)
+    return Args;
+  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  for (size_t Start = 0; Start < All.size();) {
+    size_t End = All.find('\0', Start);
+    if (End == std::string::npos)
+      End = All.size();
+    Args.push_back(All.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Args;
+}
+
+std::vector<std::string> gpuArchsOf(const std::vector<std::string> &Args) {
+  std::vector<std::string> Archs;
+  auto AddList = [&Archs](const std::string &V) {
+    for (size_t S = 0; S <= V.size();) {
+      size_t C = V.find(',', S);
+      if (C == std::string::npos)
+        C = V.size();
+      std::string A = V.substr(S, C - S);
+      if (A.compare(0, 3, "sm_") == 0)
+        Archs.push_back(A);
+      S = C + 1;
+    }
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    for (const std::string F : {"--cuda-gpu-arch", "--offload-arch"}) {
+      if (Args[I] == F && I + 1 < Args.size())
+        AddList(Args[I + 1]);
+      else if (Args[I].compare(0, F.size() + 1, F + "=") == 0)
+        AddList(Args[I].substr(F.size() + 1));
+    }
+  }
+  return Archs;
+}
+
+GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const std::string &Arch,
+                          const std::string &NearDir, std::string &Error) {
+  GpuTarget T;
+  std::memset(&T.Gpu, 0, sizeof T.Gpu);
+  bool Explicit = !Gpu.empty() || !Db.empty();
+  std::string Path = Db;
+  char Buf[4096];
+  if (Path.empty()) {
+    if (kp_gpudb_locate(NearDir.c_str(), Buf, sizeof Buf) != 0) {
+      // A program in bin/ (kperf-clangd) of the build tree: the database is
+      // next to the plugin, in lib/.
+      std::string First = Buf;
+      if (NearDir.empty() ||
+          kp_gpudb_locate((NearDir + "/../lib").c_str(), Buf, sizeof Buf) != 0) {
+        (Explicit ? Error : T.Why) = First;
+        return T;
+      }
+    }
+    Path = Buf;
+  }
+  kp_gpudb *D = kp_gpudb_open(Path.c_str(), Buf, sizeof Buf);
+  if (!D) {
+    (Explicit ? Error : T.Why) = Buf;
+    return T;
+  }
+  if (!Gpu.empty()) {
+    if (kp_gpudb_find(D, Gpu.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
+      T.Known = true;
+      T.How = "named with Gpu=" + Gpu;
+    } else {
+      Error = Buf;
+    }
+  } else if (Arch.empty()) {
+    T.Why = "no GPU named and no --cuda-gpu-arch to assume one from; name one with the "
+            "Gpu option";
+  } else if (kp_gpudb_for_arch(D, Arch.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
+    T.Known = true;
+    T.How = "assumed from --cuda-gpu-arch=" + Arch;
+  } else {
+    T.Why = std::string(Buf) + "; name a GPU with the Gpu option";
+  }
+  kp_gpudb_close(D);
+  return T;
+}
+
+} // namespace kperf

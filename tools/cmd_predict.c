@@ -1,0 +1,597 @@
+/* kperf predict / recommend / compare: the predicted time of one launch of a
+ * kernel, the block sizes ranked, and the same launch on several GPUs.  Each
+ * runs clang with the plugin (plugin_run.c), which predicts the requested
+ * launch (-fplugin-arg-kperf-predict-launch) and writes JSON
+ * (-fplugin-arg-kperf-predict; schema: docs/checks/launch.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "kperf/report.h"
+#include "plugin_run.h"
+
+enum { CMD_PREDICT = 0, CMD_RECOMMEND, CMD_COMPARE };
+
+typedef struct popts {
+  int cmd;
+  const char *file, *kernel, *gpu, *gpus, *db, *model, *plot;
+  long long grid[3], block[3], smem, problem, max_blocks;
+  int has_grid, has_block, json;
+  char **plugin; /* -fplugin-arg-kperf-... flags (owned strings) */
+  size_t nplugin, capplugin;
+  char **clang; /* -D, -I and the arguments after "--" */
+  size_t nclang, capclang;
+} popts;
+
+static void predict_help(FILE *out) {
+  fputs("usage: kperf predict FILE.cu --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--smem B]\n"
+        "                     [--arg NAME=VALUE]... [-DNAME=V]... [-IDIR]... [--gpu NAME]\n"
+        "                     [--model kp|hongkim|kolpakov|qu] [--db PATH] [--json]\n"
+        "                     [--max-blocks-per-sm N] [-- CLANG-ARGS...]\n"
+        "\n"
+        "Predicts the time of one launch of kernel NAME (its name, its name without\n"
+        "template arguments, or without namespaces) on the GPU (default h100) with the\n"
+        "model (default kp; docs/models.md).  --json prints predicted_us, a breakdown,\n"
+        "the occupancy, Qu's features W, I, v and v_over_I and every model's time.\n",
+        out);
+}
+
+static void recommend_help(FILE *out) {
+  fputs("usage: kperf recommend FILE.cu --kernel NAME --problem-size N [--block B]\n"
+        "                       [--plot OUT.svg] [options of kperf predict]\n"
+        "\n"
+        "Ranks 1-D block sizes (multiples of 32 up to the GPU's limit) by predicted\n"
+        "time, the grid of each being ceil(N / block).  When the model's time is\n"
+        "unknown for the GPU (missing latencies), ranks by Qu's (W, v/I) and says so.\n"
+        "--plot writes an SVG chart of predicted time against block size.\n",
+        out);
+}
+
+static void compare_help(FILE *out) {
+  fputs("usage: kperf compare FILE.cu --kernel NAME --grid X[,Y,Z] --block X[,Y,Z]\n"
+        "                     --gpus NAME,NAME,... [options of kperf predict]\n"
+        "\n"
+        "Predicts the same launch on several GPUs: a table, or JSON with --json.\n",
+        out);
+}
+
+static int push(char ***v, size_t *n, size_t *cap, const char *a, const char *b) {
+  if (*n + 1 > *cap) {
+    size_t nc = *cap ? *cap * 2 : 16;
+    char **p = realloc(*v, nc * sizeof *p);
+    if (!p)
+      return -1;
+    *v = p;
+    *cap = nc;
+  }
+  size_t len = strlen(a) + strlen(b) + 1;
+  char *s = malloc(len);
+  if (!s)
+    return -1;
+  snprintf(s, len, "%s%s", a, b);
+  (*v)[(*n)++] = s;
+  return 0;
+}
+
+static void popts_free(popts *o) {
+  for (size_t i = 0; i < o->nplugin; i++)
+    free(o->plugin[i]);
+  for (size_t i = 0; i < o->nclang; i++)
+    free(o->clang[i]);
+  free(o->plugin);
+  free(o->clang);
+}
+
+/* "X[,Y[,Z]]" of positive integers. */
+static int parse_dims(const char *opt, const char *text, long long d[3]) {
+  d[0] = d[1] = d[2] = 1;
+  const char *s = text;
+  for (int i = 0; i < 3; i++) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || errno || v <= 0 || (*end && *end != ',')) {
+      kp_cli_error("%s: '%s' is not X[,Y[,Z]] of positive integers", opt, text);
+      return -1;
+    }
+    d[i] = v;
+    if (!*end)
+      return 0;
+    s = end + 1;
+  }
+  kp_cli_error("%s: '%s' has more than three sizes", opt, text);
+  return -1;
+}
+
+static int parse_args(int argc, char **argv, popts *o) {
+  const char *v;
+  for (int i = 1; i < argc; i++) {
+    int r = 0;
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) {
+      for (int j = i + 1; j < argc; j++)
+        if (push(&o->clang, &o->nclang, &o->capclang, argv[j], ""))
+          return -1;
+      break;
+    } else if (strcmp(a, "--json") == 0) {
+      o->json = 1;
+    } else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-I", 2) == 0) && a[2]) {
+      if (push(&o->clang, &o->nclang, &o->capclang, a, ""))
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--kernel", &o->kernel)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--model", &o->model)) ||
+               (o->cmd == CMD_COMPARE && (r = kp_cli_opt(argc, argv, &i, "--gpus", &o->gpus))) ||
+               (o->cmd == CMD_RECOMMEND && (r = kp_cli_opt(argc, argv, &i, "--plot", &o->plot)))) {
+      if (r < 0)
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--grid", &v))) {
+      if (r < 0 || parse_dims("--grid", v, o->grid))
+        return -1;
+      o->has_grid = 1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--block", &v))) {
+      if (r < 0 || parse_dims("--block", v, o->block))
+        return -1;
+      o->has_block = 1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--max-blocks-per-sm", &v))) {
+      if (r < 0 || kp_cli_int("--max-blocks-per-sm", v, 1024, 0, &o->max_blocks))
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--smem", &v))) {
+      if (r < 0 || kp_cli_int("--smem", v, 1LL << 40, 1, &o->smem))
+        return -1;
+    } else if (o->cmd == CMD_RECOMMEND && (r = kp_cli_opt(argc, argv, &i, "--problem-size", &v))) {
+      long long d[3];
+      if (r < 0 || parse_dims("--problem-size", v, d))
+        return -1;
+      if (d[1] != 1 || d[2] != 1) {
+        kp_cli_error("recommend: 2-D problem sizes are not supported yet; give the number of "
+                     "elements the 1-D grid covers");
+        return -1;
+      }
+      o->problem = d[0];
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--arg", &v))) {
+      int64_t x;
+      const char *eq = r > 0 ? strchr(v, '=') : NULL;
+      if (r < 0)
+        return -1;
+      if (!eq || eq == v || !kp_parse_int(eq + 1, &x)) {
+        kp_cli_error("bad --arg '%s': expected NAME=VALUE, e.g. --arg n=1024", v);
+        return -1;
+      }
+      if (push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-arg=", v))
+        return -1;
+    } else if (a[0] == '-' && a[1]) {
+      kp_cli_error("unknown option '%s' (clang arguments go after '--')", a);
+      return -1;
+    } else if (!o->file) {
+      o->file = a;
+    } else {
+      kp_cli_error("one file at a time ('%s' and '%s')", o->file, a);
+      return -1;
+    }
+  }
+  if (!o->file || !o->kernel) {
+    kp_cli_error("name the .cu file and the kernel (--kernel NAME)");
+    return -1;
+  }
+  if (o->cmd == CMD_RECOMMEND) {
+    if (o->problem <= 0) {
+      kp_cli_error("recommend: give the problem size (--problem-size N)");
+      return -1;
+    }
+    if (!o->has_block)
+      o->block[0] = 256, o->block[1] = o->block[2] = 1;
+    o->grid[0] = (o->problem + o->block[0] - 1) / o->block[0];
+    o->grid[1] = o->grid[2] = 1;
+    o->has_grid = o->has_block = 1;
+  }
+  if (!o->has_grid || !o->has_block) {
+    kp_cli_error("give the launch: --grid X[,Y,Z] and --block X[,Y,Z]");
+    return -1;
+  }
+  if (o->cmd == CMD_COMPARE && (!o->gpus || !*o->gpus)) {
+    kp_cli_error("compare: name the GPUs (--gpus h100,a100,gtx940mx)");
+    return -1;
+  }
+  return 0;
+}
+
+/* Runs the plugin for one GPU and returns the requested launch's object (in *root). */
+static cJSON *run_one(popts *o, const char *gpu, cJSON **root) {
+  char launch[1024], num[64];
+  snprintf(launch, sizeof launch, "-fplugin-arg-kperf-predict-launch=%s:%lld,%lld,%lld:%lld,%lld,%lld:%lld",
+           o->kernel, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1], o->block[2],
+           o->smem);
+  size_t base = o->nplugin;
+  int bad = push(&o->plugin, &o->nplugin, &o->capplugin, launch, "") ||
+            push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-gpu=", gpu) ||
+            (o->db && push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-db=", o->db)) ||
+            (o->model && push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-model=",
+                              o->model));
+  if (!bad && o->problem > 0) {
+    snprintf(num, sizeof num, "%lld", o->problem);
+    bad = push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-predict-problem=", num);
+  }
+  if (!bad && o->max_blocks > 0) {
+    snprintf(num, sizeof num, "%lld", o->max_blocks);
+    bad = push(&o->plugin, &o->nplugin, &o->capplugin,
+               "-fplugin-arg-kperf-predict-max-blocks-per-sm=", num);
+  }
+  *root = NULL;
+  char *errtext = NULL;
+  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin, o->nplugin, o->clang, o->nclang,
+                                              &errtext);
+  while (o->nplugin > base)
+    free(o->plugin[--o->nplugin]);
+  if (!text) {
+    free(errtext);
+    return NULL;
+  }
+  *root = cJSON_Parse(text);
+  free(text);
+  if (!*root) {
+    free(errtext);
+    kp_cli_error("the predictions clang wrote for '%s' are not valid JSON", o->file);
+    return NULL;
+  }
+  const cJSON *err = cJSON_GetObjectItemCaseSensitive(*root, "error");
+  if (cJSON_IsString(err)) {
+    const cJSON *ks = cJSON_GetObjectItemCaseSensitive(*root, "kernels"), *k;
+    char list[2048] = "";
+    cJSON_ArrayForEach(k, ks) if (cJSON_IsString(k) && strlen(list) + strlen(k->valuestring) + 3 < sizeof list) {
+      if (*list)
+        strcat(list, ", ");
+      strcat(list, k->valuestring);
+    }
+    kp_cli_error("%s (kernels: %s)", err->valuestring, *list ? list : "none");
+    free(errtext);
+    return NULL;
+  }
+  cJSON *l, *found = NULL;
+  cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(*root, "launches")) {
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "requested"))) {
+      found = l;
+      break;
+    }
+  }
+  if (!found) {
+    if (errtext && *errtext)
+      fputs(errtext, stderr);
+    kp_cli_error("kperf did not predict the launch (does '%s' compile?)", o->file);
+  }
+  free(errtext);
+  return found;
+}
+
+static double jnum(const cJSON *o, const char *key) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+  return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+static const char *jstr(const cJSON *o, const char *key) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+  return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static void fmt_us(double us, char *buf, size_t n) {
+  if (!isfinite(us))
+    snprintf(buf, n, "unknown");
+  else if (us >= 1e6)
+    snprintf(buf, n, "%.3g s", us / 1e6);
+  else if (us >= 1e3)
+    snprintf(buf, n, "%.3g ms", us / 1e3);
+  else
+    snprintf(buf, n, "%.3g us", us);
+}
+
+static int check_ok(const cJSON *l) {
+  if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "ok")))
+    return 1;
+  return 0;
+}
+
+/* ------------------------------------------------------------ predict */
+
+static void print_prediction(const popts *o, const cJSON *l) {
+  char t[32];
+  fmt_us(jnum(l, "predicted_us"), t, sizeof t);
+  printf("%s<<<(%lld, %lld, %lld), (%lld, %lld, %lld)>>> on %s (%s model): predicted %s\n",
+         jstr(l, "kernel"), o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
+         o->block[2], jstr(l, "gpu"), jstr(l, "model"), t);
+  if (!check_ok(l))
+    printf("  no time: %s\n", jstr(l, "why"));
+  const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
+  if (occ)
+    printf("  occupancy %.0f%% (limited by %s, %.0f blocks/SM), %.3g waves, bound by %s\n",
+           100 * jnum(occ, "occupancy"), jstr(occ, "limiter"), jnum(occ, "active_blocks_per_sm"),
+           jnum(l, "waves"), jstr(l, "bound"));
+  const cJSON *bd = cJSON_GetObjectItemCaseSensitive(l, "breakdown");
+  if (bd) {
+    char a[32], b[32];
+    fmt_us(jnum(bd, "launch_us"), a, sizeof a);
+    fmt_us(jnum(bd, "exec_us"), b, sizeof b);
+    printf("  breakdown: launch %s + execution %s (%.6g cycles at %.0f MHz)\n", a, b,
+           jnum(bd, "exec_cycles"), jnum(bd, "clock_mhz"));
+    printf("  per thread: %.6g instructions, %.6g global bytes (%.3g uncoalesced excess), "
+           "%.6g barriers\n",
+           jnum(bd, "instructions_per_thread"), jnum(bd, "global_bytes_per_thread"),
+           jnum(bd, "uncoalesced_bytes_per_thread"), jnum(bd, "syncs_per_thread"));
+  }
+  if (cJSON_GetObjectItemCaseSensitive(l, "W"))
+    printf("  Qu features: W=%.4g I=%.4g v=%.4g v/I=%.4g\n", jnum(l, "W"), jnum(l, "I"),
+           jnum(l, "v"), jnum(l, "v_over_I"));
+  const cJSON *ms = cJSON_GetObjectItemCaseSensitive(l, "models"), *m;
+  if (ms) {
+    printf("  all models:");
+    cJSON_ArrayForEach(m, ms) {
+      char x[32];
+      fmt_us(cJSON_IsNumber(m) ? m->valuedouble : NAN, x, sizeof x);
+      printf(" %s %s;", m->string, x);
+    }
+    printf("\n");
+  }
+  const char *note = jstr(l, "note");
+  if (*note)
+    printf("  notes: %s\n", note);
+}
+
+/* ------------------------------------------------------------ recommend */
+
+typedef struct rank_row {
+  const cJSON *c;
+  double t, W, vI;
+} rank_row;
+
+static int by_time;
+
+static int rank_cmp(const void *a, const void *b) {
+  const rank_row *x = a, *y = b;
+  if (by_time) {
+    int fx = isfinite(x->t), fy = isfinite(y->t);
+    if (fx != fy)
+      return fx ? -1 : 1;
+    if (fx && x->t != y->t)
+      return x->t < y->t ? -1 : 1;
+  } else {
+    if (x->W != y->W)
+      return x->W < y->W ? -1 : 1;
+    if (x->vI != y->vI)
+      return x->vI < y->vI ? -1 : 1;
+  }
+  return jnum(x->c, "block") < jnum(y->c, "block") ? -1 : 1;
+}
+
+static int write_plot(const char *path, const rank_row *rows, size_t n, const rank_row *best,
+                      const char *title) {
+  /* rows in block order for the line */
+  double xmin = 1e300, xmax = -1e300, ymax = 0;
+  for (size_t i = 0; i < n; i++) {
+    double x = jnum(rows[i].c, "block");
+    xmin = x < xmin ? x : xmin;
+    xmax = x > xmax ? x : xmax;
+    if (isfinite(rows[i].t) && rows[i].t > ymax)
+      ymax = rows[i].t;
+  }
+  if (ymax <= 0 || xmax <= xmin)
+    return -1;
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return -1;
+  const double W = 720, H = 420, L = 80, R = 20, T = 40, B = 60;
+  const double pw = W - L - R, ph = H - T - B;
+#define PX(x) (L + ((x) - xmin) / (xmax - xmin) * pw)
+#define PY(y) (T + ph - (y) / (ymax * 1.1) * ph)
+  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+             "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
+             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+          W, H, W, H);
+  fprintf(f, "<text x=\"%.0f\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">", W / 2);
+  for (const char *s = title; *s; s++)
+    fputs(*s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : (char[2]){*s, 0}, f);
+  fprintf(f, "</text>\n");
+  fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T + ph,
+          L + pw, T + ph);
+  fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T, L,
+          T + ph);
+  for (int i = 0; i <= 4; i++) {
+    double y = ymax * 1.1 * i / 4;
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", L, PY(y),
+            L + pw, PY(y));
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, PY(y) + 4, y);
+  }
+  for (double x = 128; x <= xmax; x += 128)
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.0f</text>\n", PX(x),
+            T + ph + 18, x);
+  fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">threads per block</text>\n",
+          L + pw / 2, H - 14);
+  fprintf(f, "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.1f)\">"
+             "predicted time (us)</text>\n",
+          T + ph / 2, T + ph / 2);
+  fprintf(f, "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"");
+  for (size_t i = 0; i < n; i++)
+    if (isfinite(rows[i].t))
+      fprintf(f, "%.1f,%.1f ", PX(jnum(rows[i].c, "block")), PY(rows[i].t));
+  fprintf(f, "\"/>\n");
+  if (best && isfinite(best->t)) {
+    double bx = PX(jnum(best->c, "block")), by = PY(best->t);
+    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" stroke=\"#d62728\" "
+               "stroke-width=\"2\"/>\n",
+            bx, by);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"middle\">recommended: "
+               "%.0f threads</text>\n",
+            bx, by - 12, jnum(best->c, "block"));
+  }
+  fprintf(f, "</svg>\n");
+#undef PX
+#undef PY
+  return fclose(f) == 0 ? 0 : -1;
+}
+
+static int row_block_cmp(const void *a, const void *b) {
+  double x = jnum(((const rank_row *)a)->c, "block"), y = jnum(((const rank_row *)b)->c, "block");
+  return x < y ? -1 : x > y;
+}
+
+static int recommend(popts *o, const cJSON *l) {
+  const cJSON *cands = cJSON_GetObjectItemCaseSensitive(l, "candidates"), *c;
+  size_t n = (size_t)cJSON_GetArraySize(cands);
+  if (n == 0) {
+    kp_cli_error("recommend: no prediction for %s: %s", o->kernel,
+                 *jstr(l, "why") ? jstr(l, "why") : "the launch could not be predicted");
+    return KP_EXIT_FAIL;
+  }
+  rank_row *rows = calloc(n, sizeof *rows);
+  if (!rows)
+    return KP_EXIT_FAIL;
+  size_t k = 0, finite = 0;
+  cJSON_ArrayForEach(c, cands) {
+    rows[k].c = c;
+    rows[k].t = jnum(c, "predicted_us");
+    rows[k].W = jnum(c, "W");
+    rows[k].vI = jnum(c, "v_over_I");
+    finite += isfinite(rows[k].t);
+    k++;
+  }
+  by_time = finite > 0;
+  qsort(rows, n, sizeof *rows, rank_cmp);
+  const cJSON *rs = cJSON_GetObjectItemCaseSensitive(l, "reshape");
+  int safe = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rs, "ok"));
+  if (o->json) {
+    cJSON *out = cJSON_CreateObject();
+    cJSON_AddStringToObject(out, "kernel", jstr(l, "kernel"));
+    cJSON_AddStringToObject(out, "gpu", jstr(l, "gpu"));
+    cJSON_AddStringToObject(out, "model", jstr(l, "model"));
+    cJSON_AddNumberToObject(out, "problem_size", (double)o->problem);
+    cJSON_AddStringToObject(out, "ranked_by", by_time ? "predicted_us" : "W, v_over_I");
+    cJSON_AddBoolToObject(out, "reshape_safe", safe);
+    cJSON_AddStringToObject(out, "reshape_why", jstr(rs, "why"));
+    cJSON *arr = cJSON_AddArrayToObject(out, "ranking");
+    for (size_t i = 0; i < n; i++)
+      cJSON_AddItemToArray(arr, cJSON_Duplicate(rows[i].c, 1));
+    kp_cli_print_json(out);
+  } else {
+    printf("%s on %s (%s model), problem size %lld: block sizes ranked by %s\n",
+           jstr(l, "kernel"), jstr(l, "gpu"), jstr(l, "model"), o->problem,
+           by_time ? "predicted time" : "Qu's (W, v/I): the model's time is unknown for this GPU");
+    if (!safe)
+      printf("warning: kperf cannot confirm the kernel works with other block sizes: %s\n",
+             jstr(rs, "why"));
+    printf("%4s  %6s  %9s  %12s  %9s  %6s  %6s  %6s\n", "rank", "block", "grid", "predicted",
+           "occupancy", "W", "I", "v/I");
+    for (size_t i = 0; i < n; i++) {
+      char t[32];
+      fmt_us(rows[i].t, t, sizeof t);
+      printf("%4zu  %6.0f  %9.0f  %12s  %8.0f%%  %6.4g  %6.4g  %6.4g\n", i + 1,
+             jnum(rows[i].c, "block"), jnum(rows[i].c, "grid"), t,
+             100 * jnum(rows[i].c, "occupancy"), rows[i].W, jnum(rows[i].c, "I"), rows[i].vI);
+    }
+  }
+  int rc = KP_EXIT_OK;
+  if (o->plot) {
+    const rank_row best = rows[0];
+    qsort(rows, n, sizeof *rows, row_block_cmp);
+    char title[512];
+    snprintf(title, sizeof title, "%s on %s (%s model), N = %lld", jstr(l, "kernel"),
+             jstr(l, "gpu"), jstr(l, "model"), o->problem);
+    if (write_plot(o->plot, rows, n, &best, title) != 0) {
+      kp_cli_error("recommend: cannot write the plot %s (%s)", o->plot,
+                   by_time ? strerror(errno) : "no predicted times to plot");
+      rc = KP_EXIT_FAIL;
+    }
+  }
+  free(rows);
+  return rc;
+}
+
+/* ------------------------------------------------------------ commands */
+
+static int run_cmd(int cmd, int argc, char **argv) {
+  popts o;
+  memset(&o, 0, sizeof o);
+  o.cmd = cmd;
+  int rc = KP_EXIT_USAGE;
+  if (parse_args(argc, argv, &o) != 0)
+    goto out;
+  rc = KP_EXIT_FAIL;
+  if (cmd != CMD_COMPARE) {
+    cJSON *root;
+    cJSON *l = run_one(&o, o.gpu ? o.gpu : "h100", &root);
+    if (l) {
+      if (cmd == CMD_RECOMMEND)
+        rc = recommend(&o, l);
+      else if (o.json) {
+        cJSON *d = cJSON_Duplicate(l, 1);
+        cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
+        cJSON_AddStringToObject(d, "file", jstr(root, "file"));
+        cJSON_AddStringToObject(d, "gpu_name", jstr(root, "gpu_name"));
+        rc = kp_cli_print_json(d) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
+      } else {
+        print_prediction(&o, l);
+        rc = KP_EXIT_OK;
+      }
+    }
+    cJSON_Delete(root);
+    goto out;
+  }
+  /* compare */
+  char *list = strdup(o.gpus);
+  if (!list)
+    goto out;
+  cJSON *arr = cJSON_CreateArray();
+  int failed = 0;
+  if (!o.json)
+    printf("%s<<<(%lld, %lld, %lld), (%lld, %lld, %lld)>>>\n%-12s  %12s  %9s  %7s  %-12s  %s\n",
+           o.kernel, o.grid[0], o.grid[1], o.grid[2], o.block[0], o.block[1], o.block[2], "gpu",
+           "predicted", "occupancy", "waves", "bound", "W / I / v/I");
+  for (char *save = NULL, *g = strtok_r(list, ",", &save); g; g = strtok_r(NULL, ",", &save)) {
+    cJSON *root;
+    cJSON *l = run_one(&o, g, &root);
+    if (!l) {
+      failed = 1;
+      cJSON_Delete(root);
+      continue;
+    }
+    if (o.json) {
+      cJSON *d = cJSON_Duplicate(l, 1);
+      cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
+      cJSON_AddItemToArray(arr, d);
+    } else {
+      char t[32];
+      fmt_us(jnum(l, "predicted_us"), t, sizeof t);
+      const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
+      printf("%-12s  %12s  %8.0f%%  %7.3g  %-12s  %.4g / %.4g / %.4g\n", jstr(l, "gpu"), t,
+             100 * jnum(occ, "occupancy"), jnum(l, "waves"), jstr(l, "bound"), jnum(l, "W"),
+             jnum(l, "I"), jnum(l, "v_over_I"));
+      if (!check_ok(l))
+        printf("%-12s  (no time: %s)\n", "", jstr(l, "why"));
+    }
+    cJSON_Delete(root);
+  }
+  free(list);
+  if (o.json)
+    kp_cli_print_json(arr);
+  else
+    cJSON_Delete(arr);
+  rc = failed ? KP_EXIT_FAIL : KP_EXIT_OK;
+out:
+  popts_free(&o);
+  return rc;
+}
+
+static int predict_run(int argc, char **argv) { return run_cmd(CMD_PREDICT, argc, argv); }
+static int recommend_run(int argc, char **argv) { return run_cmd(CMD_RECOMMEND, argc, argv); }
+static int compare_run(int argc, char **argv) { return run_cmd(CMD_COMPARE, argc, argv); }
+
+const kp_command kp_cmd_predict = {"predict", "predict the time of one launch of a kernel",
+                                   predict_run, predict_help};
+const kp_command kp_cmd_recommend = {"recommend", "rank block sizes for a kernel by predicted time",
+                                     recommend_run, recommend_help};
+const kp_command kp_cmd_compare = {"compare", "predict one launch on several GPUs", compare_run,
+                                   compare_help};
