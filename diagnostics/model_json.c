@@ -2,6 +2,7 @@
  * the schema is described in docs/analyze.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "kperf/report.h"
+#include "kperf/findings_report.h"
 
 #include "kperf/arena.h"
 #include "kperf/count.h"
@@ -9,13 +10,10 @@
 #include "kperf/sym.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Integers go out as raw JSON text: cJSON keeps numbers as doubles and would
  * print large ones with an exponent. */
@@ -381,46 +379,7 @@ int kp_model_json_write(const kp_module *m, const char *gpu_id, const char *path
     snprintf(err, errlen, "cannot write the report to '%s': out of memory", path);
     return -1;
   }
-  size_t plen = strlen(path);
-  char *tmp = malloc(plen + 32);
-  if (!tmp) {
-    free(text);
-    snprintf(err, errlen, "cannot write the report to '%s': out of memory", path);
-    return -1;
-  }
-  snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  int rc = -1;
-  if (fd < 0) {
-    snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
-    goto out;
-  }
-  size_t len = strlen(text), done = 0;
-  while (done < len) {
-    ssize_t w = write(fd, text + done, len - done);
-    if (w < 0) {
-      if (errno == EINTR)
-        continue;
-      snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
-      close(fd);
-      unlink(tmp);
-      goto out;
-    }
-    done += (size_t)w;
-  }
-  if (close(fd) != 0) {
-    snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
-    unlink(tmp);
-    goto out;
-  }
-  if (rename(tmp, path) != 0) {
-    snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
-    unlink(tmp);
-    goto out;
-  }
-  rc = 0;
-out:
-  free(tmp);
+  int rc = kp_write_atomic(path, text, err, errlen);
   free(text);
   return rc;
 }

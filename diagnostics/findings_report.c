@@ -1,0 +1,298 @@
+/* SARIF and JSON reports of findings: see include/kperf/findings_report.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "kperf/findings_report.h"
+#include "kperf/checks.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+#define DOCS_BASE "https://github.com/kperf/kperf/blob/main/docs/checks/"
+
+/* A file name as a SARIF artifact URI: relative paths stay relative (the
+ * viewer resolves them against the source root); absolute ones become
+ * file:// URIs.  Characters outside the URI set are percent-encoded. */
+static char *artifact_uri(const char *path) {
+  if (!path)
+    path = "";
+  size_t n = strlen(path);
+  char *out = malloc(n * 3 + 8);
+  if (!out)
+    return NULL;
+  size_t o = 0;
+  if (path[0] == '/') {
+    memcpy(out, "file://", 7);
+    o = 7;
+  }
+  static const char ok[] = "-._~/:@!$&'()*+,;=";
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+        strchr(ok, *p))
+      out[o++] = (char)*p;
+    else
+      o += (size_t)sprintf(out + o, "%%%02X", *p);
+  }
+  out[o] = 0;
+  return out;
+}
+
+static cJSON *physical_location(kp_loc l) {
+  cJSON *pl = cJSON_CreateObject();
+  cJSON *al = cJSON_AddObjectToObject(pl, "artifactLocation");
+  char *uri = artifact_uri(l.file);
+  cJSON_AddStringToObject(al, "uri", uri ? uri : "");
+  free(uri);
+  if (l.line) {
+    cJSON *r = cJSON_AddObjectToObject(pl, "region");
+    cJSON_AddNumberToObject(r, "startLine", l.line);
+    if (l.col)
+      cJSON_AddNumberToObject(r, "startColumn", l.col);
+  }
+  return pl;
+}
+
+static cJSON *message(const char *text) {
+  cJSON *m = cJSON_CreateObject();
+  cJSON_AddStringToObject(m, "text", text ? text : "");
+  return m;
+}
+
+static const char *level(kp_severity s) {
+  return s == KP_ERROR ? "error" : s == KP_WARNING ? "warning" : "note";
+}
+
+static cJSON *rules_json(void) {
+  size_t n;
+  const kp_check_info *c = kp_checks(&n);
+  cJSON *rules = cJSON_CreateArray();
+  for (size_t i = 0; i < n; i++) {
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "id", c[i].name);
+    cJSON_AddStringToObject(r, "name", c[i].name);
+    cJSON_AddItemToObject(r, "shortDescription", message(c[i].summary));
+    char uri[256], help[512];
+    snprintf(uri, sizeof uri, DOCS_BASE "%s.md", c[i].name + 6);
+    snprintf(help, sizeof help, "%s. Documentation, examples and options: docs/checks/%s.md",
+             c[i].summary, c[i].name + 6);
+    cJSON_AddItemToObject(r, "fullDescription", message(c[i].summary));
+    cJSON_AddItemToObject(r, "help", message(help));
+    cJSON_AddStringToObject(r, "helpUri", uri);
+    cJSON *cfg = cJSON_AddObjectToObject(r, "defaultConfiguration");
+    cJSON_AddStringToObject(cfg, "level", strcmp(c[i].name, "kperf-launch") == 0 ? "note" : "warning");
+    cJSON_AddItemToArray(rules, r);
+  }
+  return rules;
+}
+
+static int rule_index(const char *check) {
+  size_t n;
+  const kp_check_info *c = kp_checks(&n);
+  for (size_t i = 0; i < n; i++)
+    if (check && strcmp(c[i].name, check) == 0)
+      return (int)i;
+  return -1;
+}
+
+static cJSON *result_json(const kp_finding *x) {
+  cJSON *r = cJSON_CreateObject();
+  cJSON_AddStringToObject(r, "ruleId", x->check ? x->check : "kperf");
+  int ri = rule_index(x->check);
+  if (ri >= 0)
+    cJSON_AddNumberToObject(r, "ruleIndex", ri);
+  cJSON_AddStringToObject(r, "level", level(x->severity));
+  cJSON_AddItemToObject(r, "message", message(x->message));
+  cJSON *locs = cJSON_AddArrayToObject(r, "locations");
+  cJSON *loc = cJSON_CreateObject();
+  cJSON_AddItemToObject(loc, "physicalLocation", physical_location(x->loc));
+  cJSON_AddItemToArray(locs, loc);
+  if (x->nnotes) {
+    cJSON *rel = cJSON_AddArrayToObject(r, "relatedLocations");
+    for (size_t i = 0; i < x->nnotes; i++) {
+      cJSON *l = cJSON_CreateObject();
+      cJSON_AddNumberToObject(l, "id", (double)i);
+      cJSON_AddItemToObject(l, "physicalLocation",
+                            physical_location(x->notes[i].loc.line ? x->notes[i].loc : x->loc));
+      cJSON_AddItemToObject(l, "message", message(x->notes[i].message));
+      cJSON_AddItemToArray(rel, l);
+    }
+  }
+  if (x->nfixits) {
+    cJSON *fixes = cJSON_AddArrayToObject(r, "fixes");
+    cJSON *fix = cJSON_CreateObject();
+    cJSON_AddItemToObject(fix, "description", message(x->nnotes ? x->notes[x->nnotes - 1].message : x->message));
+    cJSON *changes = cJSON_AddArrayToObject(fix, "artifactChanges");
+    for (size_t i = 0; i < x->nfixits; i++) {
+      const kp_fixit *fx = &x->fixits[i];
+      cJSON *ch = cJSON_CreateObject();
+      cJSON *al = cJSON_AddObjectToObject(ch, "artifactLocation");
+      char *uri = artifact_uri(fx->begin.file);
+      cJSON_AddStringToObject(al, "uri", uri ? uri : "");
+      free(uri);
+      cJSON *reps = cJSON_AddArrayToObject(ch, "replacements");
+      cJSON *rep = cJSON_CreateObject();
+      cJSON *del = cJSON_AddObjectToObject(rep, "deletedRegion");
+      cJSON_AddNumberToObject(del, "startLine", fx->begin.line);
+      cJSON_AddNumberToObject(del, "startColumn", fx->begin.col);
+      cJSON_AddNumberToObject(del, "endLine", fx->end.line);
+      cJSON_AddNumberToObject(del, "endColumn", fx->end.col);
+      cJSON *ins = cJSON_AddObjectToObject(rep, "insertedContent");
+      cJSON_AddStringToObject(ins, "text", fx->replacement ? fx->replacement : "");
+      cJSON_AddItemToArray(reps, rep);
+      cJSON_AddItemToArray(changes, ch);
+    }
+    cJSON_AddItemToArray(fixes, fix);
+  }
+  return r;
+}
+
+static cJSON *sarif_log(cJSON **results_out) {
+  cJSON *log = cJSON_CreateObject();
+  cJSON_AddStringToObject(log, "$schema", SARIF_SCHEMA);
+  cJSON_AddStringToObject(log, "version", "2.1.0");
+  cJSON *runs = cJSON_AddArrayToObject(log, "runs");
+  cJSON *run = cJSON_CreateObject();
+  cJSON *tool = cJSON_AddObjectToObject(run, "tool");
+  cJSON *drv = cJSON_AddObjectToObject(tool, "driver");
+  cJSON_AddStringToObject(drv, "name", "kperf");
+  cJSON_AddStringToObject(drv, "informationUri", "https://github.com/kperf/kperf");
+  cJSON_AddItemToObject(drv, "rules", rules_json());
+  *results_out = cJSON_AddArrayToObject(run, "results");
+  cJSON_AddItemToArray(runs, run);
+  return log;
+}
+
+char *kp_findings_sarif(const kp_findings *f) {
+  cJSON *results;
+  cJSON *log = sarif_log(&results);
+  if (!log)
+    return NULL;
+  for (size_t i = 0; f && i < f->n; i++)
+    cJSON_AddItemToArray(results, result_json(&f->items[i]));
+  char *text = cJSON_Print(log);
+  cJSON_Delete(log);
+  return text;
+}
+
+static cJSON *loc_fields(cJSON *o, kp_loc l) {
+  if (l.file)
+    cJSON_AddStringToObject(o, "file", l.file);
+  else
+    cJSON_AddNullToObject(o, "file");
+  cJSON_AddNumberToObject(o, "line", l.line);
+  cJSON_AddNumberToObject(o, "column", l.col);
+  return o;
+}
+
+char *kp_findings_json(const kp_findings *f) {
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddNumberToObject(root, "schema", 1);
+  cJSON *arr = cJSON_AddArrayToObject(root, "findings");
+  for (size_t i = 0; f && i < f->n; i++) {
+    const kp_finding *x = &f->items[i];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "check", x->check ? x->check : "");
+    cJSON_AddStringToObject(o, "severity",
+                            x->severity == KP_ERROR ? "error" : x->severity == KP_WARNING ? "warning" : "remark");
+    loc_fields(o, x->loc);
+    cJSON_AddStringToObject(o, "message", x->message ? x->message : "");
+    cJSON *notes = cJSON_AddArrayToObject(o, "notes");
+    for (size_t j = 0; j < x->nnotes; j++) {
+      cJSON *n = loc_fields(cJSON_CreateObject(), x->notes[j].loc.line ? x->notes[j].loc : x->loc);
+      cJSON_AddStringToObject(n, "message", x->notes[j].message);
+      cJSON_AddItemToArray(notes, n);
+    }
+    cJSON *fixits = cJSON_AddArrayToObject(o, "fixits");
+    for (size_t j = 0; j < x->nfixits; j++) {
+      const kp_fixit *fx = &x->fixits[j];
+      cJSON *n = cJSON_CreateObject();
+      cJSON_AddItemToObject(n, "begin", loc_fields(cJSON_CreateObject(), fx->begin));
+      cJSON_AddItemToObject(n, "end", loc_fields(cJSON_CreateObject(), fx->end));
+      cJSON_AddStringToObject(n, "replacement", fx->replacement ? fx->replacement : "");
+      cJSON_AddItemToArray(fixits, n);
+    }
+    cJSON_AddItemToArray(arr, o);
+  }
+  char *text = cJSON_Print(root);
+  cJSON_Delete(root);
+  return text;
+}
+
+char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *err, size_t errlen) {
+  cJSON *results;
+  cJSON *log = sarif_log(&results);
+  size_t ok = 0;
+  if (err && errlen)
+    err[0] = 0;
+  for (size_t i = 0; i < n; i++) {
+    cJSON *in = texts[i] ? cJSON_Parse(texts[i]) : NULL;
+    cJSON *runs = in ? cJSON_GetObjectItemCaseSensitive(in, "runs") : NULL;
+    cJSON *run0 = cJSON_IsArray(runs) ? cJSON_GetArrayItem(runs, 0) : NULL;
+    cJSON *res = run0 ? cJSON_GetObjectItemCaseSensitive(run0, "results") : NULL;
+    if (!cJSON_IsArray(res)) {
+      if (err && errlen && !err[0])
+        snprintf(err, errlen, "input %zu is not a SARIF log kperf wrote", i + 1);
+      cJSON_Delete(in);
+      continue;
+    }
+    cJSON *r;
+    cJSON_ArrayForEach(r, res) cJSON_AddItemToArray(results, cJSON_Duplicate(r, 1));
+    ok++;
+    cJSON_Delete(in);
+  }
+  if (nread)
+    *nread = ok;
+  char *text = cJSON_Print(log);
+  cJSON_Delete(log);
+  return text;
+}
+
+int kp_write_atomic(const char *path, const char *text, char *err, size_t errlen) {
+  if (!path || !*path) {
+    snprintf(err, errlen, "no report path given");
+    return -1;
+  }
+  size_t plen = strlen(path);
+  char *tmp = malloc(plen + 32);
+  if (!tmp) {
+    snprintf(err, errlen, "cannot write the report to '%s': out of memory", path);
+    return -1;
+  }
+  snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  int rc = -1;
+  if (fd < 0) {
+    snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
+    free(tmp);
+    return -1;
+  }
+  size_t len = strlen(text), done = 0;
+  while (done < len) {
+    ssize_t w = write(fd, text + done, len - done);
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
+      close(fd);
+      unlink(tmp);
+      free(tmp);
+      return -1;
+    }
+    done += (size_t)w;
+  }
+  if (close(fd) != 0) {
+    snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
+    unlink(tmp);
+  } else if (rename(tmp, path) != 0) {
+    snprintf(err, errlen, "cannot write the report to '%s': %s", path, strerror(errno));
+    unlink(tmp);
+  } else {
+    rc = 0;
+  }
+  free(tmp);
+  return rc;
+}

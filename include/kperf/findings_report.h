@@ -1,0 +1,40 @@
+/* Findings as report files for CI: SARIF 2.1.0 (GitHub code scanning and
+ * other viewers) and kperf's own JSON.  Written with cJSON; plain C. */
+#ifndef KPERF_FINDINGS_REPORT_H
+#define KPERF_FINDINGS_REPORT_H
+
+#include <stddef.h>
+
+#include "kperf/finding.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The findings as a SARIF 2.1.0 log with one run of the tool "kperf": every
+ * registered check is a rule (id "kperf-<check>", short description, help
+ * text and a link to its documentation); each finding a result with its
+ * level, message, region (1-based line and column), its notes as related
+ * locations and its fix-its as fixes.  Remarks are "note" results.
+ * malloc'ed text, NULL when out of memory. */
+char *kp_findings_sarif(const kp_findings *f);
+
+/* The findings as JSON: {"schema": 1, "findings": [{"check", "severity",
+ * "file", "line", "column", "message", "notes": [...], "fixits": [...]}]}. */
+char *kp_findings_json(const kp_findings *f);
+
+/* Merges SARIF logs (each from kp_findings_sarif) into one log with one run:
+ * the rules once, the results of all inputs in order.  Inputs that do not
+ * parse are reported in err and skipped; *nread (may be NULL) receives the
+ * number merged.  malloc'ed text, NULL on out of memory. */
+char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *err, size_t errlen);
+
+/* Writes text to path atomically: a temporary file in the same directory,
+ * then rename (so concurrent compiles writing the same path never leave a
+ * torn file).  0 ok, -1 with a one-line message. */
+int kp_write_atomic(const char *path, const char *text, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,284 @@
+// kperf's checks as a clang-tidy module (kperf-tidy.so, and linked into
+// kperf-clangd).  Each check registered in the C registry (include/kperf/checks.h,
+// analyses/checks.c) becomes a clang-tidy check of the same name: the checks
+// run the same code as the plugin -- extractModule (plugin/Extract.h) on the
+// translation unit, then kp_run_checks for the check's own name -- and turn each
+// kp_finding into a clang-tidy diagnostic with its notes and fix-its, so that
+// NOLINT, -fix, .clang-tidy and clangd all work as for any other check.
+//
+// The kernel model is built once per translation unit however many kperf
+// checks are enabled (a cache keyed by the ASTContext).  The GPU is chosen as
+// the plugin chooses it (plugin/Target.h): the Gpu option, else the compile's
+// GPU arch: the device pass's own (clang-tidy and clangd analyse the first job
+// of a CUDA compile, the device side of the first --cuda-gpu-arch, unless
+// --cuda-host-only is given), or on the host side the first --cuda-gpu-arch of
+// clang-tidy's command line, else the first of __CUDA_ARCH_LIST__.
+#include "Extract.h"
+#include "Pragmas.h"
+#include "Target.h"
+
+#include "kperf/checks.h"
+#include "kperf/finding.h"
+#include "kperf/gpu.h"
+#include "kperf/model.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace kperf {
+namespace {
+
+// The analyses are not known to be reentrant; kperf-clangd builds the ASTs of
+// several files on several threads, so one runs at a time.
+std::mutex AnalysisMu;
+
+// The kernel model of one translation unit, shared by the kperf checks of it.
+struct TUModel {
+  const ASTContext *Ctx = nullptr;
+  const TranslationUnitDecl *TU = nullptr;
+  const SourceManager *SM = nullptr;
+  bool HostErrors = false;
+  kp_module M;
+  TUModel() { kp_module_init(&M); }
+  ~TUModel() { kp_module_free(&M); }
+  TUModel(const TUModel &) = delete;
+  TUModel &operator=(const TUModel &) = delete;
+};
+
+std::mutex CacheMu;
+std::map<const ASTContext *, std::weak_ptr<TUModel>> Cache;
+
+const char *mainFile(ASTContext &Ctx, kp_module *M) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
+  StringRef Name = FE ? FE->getName() : StringRef();
+  return kp_module_str(M, Name.data(), Name.size());
+}
+
+// The model of Ctx's translation unit: the cached one while a check of the
+// same unit holds it, else a new one.  Called with AnalysisMu held.
+std::shared_ptr<TUModel> modelFor(ASTContext &Ctx) {
+  {
+    std::lock_guard<std::mutex> Lock(CacheMu);
+    auto It = Cache.find(&Ctx);
+    if (It != Cache.end()) {
+      std::shared_ptr<TUModel> P = It->second.lock();
+      if (P && P->TU == Ctx.getTranslationUnitDecl() && P->SM == &Ctx.getSourceManager())
+        return P;
+      Cache.erase(It);
+    }
+    for (auto I = Cache.begin(); I != Cache.end();)
+      I = I->second.expired() ? Cache.erase(I) : std::next(I);
+  }
+  auto P = std::make_shared<TUModel>();
+  P->Ctx = &Ctx;
+  P->TU = Ctx.getTranslationUnitDecl();
+  P->SM = &Ctx.getSourceManager();
+  // As the plugin: code that does not compile gets no kperf warnings.
+  P->HostErrors = Ctx.getDiagnostics().hasErrorOccurred();
+  if (!P->HostErrors) {
+    extractModule(Ctx, &P->M);
+    if (!P->M.main_file)
+      P->M.main_file = mainFile(Ctx, &P->M);
+    for (const auto &A : assumePragmas())
+      kp_module_assume(&P->M, A.first.c_str(), A.second);
+  }
+  std::lock_guard<std::mutex> Lock(CacheMu);
+  Cache[&Ctx] = P;
+  return P;
+}
+
+SourceLocation toSourceLocation(SourceManager &SM, const kp_loc &L) {
+  if (!L.file || L.line == 0)
+    return SourceLocation();
+  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
+  if (!FE)
+    return SourceLocation();
+  return SM.translateFileLineCol(*FE, L.line, L.col ? L.col : 1);
+}
+
+DiagnosticIDs::Level levelOf(kp_severity S) {
+  switch (S) {
+  case KP_REMARK:
+    return DiagnosticIDs::Remark;
+  case KP_WARNING:
+    return DiagnosticIDs::Warning;
+  case KP_ERROR:
+    return DiagnosticIDs::Error;
+  }
+  return DiagnosticIDs::Warning;
+}
+
+// "800,900" -> "sm_80" (the first arch of __CUDA_ARCH_LIST__), "" when none.
+std::string archFromMacro(Preprocessor *PP) {
+  if (!PP)
+    return "";
+  IdentifierInfo *II = PP->getIdentifierInfo("__CUDA_ARCH_LIST__");
+  const MacroInfo *MI = II ? PP->getMacroInfo(II) : nullptr;
+  if (!MI)
+    return "";
+  for (const Token &T : MI->tokens()) {
+    if (!T.is(tok::numeric_constant))
+      continue;
+    long V = std::strtol(PP->getSpelling(T).c_str(), nullptr, 10);
+    if (V <= 0)
+      return "";
+    return "sm_" + std::to_string(V / 10);
+  }
+  return "";
+}
+
+int checkIsNamed(const char *Name, void *User) {
+  return std::strcmp(Name, static_cast<const std::string *>(User)->c_str()) == 0;
+}
+
+class KperfCheck : public tidy::ClangTidyCheck {
+public:
+  KperfCheck(StringRef Name, tidy::ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context), CheckName(Name.str()),
+        Gpu(Options.get("Gpu", "").str()), Database(Options.get("Database", "").str()),
+        UncoalescedRatio(Options.get("UncoalescedRatio", "").str()) {}
+
+  bool isLanguageVersionSupported(const LangOptions &LO) const override { return LO.CUDA; }
+
+  void storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) override {
+    Options.store(Opts, "Gpu", Gpu);
+    Options.store(Opts, "Database", Database);
+    if (CheckName == "kperf-uncoalesced")
+      Options.store(Opts, "UncoalescedRatio", UncoalescedRatio);
+  }
+
+  void registerPPCallbacks(const SourceManager &, Preprocessor *P, Preprocessor *) override {
+    PP = P;
+    // A new translation unit: forget the pragmas of the last one (the plugin's
+    // action does this in beginPragmas).
+    resetPragmas();
+  }
+
+  void registerMatchers(MatchFinder *Finder) override {
+    // clang-tidy traverses the whole unit; clangd only the main file's
+    // top-level declarations.  Either way the first match gives the ASTContext
+    // and the analysis runs once, at the end of the unit.
+    Finder->addMatcher(translationUnitDecl(), this);
+    Finder->addMatcher(decl(hasDeclContext(translationUnitDecl())), this);
+  }
+
+  void check(const MatchFinder::MatchResult &R) override {
+    if (!Ctx)
+      Ctx = R.Context;
+  }
+
+  void onEndOfTranslationUnit() override {
+    if (!Ctx)
+      return;
+    ASTContext &C = *Ctx;
+    Ctx = nullptr;
+    run(C);
+  }
+
+private:
+  std::string CheckName, Gpu, Database, UncoalescedRatio;
+  Preprocessor *PP = nullptr;
+  ASTContext *Ctx = nullptr;
+
+  std::string compileArch(ASTContext &C) {
+    if (C.getLangOpts().CUDAIsDevice)
+      return C.getTargetInfo().getTargetOpts().CPU;
+    std::vector<std::string> Archs = gpuArchsOf(selfCmdline());
+    return Archs.empty() ? archFromMacro(PP) : Archs.front();
+  }
+
+  void run(ASTContext &C) {
+    std::lock_guard<std::mutex> Lock(AnalysisMu);
+    std::shared_ptr<TUModel> Model = modelFor(C);
+    if (Model->HostErrors)
+      return;
+    std::string Error;
+    GpuTarget T = chooseGpuTarget(Gpu, Database, compileArch(C), thisObjectDir(), Error);
+    if (!Error.empty()) {
+      configurationDiag("%0: %1") << CheckName << Error;
+      return;
+    }
+    if (!T.Known)
+      return; // as the plugin: no GPU, nothing that needs one
+    kp_check_options CO;
+    kp_check_options_init(&CO);
+    if (!UncoalescedRatio.empty()) {
+      char *End = nullptr;
+      double R = std::strtod(UncoalescedRatio.c_str(), &End);
+      if (End && *End == '\0' && R >= 1)
+        CO.uncoalesced_ratio = R;
+      else
+        configurationDiag("%0: UncoalescedRatio must be a number >= 1, not '%1'")
+            << CheckName << UncoalescedRatio;
+    }
+    kp_check_ctx CC = {&Model->M, &T.Gpu, &CO};
+    kp_findings F;
+    kp_findings_init(&F);
+    kp_run_checks(&CC, checkIsNamed, &CheckName, &F);
+    report(C.getSourceManager(), &F);
+    kp_findings_free(&F);
+  }
+
+  void report(SourceManager &SM, const kp_findings *F) {
+    for (size_t I = 0; I < F->n; ++I) {
+      const kp_finding &X = F->items[I];
+      SourceLocation Loc = toSourceLocation(SM, X.loc);
+      {
+        DiagnosticBuilder B = diag(Loc, "%0", levelOf(X.severity));
+        B << X.message;
+        for (size_t J = 0; J < X.nfixits; ++J) {
+          const kp_fixit &Fx = X.fixits[J];
+          SourceLocation Begin = toSourceLocation(SM, Fx.begin);
+          SourceLocation End = toSourceLocation(SM, Fx.end);
+          if (Begin.isInvalid() || End.isInvalid())
+            continue;
+          B << FixItHint::CreateReplacement(CharSourceRange::getCharRange(Begin, End),
+                                            Fx.replacement ? Fx.replacement : "");
+        }
+      }
+      for (size_t J = 0; J < X.nnotes; ++J) {
+        SourceLocation NL = X.notes[J].loc.line ? toSourceLocation(SM, X.notes[J].loc) : Loc;
+        diag(NL, "%0", DiagnosticIDs::Note) << X.notes[J].message;
+      }
+    }
+  }
+};
+
+class KperfTidyModule : public tidy::ClangTidyModule {
+public:
+  void addCheckFactories(tidy::ClangTidyCheckFactories &Factories) override {
+    size_t N = 0;
+    const kp_check_info *Checks = kp_checks(&N);
+    for (size_t I = 0; I < N; ++I)
+      Factories.registerCheckFactory(
+          Checks[I].name, [](StringRef Name, tidy::ClangTidyContext *Context) {
+            return std::make_unique<KperfCheck>(Name, Context);
+          });
+  }
+};
+
+} // namespace
+} // namespace kperf
+
+static clang::tidy::ClangTidyModuleRegistry::Add<kperf::KperfTidyModule>
+    KperfTidyModuleReg("kperf-module", "kperf: performance checks for CUDA kernels");
+
