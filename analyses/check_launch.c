@@ -333,6 +333,64 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
     e->uncoal_fraction = excess / e->global_bytes;
 }
 
+/* ---- Bank-conflict replays ---------------------------------------------------- */
+
+/* An n-way conflict serializes a warp's shared access into n accesses (seeds
+ * 004 and the Programming Guide): n - 1 replays, which the model sees as
+ * n - 1 more shared-memory instructions of the same kind per execution.  The
+ * degree is averaged over the scanned configurations (warps, iterations). */
+typedef struct bank_acc {
+  int cc_major, cc_minor;
+  double degree_sum;
+  unsigned points;
+} bank_acc;
+
+static void bank_visit(void *user, const kp_scan_point *sp) {
+  bank_acc *c = user;
+  kp_bank_result r;
+  if (sp->sample != 0)
+    return;
+  if (kp_shared_conflict(c->cc_major, c->cc_minor, sp->lanes, &r) != KP_WARP_OK || r.degree == 0)
+    return;
+  c->degree_sum += r.degree;
+  c->points++;
+}
+
+static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch *l,
+                         const kp_gpu *gpu, kp_launch_eval *e) {
+  kp_shape s;
+  memset(&s, 0, sizeof s);
+  s.x = e->block[0];
+  s.y = e->block[1];
+  s.z = e->block[2];
+  s.source = KP_SHAPE_LAUNCH;
+  s.launch = l;
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (a->space != KP_SPACE_SHARED || a->is_atomic || a->elem_bytes == 0)
+      continue;
+    kp_lane_ctx c;
+    if (!kp_lane_ctx_init(&c, m, k, &s)) {
+      kp_lane_ctx_free(&c);
+      continue;
+    }
+    bank_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0};
+    size_t n = kp_access_scan(&c, a, &s, 0, bank_visit, &acc);
+    kp_lane_ctx_free(&c);
+    if (n == 0 || acc.points == 0)
+      continue;
+    double extra = acc.degree_sum / acc.points - 1.0;
+    if (extra <= 0)
+      continue;
+    double x = extra * exec_count(k, a, e->b, e->nb);
+    if (a->is_store)
+      e->bank_replays_st += x;
+    else
+      e->bank_replays_ld += x;
+    e->bank_accesses++;
+  }
+}
+
 /* ---- Evaluation ------------------------------------------------------------ */
 
 static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_eval *e,
@@ -349,6 +407,8 @@ static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_
   double gb = in->bytes[KP_SPACE_GLOBAL];
   in->uncoal_bytes = e->uncoal_fraction > 0 && gb > 0 ? e->uncoal_fraction * gb : 0;
   in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
+  in->replays[KP_I_LD_SHARED] = e->bank_replays_ld;
+  in->replays[KP_I_ST_SHARED] = e->bank_replays_st;
   return kp_predict(model, gpu, in, out, err, errlen);
 }
 
@@ -381,48 +441,68 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
   e->nb = kp_launch_bindings(m, l, e->b, KP_LAUNCH_MAX_BINDINGS);
   if (e->nb > KP_LAUNCH_MAX_BINDINGS)
     e->nb = KP_LAUNCH_MAX_BINDINGS;
+  const kp_expr *const bexpr[3] = {&l->block.x, &l->block.y, &l->block.z};
+  const kp_expr *const gexpr[3] = {&l->grid.x, &l->grid.y, &l->grid.z};
+  static const char *const dname[3] = {"x", "y", "z"};
   for (int d = 0; d < 3; d++) {
     int64_t v;
-    e->block[d] = lookup(e->b, e->nb, bnames[d], &v) ? v : (d ? 1 : 0);
-    e->grid[d] = lookup(e->b, e->nb, gnames[d], &v) ? v : (d ? 1 : 0);
+    e->block[d] = lookup(e->b, e->nb, bnames[d], &v) ? v : 0;
+    e->grid[d] = lookup(e->b, e->nb, gnames[d], &v) ? v : 0;
   }
   /* Sizes that did not fold but whose text evaluates with the bindings
-   * (#pragma kperf assume(n = ...), --arg): a name, or (N + B - 1) / B. */
-  if (e->block[0] <= 0 && l->block.x.text) {
-    int64_t v;
-    if (text_value(l->block.x.text, e->b, e->nb, &v) && v > 0) {
-      e->block[0] = v;
-      if (e->nb < KP_LAUNCH_MAX_BINDINGS)
-        e->b[e->nb++] = (kp_binding){"blockDim.x", v};
+   * (#pragma kperf assume(n = ...), --arg): a name, or (N + B - 1) / B.  An
+   * absent y or z is 1; a present one that cannot be evaluated leaves the
+   * launch without a prediction (never a silent 1). */
+  for (int d = 0; d < 3; d++) {
+    const char *bt = bexpr[d]->text;
+    if (e->block[d] <= 0) {
+      int64_t v;
+      if (!bt)
+        v = d ? 1 : 0;
+      else if (!text_value(bt, e->b, e->nb, &v) || v <= 0)
+        v = 0;
+      e->block[d] = v;
+      if (v > 0 && e->nb < KP_LAUNCH_MAX_BINDINGS)
+        e->b[e->nb++] = (kp_binding){bnames[d], v};
+    }
+    if (e->block[d] <= 0) {
+      if (d == 0)
+        snprintf(e->why, sizeof e->why, "the block size is not known (%s)",
+                 bt ? bt : "blockDim.x");
+      else
+        snprintf(e->why, sizeof e->why, "the block's %s size is not known (%s)", dname[d], bt);
+      return 0;
     }
   }
-  if (e->grid[0] <= 0 && e->block[0] > 0 && l->grid.x.text) {
-    int64_t v = 0;
-    char nt[128], bt[32];
-    snprintf(bt, sizeof bt, "%" PRId64, e->block[0]);
-    if (!text_value(l->grid.x.text, e->b, e->nb, &v) &&
-        (grid_pattern(l->grid.x.text, l->block.x.text, e->block[0], nt, sizeof nt)) &&
-        text_value(nt, e->b, e->nb, &v) && v > 0) {
-      char g[512], num[512], den[128];
-      squash(l->grid.x.text, g, sizeof g);
-      int ceil_ = split_div(g, num, sizeof num, den, sizeof den) && strchr(num, '+');
-      v = ceil_ ? (v + e->block[0] - 1) / e->block[0] : v / e->block[0];
+  for (int d = 0; d < 3; d++) {
+    const char *gt = gexpr[d]->text;
+    if (e->grid[d] <= 0 && !gt && d > 0)
+      e->grid[d] = 1;
+    if (e->grid[d] <= 0 && gt) {
+      int64_t v = 0;
+      char nt[128];
+      if (!text_value(gt, e->b, e->nb, &v) &&
+          (grid_pattern(gt, bexpr[d]->text, e->block[d], nt, sizeof nt)) &&
+          text_value(nt, e->b, e->nb, &v) && v > 0) {
+        char g[512], num[512], den[128];
+        squash(gt, g, sizeof g);
+        int ceil_ = split_div(g, num, sizeof num, den, sizeof den) && strchr(num, '+');
+        v = ceil_ ? (v + e->block[d] - 1) / e->block[d] : v / e->block[d];
+      }
+      if (v > 0) {
+        e->grid[d] = v;
+        if (e->nb < KP_LAUNCH_MAX_BINDINGS)
+          e->b[e->nb++] = (kp_binding){gnames[d], v};
+      }
     }
-    if (v > 0) {
-      e->grid[0] = v;
-      if (e->nb < KP_LAUNCH_MAX_BINDINGS)
-        e->b[e->nb++] = (kp_binding){"gridDim.x", v};
+    if (e->grid[d] <= 0) {
+      if (d == 0)
+        snprintf(e->why, sizeof e->why, "the grid size is not known (%s)", gt ? gt : "gridDim.x");
+      else
+        snprintf(e->why, sizeof e->why, "the grid's %s size is not known (%s)", dname[d],
+                 gt ? gt : gnames[d]);
+      return 0;
     }
-  }
-  if (e->block[0] <= 0) {
-    snprintf(e->why, sizeof e->why, "the block size is not known (%s)",
-             l->block.x.text ? l->block.x.text : "blockDim.x");
-    return 0;
-  }
-  if (e->grid[0] <= 0) {
-    snprintf(e->why, sizeof e->why, "the grid size is not known (%s)",
-             l->grid.x.text ? l->grid.x.text : "gridDim.x");
-    return 0;
   }
   if (l->smem.text) {
     int64_t v;
@@ -444,6 +524,7 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     return 0;
   e->global_bytes = in.bytes[KP_SPACE_GLOBAL];
   uncoalesced(m, k, l, gpu, e);
+  bank_replays(m, k, l, gpu, e);
   if (predict_with(m, k, e, e->b, e->nb, gpu, model, &e->in, &e->pred, e->why,
                    sizeof e->why) != 0)
     return 0;
@@ -584,6 +665,12 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
                        "what coalesced ones would move (%u access%s); the model counts it",
                        100.0 * e->uncoal_fraction, e->uncoal_accesses,
                        e->uncoal_accesses == 1 ? "" : "es");
+    if (f && e->bank_accesses > 0)
+      kp_findings_note(out, l->loc,
+                       "bank conflicts replay %.3g shared-memory accesses per thread (%u "
+                       "access%s); the model counts them",
+                       e->bank_replays_ld + e->bank_replays_st, e->bank_accesses,
+                       e->bank_accesses == 1 ? "" : "es");
     if (f && e->recommend) {
       const kp_launch_candidate *c = &e->cand[e->best];
       char tb[32], gridtext[192];

@@ -195,6 +195,11 @@ int kp_predict_thread_time(const kp_predict_input *in, const double lat[KP_I_COU
       }
     ok = 1;
   }
+  for (int c = 0; ok && c < KP_I_COUNT; c++)
+    if (in->replays[c] > 0) {
+      t += in->replays[c] * issue[c];
+      d += in->replays[c] * issue[c];
+    }
   if (!ok || isnan(t) || isnan(d) || t < 0 || d < 0) {
     t = d = NAN;
     ok = 0;

@@ -94,6 +94,7 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   add_num(bd, "blocks_per_wave", (double)p->facts.blocks_per_wave);
   add_num(bd, "global_bytes_per_thread", e->global_bytes);
   add_num(bd, "uncoalesced_bytes_per_thread", e->in.uncoal_bytes);
+  add_num(bd, "bank_conflict_replays_per_thread", e->bank_replays_ld + e->bank_replays_st);
   double total = 0;
   for (int c = 0; c < KP_I_COUNT; c++)
     total += e->in.count[c];

@@ -41,6 +41,11 @@ typedef struct kp_launch_eval {
   double global_bytes;      /* per thread */
   double uncoal_fraction;   /* excess bytes of uncoalesced requests / global bytes */
   unsigned uncoal_accesses; /* accesses that contributed */
+  /* Shared-memory replays per thread from bank conflicts (degree - 1 per
+   * execution, averaged over warps and iterations), added to the counts of
+   * ld.shared / st.shared, and the accesses that contributed. */
+  double bank_replays_ld, bank_replays_st;
+  unsigned bank_accesses;
   /* Whether the kernel runs correctly with another 1-D block size. */
   int reshape_ok;
   char reshape_why[256];

@@ -63,6 +63,10 @@ typedef struct kp_predict_input {
   double bytes[KP_NSPACES];    /* bytes loaded + stored per thread, per space */
   double uncoal_bytes;         /* of the global bytes: moved by uncoalesced requests (0) */
   double syncs;                /* __syncthreads executed per thread */
+  double replays[KP_I_COUNT];  /* extra issues per thread, per class: shared-memory bank-
+                                  conflict replays (an n-way conflict: n - 1); each adds
+                                  the class's issue delay to the thread's time and
+                                  issue delay (0) */
   double l1_hit, l2_hit;       /* fractions of coalesced global bytes served by L1 / L2;
                                   NaN (default): 0, all from DRAM */
 
