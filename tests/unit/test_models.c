@@ -121,6 +121,30 @@ static void test_names(void) {
 
 /* ---- Model 000 ---- */
 
+/* Bank-conflict replays add the class's issue delay to time and delay, on
+ * top of the counted instructions. */
+static void test_replays(void) {
+  kp_predict_input in;
+  kp_predict_input_init(&in);
+  double lat[KP_I_COUNT], issue[KP_I_COUNT];
+  for (int c = 0; c < KP_I_COUNT; c++) {
+    lat[c] = 4;
+    issue[c] = 2;
+  }
+  lat[KP_I_LD_SHARED] = 30;
+  issue[KP_I_LD_SHARED] = 1;
+  in.count[KP_I_LD_SHARED] = 2;
+  in.count[KP_I_FP32] = 3;
+  double t, d;
+  CHECK(kp_predict_thread_time(&in, lat, issue, &t, &d) == 1);
+  CHECK_NEAR(t, 2 * 30 + 3 * 4);
+  CHECK_NEAR(d, 2 * 1 + 3 * 2);
+  in.replays[KP_I_LD_SHARED] = 31; /* one 32-way access */
+  CHECK(kp_predict_thread_time(&in, lat, issue, &t, &d) == 1);
+  CHECK_NEAR(t, 2 * 30 + 3 * 4 + 31);
+  CHECK_NEAR(d, 2 * 1 + 3 * 2 + 31);
+}
+
 static void test_kp_latency_and_issue(void) {
   kp_gpu g;
   toy_gpu(&g);
@@ -787,6 +811,7 @@ static void test_from_kernel(void) {
 
 int main(void) {
   test_names();
+  test_replays();
   test_kp_latency_and_issue();
   test_kp_bandwidth();
   test_kp_fixed_point_stops();
