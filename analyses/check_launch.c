@@ -271,6 +271,7 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
 typedef struct coal_acc {
   int cc_major, cc_minor;
   double excess, asked; /* bytes beyond a coalesced request; bytes the lanes ask for */
+  double total;         /* excess bytes per thread, over the accesses done */
 } coal_acc;
 
 static void coal_visit(void *user, const kp_scan_point *sp) {
@@ -301,8 +302,14 @@ static double exec_count(const kp_kernel *k, const kp_access *a, const kp_bindin
   return n;
 }
 
-static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
-                        const kp_gpu *gpu, kp_launch_eval *e) {
+/* Scans every access of space `space` (atomics and unsized ones left out)
+ * under the launch's block shape; for each access with a point visited,
+ * calls done(a, scan state, e). */
+static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launch *l,
+                          kp_launch_eval *e, kp_space space, kp_scan_fn visit,
+                          void (*reset)(void *acc), void *acc,
+                          void (*done)(const kp_kernel *k, const kp_access *a, void *acc,
+                                       kp_launch_eval *e)) {
   kp_shape s;
   memset(&s, 0, sizeof s);
   s.x = e->block[0];
@@ -310,27 +317,42 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
   s.z = e->block[2];
   s.source = KP_SHAPE_LAUNCH;
   s.launch = l;
-  double excess = 0;
   for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *a = &k->accesses[i];
-    if (a->space != KP_SPACE_GLOBAL || a->is_atomic || a->elem_bytes == 0)
+    if (a->space != space || a->is_atomic || a->elem_bytes == 0)
       continue;
     kp_lane_ctx c;
     if (!kp_lane_ctx_init(&c, m, k, &s)) {
       kp_lane_ctx_free(&c);
       continue;
     }
-    coal_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0};
-    size_t n = kp_access_scan(&c, a, &s, 0, coal_visit, &acc);
+    reset(acc);
+    size_t n = kp_access_scan(&c, a, &s, 0, visit, acc);
     kp_lane_ctx_free(&c);
-    if (n == 0 || acc.asked <= 0 || acc.excess <= 0)
-      continue;
-    double ratio = acc.excess / acc.asked;
-    excess += ratio * a->elem_bytes * exec_count(k, a, e->b, e->nb);
-    e->uncoal_accesses++;
+    if (n > 0)
+      done(k, a, acc, e);
   }
+}
+
+static void coal_reset(void *user) {
+  coal_acc *c = user;
+  c->excess = c->asked = 0;
+}
+
+static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_launch_eval *e) {
+  coal_acc *c = user;
+  if (c->asked <= 0 || c->excess <= 0)
+    return;
+  c->total += c->excess / c->asked * a->elem_bytes * exec_count(k, a, e->b, e->nb);
+  e->uncoal_accesses++;
+}
+
+static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
+                        const kp_gpu *gpu, kp_launch_eval *e) {
+  coal_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0, 0};
+  scan_accesses(m, k, l, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, coal_done);
   if (e->global_bytes > 0)
-    e->uncoal_fraction = excess / e->global_bytes;
+    e->uncoal_fraction = acc.total / e->global_bytes;
 }
 
 /* ---- Bank-conflict replays ---------------------------------------------------- */
@@ -356,39 +378,29 @@ static void bank_visit(void *user, const kp_scan_point *sp) {
   c->points++;
 }
 
+static void bank_reset(void *user) {
+  bank_acc *c = user;
+  c->degree_sum = 0;
+  c->points = 0;
+}
+
+static void bank_done(const kp_kernel *k, const kp_access *a, void *user, kp_launch_eval *e) {
+  bank_acc *c = user;
+  double extra = c->points ? c->degree_sum / c->points - 1.0 : 0;
+  if (extra <= 0)
+    return;
+  double x = extra * exec_count(k, a, e->b, e->nb);
+  if (a->is_store)
+    e->bank_replays_st += x;
+  else
+    e->bank_replays_ld += x;
+  e->bank_accesses++;
+}
+
 static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                          const kp_gpu *gpu, kp_launch_eval *e) {
-  kp_shape s;
-  memset(&s, 0, sizeof s);
-  s.x = e->block[0];
-  s.y = e->block[1];
-  s.z = e->block[2];
-  s.source = KP_SHAPE_LAUNCH;
-  s.launch = l;
-  for (size_t i = 0; i < k->naccesses; i++) {
-    const kp_access *a = &k->accesses[i];
-    if (a->space != KP_SPACE_SHARED || a->is_atomic || a->elem_bytes == 0)
-      continue;
-    kp_lane_ctx c;
-    if (!kp_lane_ctx_init(&c, m, k, &s)) {
-      kp_lane_ctx_free(&c);
-      continue;
-    }
-    bank_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0};
-    size_t n = kp_access_scan(&c, a, &s, 0, bank_visit, &acc);
-    kp_lane_ctx_free(&c);
-    if (n == 0 || acc.points == 0)
-      continue;
-    double extra = acc.degree_sum / acc.points - 1.0;
-    if (extra <= 0)
-      continue;
-    double x = extra * exec_count(k, a, e->b, e->nb);
-    if (a->is_store)
-      e->bank_replays_st += x;
-    else
-      e->bank_replays_ld += x;
-    e->bank_accesses++;
-  }
+  bank_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0};
+  scan_accesses(m, k, l, e, KP_SPACE_SHARED, bank_visit, bank_reset, &acc, bank_done);
 }
 
 /* ---- Evaluation ------------------------------------------------------------ */
