@@ -2,34 +2,17 @@
  * what kperf found in its kernels (text, or the plugin's JSON report). */
 #define _XOPEN_SOURCE 700
 #include <cjson/cJSON.h>
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "plugin_run.h"
 #include "kperf/report.h"
-
-extern char **environ;
-
-#ifndef KPERF_CLANG
-#define KPERF_CLANG ""
-#endif
-#ifndef KPERF_CUDA_PATH
-#define KPERF_CUDA_PATH ""
-#endif
-#ifndef KPERF_PLUGIN_INSTALLED
-#define KPERF_PLUGIN_INSTALLED ""
-#endif
 
 static void analyze_help(FILE *out) {
   fputs("usage: kperf analyze FILE.cu [--gpu NAME] [--db PATH] [--arg NAME=VALUE]... [--json]\n"
@@ -59,218 +42,6 @@ static void analyze_help(FILE *out) {
 }
 
 /* ------------------------------------------------------------ helpers */
-
-typedef struct strvec {
-  char **v;
-  size_t n, cap;
-  char **owned; /* strings to free */
-  size_t nowned, capowned;
-} strvec;
-
-static int sv_push(strvec *s, const char *a) {
-  if (s->n + 2 > s->cap) {
-    size_t ncap = s->cap ? s->cap * 2 : 32;
-    char **p = realloc(s->v, ncap * sizeof *p);
-    if (!p)
-      return -1;
-    s->v = p;
-    s->cap = ncap;
-  }
-  s->v[s->n++] = (char *)a;
-  s->v[s->n] = NULL;
-  return 0;
-}
-
-/* Pushes a formatted string the vector owns. */
-static int sv_pushf(strvec *s, const char *a, const char *b) {
-  size_t n = strlen(a) + strlen(b) + 1;
-  char *t = malloc(n);
-  if (!t)
-    return -1;
-  snprintf(t, n, "%s%s", a, b);
-  if (s->nowned + 1 > s->capowned) {
-    size_t ncap = s->capowned ? s->capowned * 2 : 16;
-    char **p = realloc(s->owned, ncap * sizeof *p);
-    if (!p) {
-      free(t);
-      return -1;
-    }
-    s->owned = p;
-    s->capowned = ncap;
-  }
-  s->owned[s->nowned++] = t;
-  return sv_push(s, t);
-}
-
-static void sv_free(strvec *s) {
-  for (size_t i = 0; i < s->nowned; i++)
-    free(s->owned[i]);
-  free(s->owned);
-  free(s->v);
-  memset(s, 0, sizeof *s);
-}
-
-static int is_file(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* The first executable called name in $PATH, into buf. */
-static int search_path(const char *name, char *buf, size_t n) {
-  const char *path = getenv("PATH");
-  if (!path)
-    return 0;
-  while (*path) {
-    const char *colon = strchr(path, ':');
-    size_t len = colon ? (size_t)(colon - path) : strlen(path);
-    if (len > 0) {
-      snprintf(buf, n, "%.*s/%s", (int)len, path, name);
-      if (is_file(buf) && access(buf, X_OK) == 0)
-        return 1;
-    }
-    path += len + (colon ? 1 : 0);
-  }
-  return 0;
-}
-
-static const char *find_clang(char *buf, size_t n) {
-  const char *env = getenv("KPERF_CLANG");
-  if (env && *env)
-    return env;
-  if (*KPERF_CLANG && access(KPERF_CLANG, X_OK) == 0)
-    return KPERF_CLANG;
-  if (search_path("clang++-22", buf, n) || search_path("clang++", buf, n))
-    return buf;
-  return NULL;
-}
-
-static const char *find_plugin(char *buf, size_t n) {
-  const char *env = getenv("KPERF_PLUGIN");
-  if (env && *env)
-    return env;
-  const char *exe = kp_cli_exe_dir();
-  if (*exe) {
-    snprintf(buf, n, "%s/../lib/kperf.so", exe);
-    if (is_file(buf))
-      return buf;
-  }
-  if (*KPERF_PLUGIN_INSTALLED && is_file(KPERF_PLUGIN_INSTALLED))
-    return KPERF_PLUGIN_INSTALLED;
-  return NULL;
-}
-
-static const char *cuda_path(void) {
-  const char *env = getenv("CUDA_PATH");
-  if (env && *env)
-    return env;
-  if (*KPERF_CUDA_PATH)
-    return KPERF_CUDA_PATH;
-  return "/usr/local/cuda";
-}
-
-/* 1 when the user's clang arguments choose the GPU arch themselves. */
-static int names_arch(char **args, int n) {
-  for (int i = 0; i < n; i++)
-    if (strncmp(args[i], "--cuda-gpu-arch", 15) == 0 || strncmp(args[i], "--offload-arch", 14) == 0)
-      return 1;
-  return 0;
-}
-
-/* Reads a whole file; NULL when it cannot be read. */
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 8192, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    if (n + 4096 + 1 > cap) {
-      char *p = realloc(buf, cap * 2);
-      if (!p) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = p;
-      cap *= 2;
-    }
-    size_t r = fread(buf + n, 1, cap - n - 1, f);
-    n += r;
-    if (r == 0)
-      break;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (!buf || bad) {
-    free(buf);
-    return NULL;
-  }
-  buf[n] = '\0';
-  if (len)
-    *len = n;
-  return buf;
-}
-
-/* Removes the temporary directory and whatever is left in it. */
-static void remove_dir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (d) {
-    struct dirent *e;
-    char p[PATH_MAX + 260];
-    while ((e = readdir(d)))
-      if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        unlink(p);
-      }
-    closedir(d);
-  }
-  rmdir(dir);
-}
-
-/* The temporary directory while clang runs: an interrupt removes it. */
-static char tmp_dir[PATH_MAX], tmp_report[PATH_MAX + 16], tmp_err[PATH_MAX + 16];
-static volatile sig_atomic_t tmp_live;
-
-static void on_signal(int sig) {
-  if (tmp_live) {
-    unlink(tmp_report);
-    unlink(tmp_err);
-    rmdir(tmp_dir);
-  }
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-/* Runs argv with stdin from /dev/null and stdout+stderr into errpath.
- * Returns the exit status (128+signal when killed), -1 when it could not run. */
-static int run_clang(char **argv, const char *errpath) {
-  posix_spawn_file_actions_t fa;
-  if (posix_spawn_file_actions_init(&fa) != 0) {
-    kp_cli_error("analyze: out of memory");
-    return -1;
-  }
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&fa, 2, 1);
-  pid_t pid;
-  int e = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (e != 0) {
-    kp_cli_error("analyze: cannot run clang '%s': %s (set $KPERF_CLANG)", argv[0], strerror(e));
-    return -1;
-  }
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) {
-      kp_cli_error("analyze: waiting for clang: %s", strerror(errno));
-      return -1;
-    }
-  if (WIFEXITED(st))
-    return WEXITSTATUS(st);
-  if (WIFSIGNALED(st))
-    return 128 + WTERMSIG(st);
-  return -1;
-}
 
 /* The first line of text holding "error:" (NULL when none); *len its length. */
 static const char *first_error_line(const char *text, size_t *len) {
@@ -681,9 +452,7 @@ static int analyze_run(int argc, char **argv) {
   const char *file = NULL, *gpu = NULL, *db = NULL, *v;
   int json = 0, nclang = 0;
   char **clang_args = NULL;
-  strvec cmd;
-  memset(&cmd, 0, sizeof cmd);
-  strvec plugin_args;
+  kp_strvec plugin_args;
   memset(&plugin_args, 0, sizeof plugin_args);
   int rc = KP_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
@@ -713,7 +482,7 @@ static int analyze_run(int argc, char **argv) {
                      eq + 1, v);
         goto out;
       }
-      if (sv_pushf(&plugin_args, "-fplugin-arg-kperf-arg=", v) != 0)
+      if (kp_sv_pushf(&plugin_args, "-fplugin-arg-kperf-arg=", v) != 0)
         goto oom;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       kp_cli_error("analyze: unknown option '%s' (clang arguments go after '--'; see "
@@ -736,60 +505,16 @@ static int analyze_run(int argc, char **argv) {
     kp_cli_error("analyze: cannot read '%s': %s", file, strerror(errno));
     goto out;
   }
-  char clang_buf[PATH_MAX], plugin_buf[PATH_MAX + 32];
-  const char *clang = find_clang(clang_buf, sizeof clang_buf);
-  if (!clang) {
-    kp_cli_error("analyze: cannot find clang++ (set $KPERF_CLANG to clang++ 22)");
+  if ((gpu && kp_sv_pushf(&plugin_args, "-fplugin-arg-kperf-gpu=", gpu)) ||
+      (db && kp_sv_pushf(&plugin_args, "-fplugin-arg-kperf-db=", db)))
+    goto oom;
+  kp_plugin_result res;
+  if (kp_cli_plugin_run("report", file, plugin_args.v, plugin_args.n, clang_args,
+                        (size_t)nclang, &res) != 0)
     goto out;
-  }
-  const char *plugin = find_plugin(plugin_buf, sizeof plugin_buf);
-  if (!plugin) {
-    kp_cli_error("analyze: cannot find kperf.so next to kperf (set $KPERF_PLUGIN)");
-    goto out;
-  }
-  const char *cuda = cuda_path();
-
-  const char *tmpdir = getenv("TMPDIR");
-  char *dir = tmp_dir, *report = tmp_report, *errpath = tmp_err;
-  snprintf(dir, sizeof tmp_dir, "%s/kperf-analyze-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-  if (!mkdtemp(dir)) {
-    kp_cli_error("analyze: cannot create a temporary directory in %s: %s",
-                 tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
-    goto out;
-  }
-  snprintf(report, sizeof tmp_report, "%s/report.json", dir);
-  snprintf(errpath, sizeof tmp_err, "%s/clang.err", dir);
-  tmp_live = 1;
-  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-    signal(sigs[i], on_signal);
-
-  if (sv_push(&cmd, clang) || sv_push(&cmd, "-x") || sv_push(&cmd, "cuda") ||
-      sv_push(&cmd, "--cuda-host-only") || sv_push(&cmd, "-fsyntax-only") ||
-      sv_push(&cmd, "-Wno-unknown-cuda-version") ||
-      (!names_arch(clang_args, nclang) && sv_push(&cmd, "--cuda-gpu-arch=sm_90")) ||
-      sv_pushf(&cmd, "--cuda-path=", cuda) || sv_push(&cmd, "-isystem") ||
-      sv_pushf(&cmd, cuda, "/include/cccl") || sv_pushf(&cmd, "-fplugin=", plugin) ||
-      sv_pushf(&cmd, "-fplugin-arg-kperf-report=", report) ||
-      (gpu && sv_pushf(&cmd, "-fplugin-arg-kperf-gpu=", gpu)) ||
-      (db && sv_pushf(&cmd, "-fplugin-arg-kperf-db=", db)))
-    goto oom_dir;
-  for (size_t i = 0; i < plugin_args.n; i++)
-    if (sv_push(&cmd, plugin_args.v[i]))
-      goto oom_dir;
-  for (int i = 0; i < nclang; i++)
-    if (sv_push(&cmd, clang_args[i]))
-      goto oom_dir;
-  if (sv_push(&cmd, file))
-    goto oom_dir;
-
-  int status = run_clang(cmd.v, errpath);
-  char *errtext = read_all(errpath, NULL);
-  size_t rlen = 0;
-  char *text = status >= 0 ? read_all(report, &rlen) : NULL;
-  /* Everything is in memory: nothing is left behind, however the output ends. */
-  remove_dir(dir);
-  tmp_live = 0;
+  int status = res.status;
+  char *errtext = res.errtext, *text = res.report;
+  size_t rlen = res.report_len;
   if (status < 0) {
     rc = KP_EXIT_FAIL;
   } else if (!text) {
@@ -798,7 +523,7 @@ static int analyze_run(int argc, char **argv) {
     if (status == 0)
       kp_cli_error("analyze: clang wrote no report for '%s' (is it CUDA, and is %s kperf's "
                    "plugin?)",
-                   file, plugin);
+                   file, res.plugin);
     else if (status > 128)
       kp_cli_error("analyze: clang was killed by signal %d analysing '%s'", status - 128, file);
     else
@@ -837,15 +562,11 @@ static int analyze_run(int argc, char **argv) {
   free(errtext);
   goto out;
 
-oom_dir:
-  remove_dir(dir);
-  tmp_live = 0;
 oom:
   kp_cli_error("analyze: out of memory");
   rc = KP_EXIT_FAIL;
 out:
-  sv_free(&cmd);
-  sv_free(&plugin_args);
+  kp_sv_free(&plugin_args);
   return rc;
 }
 

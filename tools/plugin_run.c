@@ -31,14 +31,7 @@ extern char **environ;
 #define KPERF_PLUGIN_INSTALLED ""
 #endif
 
-typedef struct strvec {
-  char **v;
-  size_t n, cap;
-  char **owned; /* strings to free */
-  size_t nowned, capowned;
-} strvec;
-
-static int sv_push(strvec *s, const char *a) {
+int kp_sv_push(kp_strvec *s, const char *a) {
   if (s->n + 2 > s->cap) {
     size_t ncap = s->cap ? s->cap * 2 : 32;
     char **p = realloc(s->v, ncap * sizeof *p);
@@ -53,7 +46,7 @@ static int sv_push(strvec *s, const char *a) {
 }
 
 /* Pushes a formatted string the vector owns. */
-static int sv_pushf(strvec *s, const char *a, const char *b) {
+int kp_sv_pushf(kp_strvec *s, const char *a, const char *b) {
   size_t n = strlen(a) + strlen(b) + 1;
   char *t = malloc(n);
   if (!t)
@@ -70,10 +63,10 @@ static int sv_pushf(strvec *s, const char *a, const char *b) {
     s->capowned = ncap;
   }
   s->owned[s->nowned++] = t;
-  return sv_push(s, t);
+  return kp_sv_push(s, t);
 }
 
-static void sv_free(strvec *s) {
+void kp_sv_free(kp_strvec *s) {
   for (size_t i = 0; i < s->nowned; i++)
     free(s->owned[i]);
   free(s->owned);
@@ -244,74 +237,90 @@ static int run_clang(char **argv, const char *errpath) {
 }
 
 
-char *kp_cli_run_plugin(const char *file, char *const *plugin_args, size_t nplugin,
-                        char *const *clang_args, size_t nclang, char **errtext_out) {
-  char *result = NULL;
-  strvec cmd;
+int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_args,
+                      size_t nplugin, char *const *clang_args, size_t nclang,
+                      kp_plugin_result *r) {
+  int rc = -1;
+  kp_strvec cmd;
   memset(&cmd, 0, sizeof cmd);
-  if (errtext_out)
-    *errtext_out = NULL;
-  char clang_buf[PATH_MAX], plugin_buf[PATH_MAX + 32];
-  const char *clang = find_clang(clang_buf, sizeof clang_buf);
+  memset(r, 0, sizeof *r);
+  r->status = -1;
+  const char *clang = find_clang(r->clang, sizeof r->clang);
   if (!clang) {
     kp_cli_error("cannot find clang++ (set $KPERF_CLANG to clang++ 22)");
-    return NULL;
+    return -1;
   }
-  const char *plugin = find_plugin(plugin_buf, sizeof plugin_buf);
+  const char *plugin = find_plugin(r->plugin, sizeof r->plugin);
   if (!plugin) {
     kp_cli_error("cannot find kperf.so next to kperf (set $KPERF_PLUGIN)");
-    return NULL;
+    return -1;
   }
   const char *cuda = cuda_path();
   const char *tmpdir = getenv("TMPDIR");
-  snprintf(tmp_dir, sizeof tmp_dir, "%s/kperf-predict-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  snprintf(tmp_dir, sizeof tmp_dir, "%s/kperf-%s-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp",
+           key);
   if (!mkdtemp(tmp_dir)) {
-    kp_cli_error("cannot create a temporary directory: %s", strerror(errno));
-    return NULL;
+    kp_cli_error("cannot create a temporary directory in %s: %s",
+                 tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
+    return -1;
   }
-  snprintf(tmp_report, sizeof tmp_report, "%s/predict.json", tmp_dir);
+  snprintf(tmp_report, sizeof tmp_report, "%s/report.json", tmp_dir);
   snprintf(tmp_err, sizeof tmp_err, "%s/clang.err", tmp_dir);
   tmp_live = 1;
   static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
     signal(sigs[i], on_signal);
-  if (sv_push(&cmd, clang) || sv_push(&cmd, "-x") || sv_push(&cmd, "cuda") ||
-      sv_push(&cmd, "--cuda-host-only") || sv_push(&cmd, "-fsyntax-only") ||
-      sv_push(&cmd, "-Wno-unknown-cuda-version") ||
-      (!names_arch((char **)clang_args, (int)nclang) && sv_push(&cmd, "--cuda-gpu-arch=sm_90")) ||
-      sv_pushf(&cmd, "--cuda-path=", cuda) || sv_push(&cmd, "-isystem") ||
-      sv_pushf(&cmd, cuda, "/include/cccl") || sv_pushf(&cmd, "-fplugin=", plugin) ||
-      sv_pushf(&cmd, "-fplugin-arg-kperf-predict=", tmp_report))
+  char keyflag[64];
+  snprintf(keyflag, sizeof keyflag, "-fplugin-arg-kperf-%s=", key);
+  if (kp_sv_push(&cmd, clang) || kp_sv_push(&cmd, "-x") || kp_sv_push(&cmd, "cuda") ||
+      kp_sv_push(&cmd, "--cuda-host-only") || kp_sv_push(&cmd, "-fsyntax-only") ||
+      kp_sv_push(&cmd, "-Wno-unknown-cuda-version") ||
+      (!names_arch((char **)clang_args, (int)nclang) && kp_sv_push(&cmd, "--cuda-gpu-arch=sm_90")) ||
+      kp_sv_pushf(&cmd, "--cuda-path=", cuda) || kp_sv_push(&cmd, "-isystem") ||
+      kp_sv_pushf(&cmd, cuda, "/include/cccl") || kp_sv_pushf(&cmd, "-fplugin=", plugin) ||
+      kp_sv_pushf(&cmd, keyflag, tmp_report))
     goto oom;
   for (size_t i = 0; i < nplugin; i++)
-    if (sv_push(&cmd, plugin_args[i]))
+    if (kp_sv_push(&cmd, plugin_args[i]))
       goto oom;
   for (size_t i = 0; i < nclang; i++)
-    if (sv_push(&cmd, clang_args[i]))
+    if (kp_sv_push(&cmd, clang_args[i]))
       goto oom;
-  if (sv_push(&cmd, file))
+  if (kp_sv_push(&cmd, file))
     goto oom;
-  int status = run_clang(cmd.v, tmp_err);
-  char *errtext = read_all(tmp_err, NULL);
-  result = status >= 0 ? read_all(tmp_report, NULL) : NULL;
-  if (!result) {
-    if (errtext && *errtext)
-      fputs(errtext, stderr);
-    if (status > 128)
-      kp_cli_error("clang was killed by signal %d on '%s'", status - 128, file);
-    else if (status >= 0)
-      kp_cli_error("clang wrote no predictions for '%s' (exit status %d)", file, status);
-  }
-  if (errtext_out)
-    *errtext_out = errtext;
-  else
-    free(errtext);
+  r->status = run_clang(cmd.v, tmp_err);
+  r->errtext = read_all(tmp_err, NULL);
+  r->report = r->status >= 0 ? read_all(tmp_report, &r->report_len) : NULL;
+  rc = 0;
   goto out;
 oom:
   kp_cli_error("out of memory");
 out:
+  /* Everything is in memory: nothing is left behind, however the output ends. */
   remove_dir(tmp_dir);
   tmp_live = 0;
-  sv_free(&cmd);
-  return result;
+  kp_sv_free(&cmd);
+  return rc;
+}
+
+char *kp_cli_run_plugin(const char *file, char *const *plugin_args, size_t nplugin,
+                        char *const *clang_args, size_t nclang, char **errtext_out) {
+  kp_plugin_result r;
+  if (errtext_out)
+    *errtext_out = NULL;
+  if (kp_cli_plugin_run("predict", file, plugin_args, nplugin, clang_args, nclang, &r) != 0)
+    return NULL;
+  if (!r.report) {
+    if (r.errtext && *r.errtext)
+      fputs(r.errtext, stderr);
+    if (r.status > 128)
+      kp_cli_error("clang was killed by signal %d on '%s'", r.status - 128, file);
+    else if (r.status >= 0)
+      kp_cli_error("clang wrote no predictions for '%s' (exit status %d)", file, r.status);
+  }
+  if (errtext_out)
+    *errtext_out = r.errtext;
+  else
+    free(r.errtext);
+  return r.report;
 }

@@ -2,7 +2,39 @@
 #ifndef KPERF_TOOLS_PLUGIN_RUN_H
 #define KPERF_TOOLS_PLUGIN_RUN_H
 
+#include <limits.h>
 #include <stddef.h>
+
+/* A NULL-terminated argument vector; strings pushed with kp_sv_pushf are
+ * owned by it.  Zero-initialise; push returns 0, -1 when out of memory. */
+typedef struct kp_strvec {
+  char **v;
+  size_t n, cap;
+  char **owned;
+  size_t nowned, capowned;
+} kp_strvec;
+int kp_sv_push(kp_strvec *s, const char *a);
+int kp_sv_pushf(kp_strvec *s, const char *a, const char *b); /* a followed by b */
+void kp_sv_free(kp_strvec *s);
+
+/* What one run of clang with the plugin gave. */
+typedef struct kp_plugin_result {
+  int status;       /* clang's exit status; > 128: killed by signal status - 128; -1: not run */
+  char *report;     /* the file the plugin wrote (malloc'ed), NULL when none */
+  size_t report_len;
+  char *errtext;    /* clang's output (malloc'ed, may be NULL) */
+  char clang[PATH_MAX], plugin[PATH_MAX + 32]; /* what was run */
+} kp_plugin_result;
+
+/* Compiles file's host side (-fsyntax-only) with clang and the plugin, the
+ * plugin writing its report to a temporary file through
+ * -fplugin-arg-kperf-KEY=PATH ("report": the kernel model, "predict": the
+ * predictions), adding plugin_args (full -fplugin-arg-kperf-... flags) and
+ * clang_args.  Returns 0 with *r filled (the caller frees report and
+ * errtext), -1 after printing why clang could not be run. */
+int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_args,
+                      size_t nplugin, char *const *clang_args, size_t nclang,
+                      kp_plugin_result *r);
 
 /* Compiles file's host side with the plugin and -fplugin-arg-kperf-predict,
  * adding plugin_args (full -fplugin-arg-kperf-... flags) and clang_args.
