@@ -8,8 +8,11 @@
  * The lanes of a warp are consecutive linear thread ids of the block shapes
  * the kernel runs with (lanes.h).  An address that depends on a parameter the
  * file does not give is tried with two values (1024 and 1025); the check
- * warns only when both need the extra transactions.  Indirect (loaded)
- * indices, accesses whose active threads kperf cannot tell, atomics and
+ * warns only when both need the extra transactions.  Atomics on global
+ * memory are judged like loads on CC >= 5.0, where the L2 atomic units work
+ * on the same 32-byte sectors; the guide documents no transaction rule for
+ * atomics on older generations, so there they are not reported.  Indirect
+ * (loaded) indices, accesses whose active threads kperf cannot tell and
  * uniform addresses are never reported.  docs/checks/uncoalesced.md. */
 #include "check_util.h"
 #include "kperf/checks.h"
@@ -155,7 +158,10 @@ void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
     size_t ns = kp_kernel_shapes(m, k, shapes);
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       const kp_access *a = &k->accesses[ai];
-      if (a->space != KP_SPACE_GLOBAL || a->is_atomic || !a->index.known || a->guards_unknown)
+      if (a->space != KP_SPACE_GLOBAL || !a->index.known || a->guards_unknown)
+        continue;
+      /* Atomics: 32-byte sectors from CC 5.0 on; no documented rule before. */
+      if (a->is_atomic && ctx->gpu->cc_major < 5)
         continue;
       /* A load and a store of the same place (x[i] += ...): one finding. */
       if (!kpc_repeat(k, a))

@@ -126,7 +126,7 @@ static int same_affine(const kp_affine *x, const kp_affine *y) {
 
 static int same_place(const kp_access *a, const kp_access *b) {
   return a->loc.line == b->loc.line && a->space == b->space && a->loop == b->loop &&
-         strcmp(a->array, b->array) == 0 && same_affine(&a->index, &b->index);
+         a->is_atomic == b->is_atomic && strcmp(a->array, b->array) == 0 && same_affine(&a->index, &b->index);
 }
 
 int kpc_repeat(const kp_kernel *k, const kp_access *a) {
@@ -137,6 +137,8 @@ int kpc_repeat(const kp_kernel *k, const kp_access *a) {
 }
 
 const char *kpc_kind(const kp_kernel *k, const kp_access *a) {
+  if (a->is_atomic)
+    return "atomic";
   for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *b = &k->accesses[i];
     if (b != a && b->is_store != a->is_store && same_place(a, b))

@@ -31,7 +31,7 @@ const char *kpc_counter_name(const kp_loop *l);
  * use threadIdx.y/z, or threadIdx.x with a stride in blockDim. */
 int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a);
 
-/* "load", "store", or "load and store" when another access of k at the same
+/* "atomic" for an atomic; "load", "store", or "load and store" when another access of k at the same
  * line is the other half of a read-modify-write of the same place
  * (x[i] += v).  Accesses for which kpc_repeat is true are not reported. */
 const char *kpc_kind(const kp_kernel *k, const kp_access *a);

@@ -175,6 +175,39 @@ static void narrow_blocks(void) {
   end();
 }
 
+/* atomicAdd(&c[32 * i], 1): each lane its own sector on CC >= 5; no rule
+ * for atomics before, so quiet there; a uniform atomic is never reported. */
+static void atomics(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_GLOBAL, 4, C(32), KP_V_TID_X);
+  a->is_atomic = a->is_store = 1;
+  a->array = "c";
+  launch(256, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n) {
+    CHECK_STR(f.items[0].check, "kperf-uncoalesced");
+    CHECK_CONTAINS(f.items[0].message, "uncoalesced global atomic of 'c': each warp request touches "
+                                       "32 sectors where 4 would do (stride 32 elements (128 B)");
+  }
+  kp_findings_free(&f);
+  CHECK(run(5, 0, &f) == 1);
+  kp_findings_free(&f);
+  CHECK(run(3, 5, &f) == 0);
+  kp_findings_free(&f);
+  CHECK(run(1, 3, &f) == 0);
+  kp_findings_free(&f);
+  a->index.terms[0].coef = C(0); /* atomicAdd(&c[0], 1) */
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  /* a shared atomic: the bank-conflict check does not judge atomics */
+  a->space = KP_SPACE_SHARED;
+  a->index.terms[0].coef = C(32);
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  end();
+}
+
 static void shapes(void) {
   begin();
   K->max_threads_per_block = 128;
@@ -203,6 +236,7 @@ int main(void) {
   loop_range();
   symbolic_strides();
   narrow_blocks();
+  atomics();
   shapes();
   return TEST_RESULT();
 }

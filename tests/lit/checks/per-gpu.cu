@@ -51,9 +51,21 @@ __global__ void stride2(const float *a, float *b) {
 // MAXWELL: per-gpu.cu:[[# @LINE - 2]]:10: warning: uncoalesced global load of 'a': each warp request touches 8 sectors where 4 would do
 // MAXWELL-SAME: (stride 2 elements (8 B) between adjacent threads)
 
-void launch(float *a, float *b, double *d) {
+// Atomics 128 bytes apart: each lane its own 32-byte sector on CC >= 5; the
+// guide gives no transaction rule for atomics on CC 1.x, so kperf is quiet.
+__global__ void atomic_strided(unsigned *c) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(&c[32 * i], 1u);
+}
+// H100: per-gpu.cu:[[# @LINE - 2]]:3: warning: uncoalesced global atomic of 'c': each warp request touches 32 sectors where 4 would do (stride 32 elements (128 B) between adjacent threads)
+// MAXWELL: per-gpu.cu:[[# @LINE - 3]]:3: warning: uncoalesced global atomic of 'c'
+// GT200-NOT: global atomic
+// G84-NOT: global atomic
+
+void launch(float *a, float *b, double *d, unsigned *c) {
   column<<<1, 32>>>(a);
   doubles<<<1, 256>>>(d);
   offset1<<<256, 256>>>(a, b);
   stride2<<<256, 256>>>(a, b);
+  atomic_strided<<<256, 256>>>(c);
 }
