@@ -1743,6 +1743,21 @@ private:
       joinDeps(R);
       return R;
     }
+    // `v[i] = w` for a trivially assignable struct aligned to its size
+    // (int2, float4, ...): one vector store of the whole object (st.v2/v4),
+    // like a builtin assignment, not the field by field copy of the
+    // implicit operator=.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (isa<CXXOperatorCallExpr>(CE) && CE->getNumArgs() == 2 && MD->isTrivial() &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+        QualType T = CE->getArg(0)->getType();
+        if (!T->isDependentType() && !T->isIncompleteType()) {
+          int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+          int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+          if (Size == Align && (Size == 8 || Size == 16))
+            return store(CE->getArg(0), eval(CE->getArg(1)), L);
+        }
+      }
     // A function with a body: inlined.
     const FunctionDecl *Def = FD->getDefinition();
     if (Def && Def->getBody() && !FD->getBuiltinID()) {
