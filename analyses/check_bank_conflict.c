@@ -38,6 +38,26 @@ typedef struct scan_state {
   int error; /* a point the rules reject */
 } scan_state;
 
+/* CC 1.x serves per step the addresses of one broadcast word and "one
+ * address for each bank" (warp.h counts one lane per bank).  Whether lanes
+ * that read the very same address in another bank are served together is
+ * not spelled out, so kperf also counts the steps with such lanes merged
+ * and keeps the smaller degree: it never overstates a conflict.  (They
+ * differ only for patterns such as s[t / 2].) */
+static int cc1_merged(int cc_minor, const kp_warp_access *a, kp_bank_result *r) {
+  kp_warp_access d = *a;
+  for (unsigned i = 0; i < KP_WARP_SIZE; i++)
+    for (unsigned j = i / 16 * 16; j < i && (d.active >> i & 1u); j++)
+      if ((d.active >> j & 1u) && d.addr[j] == d.addr[i])
+        d.active &= ~(1u << i);
+  kp_bank_result m;
+  if (d.active == a->active || kp_shared_conflict(1, cc_minor, &d, &m) != KP_WARP_OK ||
+      m.degree >= r->degree)
+    return 0;
+  *r = m;
+  return 1;
+}
+
 static void visit(void *user, const kp_scan_point *sp) {
   scan_state *st = user;
   kp_bank_result r;
@@ -45,6 +65,8 @@ static void visit(void *user, const kp_scan_point *sp) {
     st->error = 1;
     return;
   }
+  if (st->cc_major == 1)
+    cc1_merged(st->cc_minor, sp->lanes, &r);
   st->nsamples = sp->nsamples;
   unsigned j = sp->primary >= 0 ? sp->primary_index : 0;
   if (j >= KP_SCAN_MAX_ITERS)

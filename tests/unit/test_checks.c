@@ -175,6 +175,28 @@ static void narrow_blocks(void) {
   end();
 }
 
+/* CC 1.x, block (4, 8): s[threadIdx.y] has groups of four lanes on one
+ * address, four addresses in four banks per half-warp.  Served one lane per
+ * bank per step that is 4 steps; with the lanes of one address served
+ * together, one.  kperf takes the smaller: quiet.  s[threadIdx.y * 16]:
+ * four addresses in bank 0, 4-way either way. */
+static void cc1_same_address(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_SHARED, 4, C(1), KP_V_TID_Y);
+  launch(4, 8);
+  kp_findings f;
+  CHECK(run(1, 3, &f) == 0);
+  kp_findings_free(&f);
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  a->index.terms[0].coef = C(16);
+  CHECK(run(1, 3, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "4-way shared-memory bank conflict on 's'");
+  kp_findings_free(&f);
+  end();
+}
+
 /* atomicAdd(&c[32 * i], 1): each lane its own sector on CC >= 5; no rule
  * for atomics before, so quiet there; a uniform atomic is never reported. */
 static void atomics(void) {
@@ -237,6 +259,7 @@ int main(void) {
   symbolic_strides();
   narrow_blocks();
   atomics();
+  cc1_same_address();
   shapes();
   return TEST_RESULT();
 }
