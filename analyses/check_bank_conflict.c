@@ -36,7 +36,32 @@ typedef struct scan_state {
   unsigned niters; /* primary iterations seen (1 without a primary loop) */
   iter_worst w[KP_SCAN_SAMPLES][KP_SCAN_MAX_ITERS];
   int error; /* a point the rules reject */
+  /* The iteration of every loop at the worst point of each sample (the
+   * point w[smp][worst_iter] records), for the message's stride text. */
+  size_t nloops;
+  unsigned best_degree[KP_SCAN_SAMPLES];
+  int64_t best_iter[KP_SCAN_SAMPLES][64];
 } scan_state;
+
+/* CC 1.x serves per step the addresses of one broadcast word and "one
+ * address for each bank" (warp.h counts one lane per bank).  Whether lanes
+ * that read the very same address in another bank are served together is
+ * not spelled out, so kperf also counts the steps with such lanes merged
+ * and keeps the smaller degree: it never overstates a conflict.  (They
+ * differ only for patterns such as s[t / 2].) */
+static int cc1_merged(int cc_minor, const kp_warp_access *a, kp_bank_result *r) {
+  kp_warp_access d = *a;
+  for (unsigned i = 0; i < KP_WARP_SIZE; i++)
+    for (unsigned j = i / 16 * 16; j < i && (d.active >> i & 1u); j++)
+      if ((d.active >> j & 1u) && d.addr[j] == d.addr[i])
+        d.active &= ~(1u << i);
+  kp_bank_result m;
+  if (d.active == a->active || kp_shared_conflict(1, cc_minor, &d, &m) != KP_WARP_OK ||
+      m.degree >= r->degree)
+    return 0;
+  *r = m;
+  return 1;
+}
 
 static void visit(void *user, const kp_scan_point *sp) {
   scan_state *st = user;
@@ -45,6 +70,8 @@ static void visit(void *user, const kp_scan_point *sp) {
     st->error = 1;
     return;
   }
+  if (st->cc_major == 1)
+    cc1_merged(st->cc_minor, sp->lanes, &r);
   st->nsamples = sp->nsamples;
   unsigned j = sp->primary >= 0 ? sp->primary_index : 0;
   if (j >= KP_SCAN_MAX_ITERS)
@@ -59,6 +86,11 @@ static void visit(void *user, const kp_scan_point *sp) {
     w->block_id = sp->point->block_id;
     w->counter = sp->primary_counter;
     w->counter_known = sp->primary_counter_known;
+  }
+  if (r.degree > st->best_degree[sp->sample]) {
+    st->best_degree[sp->sample] = r.degree;
+    for (size_t l = 0; l < st->nloops && l < 64; l++)
+      st->best_iter[sp->sample][l] = sp->point->iter ? sp->point->iter[l] : 0;
   }
 }
 
@@ -81,6 +113,7 @@ static size_t scan(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_access *a,
   memset(st, 0, sizeof *st);
   st->cc_major = ctx->gpu->cc_major;
   st->cc_minor = ctx->gpu->cc_minor;
+  st->nloops = c->k->nloops;
   size_t n = kp_access_scan(c, a, s, pad, visit, st);
   return st->error ? 0 : n;
 }
@@ -204,11 +237,8 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       pl = k->loops[primary];
     char lanes[160], stride[256], range[200], at[96] = "";
     kpc_lanes_text(w->r.lanes, lanes, sizeof lanes);
-    /* The worst point's iteration of the primary loop, for the stride text. */
-    int64_t iters[64] = {0};
-    if (primary >= 0 && primary < 64)
-      iters[primary] = jw;
-    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? iters : NULL, 1024};
+    /* The worst point's loop iterations, for the stride text. */
+    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? st.best_iter[0] : NULL, 1024};
     const char *sym = NULL;
     kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
     range_text(&st, pl, min, range, sizeof range);
@@ -286,7 +316,7 @@ void kp_check_bank_conflict(const kp_check_ctx *ctx, kp_findings *out) {
     int fixit_given[256] = {0};
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       const kp_access *a = &k->accesses[ai];
-      if (a->space != KP_SPACE_SHARED || a->is_atomic || !a->index.known || a->guards_unknown)
+      if (a->space != KP_SPACE_SHARED || a->is_atomic || !kp_access_index_known(a) || a->guards_unknown)
         continue;
       if (a->shared_decl >= 256)
         continue;

@@ -8,8 +8,11 @@
  * The lanes of a warp are consecutive linear thread ids of the block shapes
  * the kernel runs with (lanes.h).  An address that depends on a parameter the
  * file does not give is tried with two values (1024 and 1025); the check
- * warns only when both need the extra transactions.  Indirect (loaded)
- * indices, accesses whose active threads kperf cannot tell, atomics and
+ * warns only when both need the extra transactions.  Atomics on global
+ * memory are judged like loads on CC >= 5.0, where the L2 atomic units work
+ * on the same 32-byte sectors; the guide documents no transaction rule for
+ * atomics on older generations, so there they are not reported.  Indirect
+ * (loaded) indices, accesses whose active threads kperf cannot tell and
  * uniform addresses are never reported.  docs/checks/uncoalesced.md. */
 #include "check_util.h"
 #include "kperf/checks.h"
@@ -28,12 +31,14 @@ typedef struct worst {
   unsigned warp;
   int64_t block_id;
   unsigned primary_index;
+  int64_t iter[64]; /* every loop's iteration at this point (k->nloops <= 64) */
 } worst;
 
 typedef struct scan_state {
   int cc_major, cc_minor;
   worst w[KP_SCAN_SAMPLES];
   unsigned nsamples;
+  size_t nloops;
 } scan_state;
 
 static void visit(void *user, const kp_scan_point *sp) {
@@ -52,6 +57,8 @@ static void visit(void *user, const kp_scan_point *sp) {
     w->warp = sp->point->warp;
     w->block_id = sp->point->block_id;
     w->primary_index = sp->primary_index;
+    for (size_t l = 0; l < st->nloops && l < 64; l++)
+      w->iter[l] = sp->point->iter ? sp->point->iter[l] : 0;
   }
 }
 
@@ -85,6 +92,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     memset(&st, 0, sizeof st);
     st.cc_major = g->cc_major;
     st.cc_minor = g->cc_minor;
+    st.nloops = k->nloops;
     size_t n = kp_access_scan(&c, a, s, 0, visit, &st);
     int bad = n > 0 && st.nsamples > 0;
     for (unsigned i = 0; bad && i < st.nsamples; i++)
@@ -94,13 +102,8 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
       continue;
     }
     const worst *w = &st.w[0];
-    /* The worst point's iteration of the primary loop, for the stride text. */
-    int64_t iters[64] = {0};
-    unsigned nprim = 0;
-    int primary = kp_access_primary_loop(&c, a, &nprim);
-    if (primary >= 0 && primary < 64)
-      iters[primary] = w->primary_index;
-    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? iters : NULL, 1024};
+    /* The worst point's loop iterations, for the stride text. */
+    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? w->iter : NULL, 1024};
     char stride[256], unit[64];
     const char *sym = NULL;
     kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
@@ -155,7 +158,10 @@ void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
     size_t ns = kp_kernel_shapes(m, k, shapes);
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       const kp_access *a = &k->accesses[ai];
-      if (a->space != KP_SPACE_GLOBAL || a->is_atomic || !a->index.known || a->guards_unknown)
+      if (a->space != KP_SPACE_GLOBAL || !kp_access_index_known(a) || a->guards_unknown)
+        continue;
+      /* Atomics: 32-byte sectors from CC 5.0 on; no documented rule before. */
+      if (a->is_atomic && ctx->gpu->cc_major < 5)
         continue;
       /* A load and a store of the same place (x[i] += ...): one finding. */
       if (!kpc_repeat(k, a))

@@ -66,12 +66,99 @@ static int symbolic_x;
 
 int kpc_symbolic_is_x(void) { return symbolic_x; }
 
+/* The first variable of s nothing binds at p (a parameter the file does not
+ * give), or NULL. */
+static const char *unbound_var(kp_lane_ctx *c, const kp_lane_point *p, const kp_sym *s) {
+  if (!s)
+    return NULL;
+  if (s->kind == KP_SYM_VAR) {
+    int64_t v;
+    return kp_lanes_value(c, p, s, 0, &v) ? NULL : s->name;
+  }
+  const char *n = unbound_var(c, p, s->a);
+  return n ? n : unbound_var(c, p, s->b);
+}
+
+/* The stride text of a non-affine index (kp_access.index_formula): how the
+ * lanes' elements move at point p, and the index as written. */
+static void formula_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
+                                char *buf, size_t len, const char **symbolic) {
+  static char sym_buf[128];
+  char what[200], at[96] = "";
+  if (a->index_text)
+    snprintf(what, sizeof what, "'%s%s'", a->array ? a->array : "", a->index_text);
+  else {
+    char f[160];
+    kp_sym_print(a->index_formula, f, sizeof f);
+    snprintf(what, sizeof what, "'%s'", f);
+  }
+  /* The counter of the innermost loop the index moves with, at p. */
+  unsigned nprim = 0;
+  int primary = kp_access_primary_loop(c, a, &nprim);
+  int64_t counter;
+  if (primary >= 0 && p->iter &&
+      kp_loop_counter(c, p, c->k->loops[primary], p->iter[primary], &counter))
+    snprintf(at, sizeof at, " at %s = %" PRId64, kpc_counter_name(c->k->loops[primary]), counter);
+  const char *u = unbound_var(c, p, a->index_formula);
+  if (u) {
+    snprintf(sym_buf, sizeof sym_buf, "%s", u);
+    *symbolic = sym_buf;
+    symbolic_x = 2;
+  }
+  kp_warp_access wa;
+  unsigned w = a->elem_bytes ? a->elem_bytes : 1;
+  if (!kp_lanes_eval(c, a, p, 0, &wa) || !wa.active) {
+    snprintf(buf, len, "index %s%s, computed per thread", what, at);
+    return;
+  }
+  unsigned lane[KP_WARP_SIZE], n = 0;
+  int64_t el[KP_WARP_SIZE];
+  for (unsigned i = 0; i < KP_WARP_SIZE; i++)
+    if (wa.active >> i & 1u) {
+      lane[n] = i;
+      el[n] = (int64_t)(wa.addr[i] - wa.addr[lane[0]]) / (int64_t)w;
+      n++;
+    }
+  int constant = n >= 2;
+  int64_t d = n >= 2 ? el[1] - el[0] : 0;
+  for (unsigned j = 1; j < n && constant; j++)
+    constant = lane[j] == lane[j - 1] + 1 && el[j] - el[j - 1] == d;
+  if (constant && d == 0) {
+    snprintf(buf, len, "adjacent threads access the same element%s, from the index %s", at, what);
+  } else if (constant) {
+    snprintf(buf, len,
+             "stride %" PRId64 " element%s (%" PRId64 " B) between adjacent threads%s, from the "
+             "index %s",
+             d, d == 1 || d == -1 ? "" : "s", d * (int64_t)w, at, what);
+  } else {
+    /* No constant stride: the first lanes' elements, relative to the first. */
+    char ls[64] = "", es[96] = "";
+    size_t ul = 0, ue = 0;
+    unsigned shown = n < 4 ? n : 4;
+    for (unsigned j = 0; j < shown; j++) {
+      ul += (size_t)snprintf(ls + ul, sizeof ls - ul, "%s%u", j ? ", " : "", lane[j]);
+      ue += (size_t)snprintf(es + ue, sizeof es - ue, "%s%s%" PRId64, j ? ", " : "",
+                             el[j] >= 0 ? "+" : "", el[j]);
+      if (ul >= sizeof ls || ue >= sizeof es)
+        break;
+    }
+    snprintf(buf, len,
+             "index %s%s: no constant stride between adjacent threads; lanes %s%s access "
+             "elements %s%s relative to lane %u",
+             what, at, ls, n > shown ? ", ..." : "", es, n > shown ? ", ..." : "", lane[0]);
+  }
+}
+
 void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, char *buf,
                      size_t len, const char **symbolic) {
   static char sym_buf[128];
   *symbolic = NULL;
   symbolic_x = 0;
   buf[0] = 0;
+  if (!a->index.known && a->index_formula) {
+    formula_stride_text(c, a, p, buf, len, symbolic);
+    return;
+  }
   const kp_shape *s = p->shape;
   const kp_sym *cx = coef_of(a, KP_V_TID_X), *cy = coef_of(a, KP_V_TID_Y);
   char t[128];
@@ -124,9 +211,16 @@ static int same_affine(const kp_affine *x, const kp_affine *y) {
   return 1;
 }
 
+static int same_index(const kp_access *a, const kp_access *b) {
+  if (a->index.known || b->index.known)
+    return same_affine(&a->index, &b->index);
+  return a->index_formula && b->index_formula &&
+         kp_sym_equal(a->index_formula, b->index_formula);
+}
+
 static int same_place(const kp_access *a, const kp_access *b) {
   return a->loc.line == b->loc.line && a->space == b->space && a->loop == b->loop &&
-         strcmp(a->array, b->array) == 0 && same_affine(&a->index, &b->index);
+         a->is_atomic == b->is_atomic && strcmp(a->array, b->array) == 0 && same_index(a, b);
 }
 
 int kpc_repeat(const kp_kernel *k, const kp_access *a) {
@@ -137,6 +231,8 @@ int kpc_repeat(const kp_kernel *k, const kp_access *a) {
 }
 
 const char *kpc_kind(const kp_kernel *k, const kp_access *a) {
+  if (a->is_atomic)
+    return "atomic";
   for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *b = &k->accesses[i];
     if (b != a && b->is_store != a->is_store && same_place(a, b))
@@ -159,6 +255,11 @@ int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a) {
         (v == KP_V_TID_X && kp_sym_uses_prefix(a->index.terms[t].coef, "blockDim.")))
       return 0;
   }
+  /* A formula: any use of threadIdx.y/z or of the block's size. */
+  if (!a->index.known &&
+      (kp_sym_uses(a->index_formula, "threadIdx.y") || kp_sym_uses(a->index_formula, "threadIdx.z") ||
+       kp_sym_uses_prefix(a->index_formula, "blockDim.")))
+    return 0;
   for (size_t g = 0; g < a->nguards; g++)
     if (kp_sym_uses_prefix(a->guards[g].lhs, "threadIdx.y") ||
         kp_sym_uses_prefix(a->guards[g].rhs, "threadIdx.y") ||

@@ -13,13 +13,20 @@ void kpc_lanes_text(uint32_t lanes, char *buf, size_t len);
 
 /* How the address moves between the threads of a warp under shape s:
  * "stride 32 elements (128 B) between adjacent threads", "rows of 8 threads,
- * n elements apart", ...  Sets *symbolic to the spelling of a stride that
- * depends on a parameter nothing binds (NULL when none). */
+ * n elements apart", ...  For a non-affine index (kp_access.index_formula)
+ * the lanes' elements at point p and the index as written: "stride 7
+ * elements (28 B) between adjacent threads, from the index 'a[(i * 7) % N]'"
+ * or "index 'a[i ^ 1]': no constant stride between adjacent threads; lanes
+ * 0, 1, 2, 3, ... access elements +0, -1, +2, +1, ... relative to lane 0".
+ * Sets *symbolic to the spelling of a stride (or, for a formula, the name
+ * of a parameter) that depends on a parameter nothing binds (NULL when
+ * none). */
 void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, char *buf,
                      size_t len, const char **symbolic);
 /* After kpc_stride_text: 1 when the symbolic stride between adjacent threads
- * is a parameter itself (n), 2 when it is a formula over parameters, 0 when
- * the symbolic part is the distance between rows. */
+ * is a parameter itself (n), 2 when it is a formula over parameters or a
+ * parameter of a non-affine index, 0 when the symbolic part is the distance
+ * between rows. */
 int kpc_symbolic_is_x(void);
 
 /* The loop's counter as named in messages ("k", or "iteration" when the loop
@@ -31,7 +38,7 @@ const char *kpc_counter_name(const kp_loop *l);
  * use threadIdx.y/z, or threadIdx.x with a stride in blockDim. */
 int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a);
 
-/* "load", "store", or "load and store" when another access of k at the same
+/* "atomic" for an atomic; "load", "store", or "load and store" when another access of k at the same
  * line is the other half of a read-modify-write of the same place
  * (x[i] += v).  Accesses for which kpc_repeat is true are not reported. */
 const char *kpc_kind(const kp_kernel *k, const kp_access *a);

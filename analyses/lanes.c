@@ -208,7 +208,8 @@ static int bind_point(kp_lane_ctx *c, const kp_lane_point *p, const kp_access *a
       return 0;
   }
   if (a) {
-    int ok = bind_unknowns(c, a->index.base, p->unknown_value);
+    int ok = bind_unknowns(c, a->index.base, p->unknown_value) &&
+             bind_unknowns(c, a->index_formula, p->unknown_value);
     for (size_t t = 0; ok && t < a->index.nterms; t++)
       ok = bind_unknowns(c, a->index.terms[t].coef, p->unknown_value);
     for (size_t g = 0; ok && g < a->nguards; g++)
@@ -327,12 +328,20 @@ static int guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *h
   return 1;
 }
 
+int kp_access_index_known(const kp_access *a) {
+  return a->index.known || a->index_formula != NULL;
+}
+
 int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
                   kp_warp_access *out) {
   unsigned w = a->elem_bytes;
-  if (!a->index.known || a->guards_unknown || !(w == 1 || w == 2 || w == 4 || w == 8 || w == 16))
+  if (!kp_access_index_known(a) || a->guards_unknown ||
+      !(w == 1 || w == 2 || w == 4 || w == 8 || w == 16))
     return 0;
-  if (pad && (!a->subs || a->ndims < 2 || a->ndims > 4))
+  /* A non-affine index is evaluated per lane from its formula (as declared
+   * only: padding needs the subscripts). */
+  const kp_sym *per_lane = a->index.known ? NULL : a->index_formula;
+  if (pad && (per_lane || !a->subs || a->ndims < 2 || a->ndims > 4))
     return 0;
   if (!bind_point(c, p, a))
     return 0;
@@ -340,7 +349,9 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
    * padded array each subscript's and the padded strides. */
   point_affine idx_f, sub_f[4];
   int64_t stride[4];
-  if (!pad) {
+  if (per_lane) {
+    /* nothing to prepare: the formula is evaluated for each lane */
+  } else if (!pad) {
     if (!affine_at_point(c, &a->index, &idx_f))
       return 0;
   } else {
@@ -361,7 +372,7 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
     if (!kp_lane_thread((unsigned)s->x, (unsigned)s->y, (unsigned)s->z, p->warp, lane, &t[0],
                         &t[1], &t[2]))
       continue;
-    if (a->nguards) {
+    if (a->nguards || per_lane) {
       for (int i = 0; i < 3; i++)
         c->b[tid_at + i].value = t[i];
       int active = 1;
@@ -372,7 +383,10 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
         continue;
     }
     int64_t idx;
-    if (!pad) {
+    if (per_lane) {
+      if (!kp_sym_eval(per_lane, c->b, c->nb, &idx))
+        return 0;
+    } else if (!pad) {
       if (!affine_lane(&idx_f, p, t, &idx))
         return 0;
     } else {
@@ -409,8 +423,10 @@ int kp_access_uses_loop(const kp_access *a, const kp_loop *l) {
       if ((n && kp_sym_uses(syms[i], n)) || (v && kp_sym_uses(syms[i], v)))
         return 1;
   }
+  if (n && kp_sym_uses(a->index_formula, n))
+    return 1;
   if (v) {
-    if (kp_sym_uses(a->index.base, v))
+    if (kp_sym_uses(a->index.base, v) || kp_sym_uses(a->index_formula, v))
       return 1;
     for (size_t t = 0; t < a->index.nterms; t++)
       if (kp_sym_uses(a->index.terms[t].coef, v))
@@ -425,7 +441,7 @@ int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a) {
   p.shape = &one;
   if (!bind_point(c, &p, NULL))
     return 0;
-  if (any_unknown(c, a->index.base))
+  if (any_unknown(c, a->index.base) || any_unknown(c, a->index_formula))
     return 1;
   for (size_t t = 0; t < a->index.nterms; t++)
     if (any_unknown(c, a->index.terms[t].coef))
@@ -495,10 +511,16 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   for (size_t g = 0; g < a->nguards; g++)
     uses_block |= kp_sym_uses_prefix(a->guards[g].lhs, "blockIdx.") ||
                   kp_sym_uses_prefix(a->guards[g].rhs, "blockIdx.");
-  int simple_warps = !uses_yz && !a->nguards && s->x % KP_WARP_SIZE == 0;
+  /* A formula (a[(i * 7) % N]) need not treat warps, blocks and iterations
+   * alike: look at each of them. */
+  const kp_sym *per_lane = a->index.known ? NULL : a->index_formula;
+  if (per_lane)
+    uses_block |= kp_sym_uses_prefix(per_lane, "blockIdx.");
+  int simple_warps = !uses_yz && !a->nguards && !per_lane && s->x % KP_WARP_SIZE == 0;
   /* An additive counter shifts the whole warp's addresses alike: a few
    * iterations show every alignment that matters. */
-  if (primary >= 0 && k->loops[primary]->step_kind == KP_STEP_ADD && !a->nguards && nprim > 8)
+  if (primary >= 0 && k->loops[primary]->step_kind == KP_STEP_ADD && !a->nguards && !per_lane &&
+      nprim > 8)
     nprim = 8;
   unsigned threads = (unsigned)(s->x * s->y * s->z);
   unsigned nwarps = (threads + KP_WARP_SIZE - 1) / KP_WARP_SIZE;

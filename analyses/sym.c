@@ -10,7 +10,8 @@
  *     (n + 3) + 4 is n + 7 and (n + 3) - n is 3; c*x keeps it on the left;
  *   - min/max keep a constant on the left and merge nested constants;
  *   - the identities x+0, x-0, x-x, x*1, x*0, x/1, ceildiv(x,1), x%1,
- *     x<<0, x>>0, min(x,x), max(x,x).
+ *     x<<0, x>>0, min(x,x), max(x,x), x|0, x^0, x&0 (for the C operators
+ *     too).
  * Printing turns x + (-c) back into "x - c". */
 #include "kperf/sym.h"
 #include "kperf/arena.h"
@@ -23,7 +24,9 @@
 
 static int is_unary(kp_sym_kind k) { return k == KP_SYM_FLOG2 || k == KP_SYM_CLOG2; }
 
-static int is_binary(kp_sym_kind k) { return k >= KP_SYM_ADD && k <= KP_SYM_SHR; }
+static int is_binary(kp_sym_kind k) {
+  return (k >= KP_SYM_ADD && k <= KP_SYM_SHR) || (k >= KP_SYM_TDIV && k <= KP_SYM_XOR);
+}
 
 /* floor(log2 v) for v >= 1. */
 static int64_t floor_log2(int64_t v) {
@@ -80,6 +83,25 @@ static int apply(kp_sym_kind kind, int64_t a, int64_t b, int64_t *out) {
     return 1;
   case KP_SYM_CLOG2:
     *out = a <= 1 ? 0 : floor_log2(a - 1) + 1;
+    return 1;
+  case KP_SYM_TDIV: /* C: truncated; INT64_MIN / -1 overflows */
+    if (b == 0 || (a == INT64_MIN && b == -1))
+      return 0;
+    *out = a / b;
+    return 1;
+  case KP_SYM_TMOD:
+    if (b == 0 || (a == INT64_MIN && b == -1))
+      return 0;
+    *out = a % b;
+    return 1;
+  case KP_SYM_AND:
+    *out = a & b;
+    return 1;
+  case KP_SYM_OR:
+    *out = a | b;
+    return 1;
+  case KP_SYM_XOR:
+    *out = a ^ b;
     return 1;
   case KP_SYM_CONST:
   case KP_SYM_VAR:
@@ -262,6 +284,20 @@ const kp_sym *kp_sym_bin(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x, 
     if (kp_sym_is_const(y, &cy) && cy == 0)
       return x;
     return make(a, kind, x, y);
+  case KP_SYM_TDIV:
+  case KP_SYM_TMOD:
+    if (kp_sym_is_const(y, &cy) && cy == 1)
+      return kind == KP_SYM_TMOD ? kp_sym_const(a, 0) : x;
+    return make(a, kind, x, y);
+  case KP_SYM_OR:
+  case KP_SYM_XOR:
+    if (kp_sym_is_const(y, &cy) && cy == 0)
+      return x;
+    return make(a, kind, x, y);
+  case KP_SYM_AND:
+    if (kp_sym_is_const(y, &cy) && cy == 0)
+      return kp_sym_const(a, 0);
+    return make(a, kind, x, y);
   default:
     return NULL;
   }
@@ -397,7 +433,7 @@ static void put(writer *w, const char *s) {
  * needed gets parentheses.  Shifts sit below + and - as in C, and their
  * operands are parenthesised unless multiplicative or tighter ("(n + 1) << 2",
  * which C would parse the same way without them, reads better). */
-enum { P_SHIFT = 1, P_ADD = 2, P_MUL = 3, P_UNARY = 4, P_PRIMARY = 5 };
+enum { P_OR = 1, P_XOR = 2, P_AND = 3, P_SHIFT = 4, P_ADD = 5, P_MUL = 6, P_UNARY = 7, P_PRIMARY = 8 };
 
 static int is_negative_const(const kp_sym *s) { return s->kind == KP_SYM_CONST && s->value < 0; }
 
@@ -411,10 +447,18 @@ static int prec(const kp_sym *s) {
   case KP_SYM_MUL:
   case KP_SYM_DIV:
   case KP_SYM_MOD:
+  case KP_SYM_TDIV:
+  case KP_SYM_TMOD:
     return P_MUL;
   case KP_SYM_SHL:
   case KP_SYM_SHR:
     return P_SHIFT;
+  case KP_SYM_AND:
+    return P_AND;
+  case KP_SYM_XOR:
+    return P_XOR;
+  case KP_SYM_OR:
+    return P_OR;
   default: /* variables and function calls */
     return P_PRIMARY;
   }
@@ -479,9 +523,19 @@ static void print(writer *w, const kp_sym *s, int min_prec) {
     break;
   case KP_SYM_DIV:
   case KP_SYM_MOD:
+  case KP_SYM_TDIV:
+  case KP_SYM_TMOD:
     print(w, s->a, P_MUL);
-    put(w, s->kind == KP_SYM_DIV ? "/" : "%");
+    put(w, s->kind == KP_SYM_DIV || s->kind == KP_SYM_TDIV ? "/" : "%");
     print_right(w, s->b, P_MUL + 1);
+    break;
+  case KP_SYM_AND:
+  case KP_SYM_OR:
+  case KP_SYM_XOR:
+    /* operands parenthesised unless multiplicative or tighter, as for shifts */
+    print(w, s->a, P_MUL);
+    put(w, s->kind == KP_SYM_AND ? " & " : s->kind == KP_SYM_OR ? " | " : " ^ ");
+    print_right(w, s->b, P_MUL);
     break;
   case KP_SYM_SHL:
   case KP_SYM_SHR:

@@ -178,6 +178,8 @@ static cJSON *access_json(eval_ctx *c, const kp_kernel *k, const kp_access *a) {
   } else {
     cJSON_AddFalseToObject(ix, "affine");
     add_str_or_null(ix, "why", a->index.why);
+    /* per thread computable: the formula the checks evaluate lane by lane */
+    cJSON_AddItemToObject(ix, "formula", formula_json(c, a->index_formula));
   }
   cJSON_AddItemToObject(o, "index", ix);
   if (a->loop >= 0)

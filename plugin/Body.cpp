@@ -49,10 +49,16 @@ namespace {
 // ---- Affine integer values ------------------------------------------------
 
 // base + sum(coef * var); vars are KP_V_* (thread/block ids, loop counters).
+// A value that is not affine but that each thread computes from thread and
+// block ids, loop counters, launch sizes, parameters and constants alone
+// ((i * 7) % N, t * (k + 1)) keeps a formula for it in Sym (the names
+// guards use: "threadIdx.x", "iteration@N", ...); a value from memory has
+// neither.
 struct Lin {
   bool Valid = false;
   const kp_sym *Base = nullptr;
   std::vector<std::pair<int, const kp_sym *>> Terms;
+  const kp_sym *Sym = nullptr; // !Valid: the value as a formula, or null
 
   bool termFree() const { return Valid && Terms.empty(); }
 };
@@ -168,10 +174,24 @@ private:
     L.Terms.push_back({V, Coef});
     return L;
   }
+  // The value of an integer as a formula over thread ids, "iteration@N",
+  // parameters ...: from the affine form, or the non-affine formula; null
+  // when it has neither.
+  const kp_sym *formula(const Lin &L) { return L.Valid ? guardSym(L) : L.Sym; }
+  // A non-affine value with formula S (null: unknown).
+  static Lin linFormula(const kp_sym *S) {
+    Lin L;
+    L.Sym = S;
+    return L;
+  }
   Lin linAdd(const Lin &X, const Lin &Y, int Sign) {
     Lin R;
-    if (!X.Valid || !Y.Valid)
+    if (!X.Valid || !Y.Valid) {
+      const kp_sym *FX = formula(X), *FY = formula(Y);
+      if (FX && FY)
+        R.Sym = Sign > 0 ? kp_sym_add(A, FX, FY) : kp_sym_sub(A, FX, FY);
       return R;
+    }
     R.Valid = true;
     R.Base = Sign > 0 ? kp_sym_add(A, X.Base, Y.Base) : kp_sym_sub(A, X.Base, Y.Base);
     R.Terms = X.Terms;
@@ -200,7 +220,12 @@ private:
   }
   Lin linScale(const Lin &X, const kp_sym *S) {
     Lin R;
-    if (!X.Valid || !S)
+    if (!X.Valid) {
+      if (X.Sym && S)
+        R.Sym = kp_sym_mul(A, X.Sym, S);
+      return R;
+    }
+    if (!S)
       return R;
     R.Valid = true;
     R.Base = kp_sym_mul(A, X.Base, S);
@@ -213,7 +238,52 @@ private:
       return linScale(Y, X.Base);
     if (Y.termFree())
       return linScale(X, Y.Base);
-    return Lin();
+    // A product of two varying values (i * (k + 1), threadIdx.x * s).
+    const kp_sym *FX = formula(X), *FY = formula(Y);
+    return linFormula(FX && FY ? kp_sym_mul(A, FX, FY) : nullptr);
+  }
+  // C's integer operator Op (/, %, <<, >>, &, |, ^) on values of type T as a
+  // formula (signed: truncating / and %; unsigned 32-bit: the operands taken
+  // modulo 2^32 first); null when kperf does not state it (wider unsigned
+  // types, an operand without a formula).
+  const kp_sym *cOp(BinaryOperatorKind Op, QualType T, const Lin &X, const Lin &Y) {
+    const kp_sym *FX = formula(X), *FY = formula(Y);
+    if (!FX || !FY || !T->isIntegralOrEnumerationType())
+      return nullptr;
+    bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
+    if (Unsigned) {
+      if (Ctx.getTypeSize(T) > 32)
+        return nullptr;
+      FX = wrapU32(FX);
+      FY = wrapU32(FY);
+    }
+    switch (Op) {
+    case BO_Div:
+      return kp_sym_bin(A, Unsigned ? KP_SYM_DIV : KP_SYM_TDIV, FX, FY);
+    case BO_Rem:
+      return kp_sym_bin(A, Unsigned ? KP_SYM_MOD : KP_SYM_TMOD, FX, FY);
+    case BO_Shl:
+      return kp_sym_bin(A, KP_SYM_SHL, FX, FY);
+    case BO_Shr:
+      return kp_sym_bin(A, KP_SYM_SHR, FX, FY);
+    case BO_And:
+      return kp_sym_bin(A, KP_SYM_AND, FX, FY);
+    case BO_Or:
+      return kp_sym_bin(A, KP_SYM_OR, FX, FY);
+    case BO_Xor:
+      return kp_sym_bin(A, KP_SYM_XOR, FX, FY);
+    default:
+      return nullptr;
+    }
+  }
+  // An unsigned 32-bit operand: a constant in range and a variable (thread
+  // and block ids, counters, parameters) stand for themselves; anything else
+  // is taken modulo 2^32, as the hardware wraps it.
+  const kp_sym *wrapU32(const kp_sym *S) {
+    int64_t V;
+    if ((kp_sym_is_const(S, &V) && V >= 0 && V <= 0xffffffffLL) || S->kind == KP_SYM_VAR)
+      return S;
+    return kp_sym_bin(A, KP_SYM_MOD, S, C(int64_t(1) << 32));
   }
   // A formula for the value (thread ids and loop counters as variables).
   const kp_sym *linToSym(const Lin &L) {
@@ -877,6 +947,15 @@ private:
     case BO_Shl:
       if (YConst && CY >= 0 && CY < 62)
         Res = linScale(X.L, C(int64_t(1) << CY));
+      else if (IsInt)
+        Res = linFormula(cOp(Op, T, X.L, Y.L));
+      break;
+    case BO_Shr:
+    case BO_And:
+    case BO_Or:
+    case BO_Xor:
+      if (IsInt)
+        Res = linFormula(cOp(Op, T, X.L, Y.L));
       break;
     case BO_Div:
     case BO_Rem:
@@ -884,6 +963,8 @@ private:
         bool Signed = T->isSignedIntegerType();
         if (X.L.termFree() && Y.L.termFree())
           Res = linSym(kp_sym_bin(A, Op == BO_Div ? KP_SYM_DIV : KP_SYM_MOD, X.L.Base, Y.L.Base));
+        else
+          Res = linFormula(cOp(Op, T, X.L, Y.L));
         if (YConst && isPow2(CY, Lg)) {
           Cl = KP_I_INT;
           N = Signed ? (Op == BO_Div ? 3 : 4) : 1;
@@ -1048,6 +1129,7 @@ private:
     bool RegisterArray = false; // a local array indexed by constants: registers
     const char *Why = nullptr;
     std::string IndexKey; // pure key of the index, when known
+    std::string Text;     // the subscripts as written, "[i][j]"
   };
 
   // Resolves an lvalue to a variable or a memory place.
@@ -1120,6 +1202,7 @@ private:
       std::string Key;
       bool Thread = false, Indirect = false;
       for (size_t I = 0; I < Idx.size(); ++I) {
+        P.Text += "[" + text(Idx[I]) + "]";
         Val V = eval(Idx[I]);
         Thread |= V.ThreadDep;
         Indirect |= V.FromMemory;
@@ -1144,6 +1227,8 @@ private:
         for (const Expr *I : Idx)
           Spell += (Spell.empty() ? "" : "][") + text(I);
         P.Why = str((Indirect ? "indirect index, loaded from memory: " : "non-affine index: ") + Spell);
+        if (Indirect)
+          P.Ptr.Off.Sym = nullptr; // data-dependent: never a formula
       }
       return true;
     }
@@ -1264,7 +1349,10 @@ private:
     } else {
       Ac->index.known = 0;
       Ac->index.why = P.Why ? P.Why : "non-affine index";
+      Ac->index_formula = Ix.Sym;
     }
+    if (!P.Text.empty())
+      Ac->index_text = str(P.Text);
 
     // Address arithmetic.  The same address up to a constant offset is free
     // (an immediate offset); a constant index needs none; else mul.wide+add
@@ -1743,6 +1831,21 @@ private:
       joinDeps(R);
       return R;
     }
+    // `v[i] = w` for a trivially assignable struct aligned to its size
+    // (int2, float4, ...): one vector store of the whole object (st.v2/v4),
+    // like a builtin assignment, not the field by field copy of the
+    // implicit operator=.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (isa<CXXOperatorCallExpr>(CE) && CE->getNumArgs() == 2 && MD->isTrivial() &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+        QualType T = CE->getArg(0)->getType();
+        if (!T->isDependentType() && !T->isIncompleteType()) {
+          int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+          int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+          if (Size == Align && (Size == 8 || Size == 16))
+            return store(CE->getArg(0), eval(CE->getArg(1)), L);
+        }
+      }
     // A function with a body: inlined.
     const FunctionDecl *Def = FD->getDefinition();
     if (Def && Def->getBody() && !FD->getBuiltinID()) {

@@ -156,8 +156,10 @@ static void print_classes(const cJSON *by) {
 /* An affine index: "coef*var + ... + base". */
 static void print_index(const cJSON *ix) {
   if (!jbool(ix, "affine")) {
-    const char *why = jstr(ix, "why");
+    const char *why = jstr(ix, "why"), *formula = jstr(ix, "formula");
     printf("not affine (%s)", why ? why : "unknown");
+    if (formula)
+      printf(", per thread: %s", formula);
     return;
   }
   int first = 1;

@@ -2,7 +2,9 @@
  * site, evaluated from the kernel model.
  *
  * An access's index is an affine form over thread ids, block ids and loop
- * counters (kp_access.index); its guards say which threads take part.  For a
+ * counters (kp_access.index), or, when it is not affine, a formula each
+ * thread evaluates (kp_access.index_formula: (i * 7) % N, t * (k + 1)); its
+ * guards say which threads take part.  For a
  * block shape, a warp of the block, a block id and an iteration of each
  * enclosing loop, this evaluates the byte address of every lane and the
  * active lanes, ready for the rules of warp.h.
@@ -70,6 +72,10 @@ typedef struct kp_lane_ctx {
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);
 void kp_lane_ctx_free(kp_lane_ctx *c);
+
+/* Whether kperf can evaluate access a's index per lane: an affine index, or
+ * a formula of a non-affine one (kp_access.index_formula). */
+int kp_access_index_known(const kp_access *a);
 
 /* What a point gives at access a: the addresses of the active lanes, from
  * the index as declared (pad = 0) or with the innermost extent of its

@@ -139,6 +139,19 @@ typedef struct kp_access {
   unsigned ndims;      /* declared shape of the base array (shared/local/constant) */
   int64_t dims[4];     /* extents, outermost first; ndims == 0 for pointers */
   kp_affine index;     /* flattened element index from the base */
+  /* When the index is not affine (index.known == 0) but each thread can
+   * compute it from thread and block ids, loop iterations, launch sizes,
+   * parameters and constants alone (a[(i * 7) % N], s[8 * (t % 32)],
+   * a[i * (k + 1)]): the flattened element index as a formula over the
+   * names guards use ("threadIdx.x" ... "blockIdx.z", "blockDim.x",
+   * "iteration@N", doubling/halving counters by name, parameters), with C's
+   * operators (KP_SYM_TDIV, KP_SYM_TMOD, KP_SYM_AND, ...).  NULL when the
+   * index depends on memory or anything else kperf cannot state: then kperf
+   * cannot tell. */
+  const kp_sym *index_formula;
+  /* The subscript(s) as written, "[(i * 7) % N]" or "[r][c]" (for
+   * messages); NULL when the access is not an array subscript. */
+  const char *index_text;
   int loop;            /* innermost enclosing loop (index in kp_kernel.loops), -1 */
   int divergent;       /* 1 when under a thread-dependent branch */
   /* The thread-dependent conditions under which it runs (all must hold), from

@@ -16,6 +16,9 @@
  *   CLOG2    a <= 1 ? 0 : ceil(log2 a)
  *   SHL/SHR  a << b, a >> b (arithmetic), 0 <= b < 63
  *   MIN/MAX  the usual
+ *   TDIV     C's a / b: truncated toward zero, b != 0
+ *   TMOD     C's a % b: a - b*TDIV(a,b) (the sign of a), b != 0
+ *   AND/OR/XOR  bitwise a & b, a | b, a ^ b on two's complement int64_t
  * An operation that would overflow int64_t makes the value unknown.
  */
 #ifndef KPERF_SYM_H
@@ -44,7 +47,13 @@ typedef enum kp_sym_kind {
   KP_SYM_SHL,
   KP_SYM_SHR,
   KP_SYM_FLOG2, /* unary: a */
-  KP_SYM_CLOG2  /* unary: a */
+  KP_SYM_CLOG2, /* unary: a */
+  /* C's integer operators, for indices computed per thread. */
+  KP_SYM_TDIV,
+  KP_SYM_TMOD,
+  KP_SYM_AND,
+  KP_SYM_OR,
+  KP_SYM_XOR
 } kp_sym_kind;
 
 typedef struct kp_sym {

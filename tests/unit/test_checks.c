@@ -175,6 +175,223 @@ static void narrow_blocks(void) {
   end();
 }
 
+/* CC 1.x, block (4, 8): s[threadIdx.y] has groups of four lanes on one
+ * address, four addresses in four banks per half-warp.  Served one lane per
+ * bank per step that is 4 steps; with the lanes of one address served
+ * together, one.  kperf takes the smaller: quiet.  s[threadIdx.y * 16]:
+ * four addresses in bank 0, 4-way either way. */
+static void cc1_same_address(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_SHARED, 4, C(1), KP_V_TID_Y);
+  launch(4, 8);
+  kp_findings f;
+  CHECK(run(1, 3, &f) == 0);
+  kp_findings_free(&f);
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  a->index.terms[0].coef = C(16);
+  CHECK(run(1, 3, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "4-way shared-memory bank conflict on 's'");
+  kp_findings_free(&f);
+  end();
+}
+
+/* atomicAdd(&c[32 * i], 1): each lane its own sector on CC >= 5; no rule
+ * for atomics before, so quiet there; a uniform atomic is never reported. */
+static void atomics(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_GLOBAL, 4, C(32), KP_V_TID_X);
+  a->is_atomic = a->is_store = 1;
+  a->array = "c";
+  launch(256, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n) {
+    CHECK_STR(f.items[0].check, "kperf-uncoalesced");
+    CHECK_CONTAINS(f.items[0].message, "uncoalesced global atomic of 'c': each warp request touches "
+                                       "32 sectors where 4 would do (stride 32 elements (128 B)");
+  }
+  kp_findings_free(&f);
+  CHECK(run(5, 0, &f) == 1);
+  kp_findings_free(&f);
+  CHECK(run(3, 5, &f) == 0);
+  kp_findings_free(&f);
+  CHECK(run(1, 3, &f) == 0);
+  kp_findings_free(&f);
+  a->index.terms[0].coef = C(0); /* atomicAdd(&c[0], 1) */
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  /* a shared atomic: the bank-conflict check does not judge atomics */
+  a->space = KP_SPACE_SHARED;
+  a->index.terms[0].coef = C(32);
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  end();
+}
+
+/* An access whose index is not affine but a formula each lane evaluates
+ * (kp_access.index_formula); f == NULL: data-dependent. */
+static kp_access *access_f(kp_space sp, unsigned bytes, const kp_sym *f, const char *text) {
+  kp_access *a = kp_kernel_add_access(&M, K);
+  a->loc = (kp_loc){"k.cu", 10 + (unsigned)K->naccesses, 3};
+  a->space = sp;
+  a->array = "s";
+  a->elem_bytes = bytes;
+  a->index.known = 0;
+  a->index.why = "non-affine index";
+  a->index_formula = f;
+  a->index_text = text;
+  return a;
+}
+
+static const kp_sym *BIN(kp_sym_kind k, const kp_sym *x, const kp_sym *y) {
+  return kp_sym_bin(M.arena, k, x, y);
+}
+
+/* s[8 * (t % 32)]: 8-way with 32 banks and with 16; the same index loaded
+ * from memory is not judged. */
+static void formula_modulo(void) {
+  begin();
+  const kp_sym *t = V("threadIdx.x");
+  access_f(KP_SPACE_SHARED, 4, kp_sym_mul(M.arena, C(8), BIN(KP_SYM_TMOD, t, C(32))),
+           "[8 * (t % 32)]");
+  launch(128, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message,
+                   "8-way shared-memory bank conflict on 's': lanes 0, 4, 8, ..., 28 all hit bank 0 "
+                   "at 8 different addresses (stride 8 elements (32 B) between adjacent threads, "
+                   "from the index 's[8 * (t % 32)]')");
+  kp_findings_free(&f);
+  CHECK(run(1, 3, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "8-way shared-memory bank conflict on 's': lanes 0, 2, 4, ..., 14");
+  kp_findings_free(&f);
+  /* data-dependent: no formula, never judged */
+  K->accesses[0].index_formula = NULL;
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  end();
+  /* (t - 1) % 32 in C is -1 for t = 0: lanes 0-31 read 31 consecutive
+   * words... and word -1: conflict-free, and on CC 1.1 lane 0 breaks the
+   * strict rule of a global load. */
+  begin();
+  access_f(KP_SPACE_GLOBAL, 4,
+           kp_sym_add(M.arena, BIN(KP_SYM_TMOD, kp_sym_sub(M.arena, t = V("threadIdx.x"), C(1)), C(32)), C(1)),
+           "[(t - 1) % 32 + 1]");
+  launch(32, 1);
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  CHECK(run(1, 1, &f) == 0); /* elements 0..31 in order: coalesced */
+  kp_findings_free(&f);
+  K->accesses[0].index_formula = kp_sym_add(M.arena, BIN(KP_SYM_MOD, kp_sym_sub(M.arena, t, C(1)), C(32)), C(1));
+  CHECK(run(1, 1, &f) == 1); /* floor modulo: lane 0 at element 32, not in order */
+  kp_findings_free(&f);
+  end();
+}
+
+/* for (k = 0; k < 4; ++k) a[t * (k + 1)]: the stride grows with k. */
+static void formula_loop_product(void) {
+  begin();
+  kp_loop *l = kp_kernel_add_loop(&M, K);
+  l->var = "k";
+  l->init = C(0);
+  l->step = C(1);
+  l->trip = C(4);
+  l->unrolled_by = 1;
+  kp_access *a = access_f(KP_SPACE_GLOBAL, 4,
+                          kp_sym_mul(M.arena, V("threadIdx.x"),
+                                     kp_sym_add(M.arena, V("iteration@0"), C(1))),
+                          "[t * (k + 1)]");
+  a->loop = 0;
+  a->array = "a";
+  launch(256, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message,
+                   "uncoalesced global load of 'a': each warp request touches 16 sectors where 4 "
+                   "would do (stride 4 elements (16 B) between adjacent threads at k = 3, from the "
+                   "index 'a[t * (k + 1)]')");
+  kp_findings_free(&f);
+  /* shared: 2-way at k = 1 (stride 2), 4-way at k = 3 (stride 4) */
+  a->space = KP_SPACE_SHARED;
+  a->array = "sh";
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "4-way shared-memory bank conflict on 'sh' (2-way at k = 1 rising to "
+                                       "4-way at k = 3)");
+  kp_findings_free(&f);
+  end();
+}
+
+/* No constant stride (i ^ 1), a parameter in the formula, and one finding
+ * for a load and a store of the same place. */
+static void formula_texts(void) {
+  begin();
+  access_f(KP_SPACE_GLOBAL, 4, BIN(KP_SYM_XOR, V("threadIdx.x"), C(1)), "[i ^ 1]")->array = "a";
+  launch(256, 1);
+  kp_findings f;
+  CHECK(run(9, 0, &f) == 0); /* the same sectors */
+  kp_findings_free(&f);
+  CHECK(run(1, 1, &f) == 1); /* lane k does not read word k */
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message,
+                   "(index 'a[i ^ 1]': no constant stride between adjacent threads; lanes 0, 1, 2, "
+                   "3, ... access elements +0, -1, +2, +1, ... relative to lane 0)");
+  kp_findings_free(&f);
+  end();
+  begin();
+  /* a[(t * n) % 2^20], n not given: strides 1024 and 1025 both uncoalesced */
+  const kp_sym *fn = BIN(KP_SYM_TMOD, kp_sym_mul(M.arena, V("threadIdx.x"), V("n")), C(1 << 20));
+  kp_access *a = access_f(KP_SPACE_GLOBAL, 4, fn, "[(t * n) % (1 << 20)]");
+  a->array = "a";
+  kp_access *b = access_f(KP_SPACE_GLOBAL, 4, fn, "[(t * n) % (1 << 20)]");
+  b->array = "a";
+  b->is_store = 1;
+  b->loc = a->loc;
+  launch(256, 1);
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n) {
+    CHECK_CONTAINS(f.items[0].message, "uncoalesced global load and store of 'a': each warp request "
+                                       "touches up to 32 sectors where 4 would do");
+    int noted = 0;
+    for (size_t i = 0; i < f.n; i++)
+      for (size_t j = 0; j < f.items[i].nnotes; j++)
+        noted |= strstr(f.items[i].notes[j].message, "'n' is not known in this file: figures for "
+                                                      "1024 and 1025") != NULL;
+    CHECK(noted);
+  }
+  kp_findings_free(&f);
+  end();
+}
+
+/* s[t / 2] on CC 1.x: pairs of lanes read one address.  The lanes that read
+ * the same address in a bank other than the broadcast one may be served
+ * together ("one address for each bank"): not reported.  Conflict-free on
+ * CC >= 2 (a broadcast per word). */
+static void formula_cc1_pairs(void) {
+  begin();
+  access_f(KP_SPACE_SHARED, 4, BIN(KP_SYM_TDIV, V("threadIdx.x"), C(2)), "[t / 2]");
+  launch(128, 1);
+  kp_findings f;
+  CHECK(run(1, 3, &f) == 0);
+  kp_findings_free(&f);
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  /* s[2 * (t / 2) * 16]: pairs on one address, 8 addresses in bank 0:
+   * 8-way either way. */
+  K->accesses[0].index_formula =
+      kp_sym_mul(M.arena, C(32), BIN(KP_SYM_TDIV, V("threadIdx.x"), C(2)));
+  CHECK(run(1, 3, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "8-way");
+  kp_findings_free(&f);
+  end();
+}
+
 static void shapes(void) {
   begin();
   K->max_threads_per_block = 128;
@@ -203,6 +420,12 @@ int main(void) {
   loop_range();
   symbolic_strides();
   narrow_blocks();
+  atomics();
+  cc1_same_address();
+  formula_modulo();
+  formula_loop_product();
+  formula_texts();
+  formula_cc1_pairs();
   shapes();
   return TEST_RESULT();
 }

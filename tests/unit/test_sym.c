@@ -112,6 +112,38 @@ static void test_eval(void) {
   CHECK(kp_sym_eval(B(KP_SYM_SHL, C(-1), V("u")), sh, 3, &v) && v == -((int64_t)1 << 62));
 }
 
+/* C's operators for per-thread indices: truncating / and %, bitwise & | ^. */
+static void test_c_operators(void) {
+  const kp_sym *n = V("n");
+  CHECK(is(B(KP_SYM_TDIV, C(-7), C(2)), -3)); /* toward zero, unlike DIV */
+  CHECK(is(B(KP_SYM_TMOD, C(-7), C(3)), -1)); /* the sign of a, unlike MOD */
+  CHECK(is(B(KP_SYM_TMOD, C(7), C(-3)), 1));
+  CHECK(is(B(KP_SYM_TDIV, C(7), C(-2)), -3));
+  CHECK(is(B(KP_SYM_XOR, C(5), C(1)), 4));
+  CHECK(is(B(KP_SYM_AND, C(-1), C(12)), 12));
+  CHECK(is(B(KP_SYM_OR, C(8), C(3)), 11));
+  CHECK(B(KP_SYM_TDIV, n, C(1)) == n);
+  CHECK(is(B(KP_SYM_TMOD, n, C(1)), 0));
+  CHECK(B(KP_SYM_XOR, n, C(0)) == n);
+  CHECK(B(KP_SYM_OR, n, C(0)) == n);
+  CHECK(is(B(KP_SYM_AND, n, C(0)), 0));
+  /* Division by zero, INT64_MIN / -1: unknown. */
+  CHECK(ev(B(KP_SYM_TDIV, C(5), C(0))) == INT64_MIN + 1);
+  CHECK(ev(B(KP_SYM_TMOD, C(5), C(0))) == INT64_MIN + 1);
+  CHECK(ev(B(KP_SYM_TDIV, C(INT64_MIN), C(-1))) == INT64_MIN + 1);
+  kp_binding b[] = {{"t", 0}, {"n", 32}};
+  int64_t v;
+  const kp_sym *m = B(KP_SYM_TMOD, kp_sym_sub(A, V("t"), C(1)), n); /* (t - 1) % n */
+  CHECK(kp_sym_eval(m, b, 2, &v) && v == -1);
+  CHECK(kp_sym_eval(B(KP_SYM_XOR, V("t"), C(16)), b, 2, &v) && v == 16);
+  CHECK_STR(S(m), "(t - 1)%n");
+  CHECK_STR(S(B(KP_SYM_XOR, kp_sym_add(A, V("i"), C(1)), C(1))), "(i + 1) ^ 1");
+  CHECK_STR(S(B(KP_SYM_AND, kp_sym_mul(A, C(4), V("i")), C(31))), "4*i & 31");
+  CHECK_STR(S(kp_sym_mul(A, C(8), B(KP_SYM_TMOD, V("t"), C(32)))), "8*(t%32)");
+  CHECK(kp_sym_equal(B(KP_SYM_XOR, V("i"), C(1)), B(KP_SYM_XOR, V("i"), C(1))));
+  CHECK(!kp_sym_equal(B(KP_SYM_XOR, V("i"), C(1)), B(KP_SYM_OR, V("i"), C(1))));
+}
+
 static void test_log2(void) {
   static const struct {
     int64_t a, flog2, clog2;
@@ -213,6 +245,7 @@ int main(void) {
   A = kp_arena_new();
   test_folding();
   test_eval();
+  test_c_operators();
   test_log2();
   test_print();
   test_subst_uses();

@@ -86,6 +86,14 @@ __global__ void gather(const float *a, const int *idx, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = a[idx[i]];
 }
+__global__ void counter(unsigned *c) {
+  atomicAdd(&c[blockIdx.x], 1u);
+}
+// Atomics on strided addresses are judged like loads and stores.
+__global__ void atomic_strided(unsigned *c) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(&c[32 * i], 1u); // expected-warning {{uncoalesced global atomic of 'c': each warp request touches 32 sectors where 4 would do (stride 32 elements (128 B) between adjacent threads)}}
+}
 __global__ void uniform(const float *a, float *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = a[blockIdx.x];
 }
@@ -105,4 +113,6 @@ void launch(float *a, float *b, float *c, P4 *p, int *idx, unsigned char *d, uns
   histogram<<<(n + 255) / 256, 256>>>(d, h, n);
   gather<<<n / 256, 256>>>(a, idx, b);
   uniform<<<n / 256, 256>>>(a, b);
+  counter<<<n / 256, 256>>>(h);
+  atomic_strided<<<n / 256, 256>>>(h);
 }
