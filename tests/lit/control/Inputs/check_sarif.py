@@ -2,7 +2,7 @@
 """Structural checks of a SARIF 2.1.0 log that kperf wrote (standard library only).
 
     check_sarif.py LOG [--results N] [--expect RULE:LEVEL:URI_SUFFIX:LINE:COL]...
-                       [--fix URI_SUFFIX:LINE:COL-COL:TEXT] [--srcroot URI]
+                       [--fix URI_SUFFIX:LINE:COL-COL:TEXT] [--srcroot URI] [--require-base]
 
 Checks what GitHub code scanning and other viewers need: version 2.1.0, the
 $schema, one run of the tool "kperf" whose rules are kperf-* checks with a
@@ -59,6 +59,8 @@ def main():
     ap.add_argument("--expect", action="append", default=[])
     ap.add_argument("--fix", action="append", default=[])
     ap.add_argument("--srcroot")
+    ap.add_argument("--require-base", action="store_true",
+                    help="every result's location must be relative to a uriBaseId")
     a = ap.parse_args()
     with open(a.log) as f:
         log = json.load(f)
@@ -109,6 +111,9 @@ def main():
         locs = r.get("locations", [])
         if need(locs, f"{where}: no locations"):
             location_ok(locs[0].get("physicalLocation"), where, bases)
+            if a.require_base:
+                al = locs[0].get("physicalLocation", {}).get("artifactLocation", {})
+                need(al.get("uriBaseId") == "%SRCROOT%", f"{where}: uri {al.get('uri')!r} has no uriBaseId")
         for m, rel in enumerate(r.get("relatedLocations", [])):
             location_ok(rel.get("physicalLocation"), f"{where} related {m}", bases)
             need(rel.get("message", {}).get("text"), f"{where} related {m}: no message")
