@@ -22,7 +22,7 @@
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=warning:
 // RUN: not %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -DUNKNOWN %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN --implicit-check-not=warning:
-// UNKNOWN: gpu-pragma.cu:[[# @LINE + 18]]:19: error: kperf: unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'?
+// UNKNOWN: gpu-pragma.cu:[[# @LINE + 23]]:19: error: kperf: unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'?
 // UNKNOWN: 1 error generated
 // Malformed pragmas and one in a header: warnings, and the GPU of --cuda-gpu-arch.
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -DMALFORMED %s \
@@ -33,6 +33,11 @@
 // NOPLUGIN: warning: unknown pragma ignored [-Wunknown-pragmas]
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only -Wall \
 // RUN:   -Wno-unknown-pragmas %s 2>&1 | count 0
+// Or a _Pragma macro guarded by a define that only kperf compiles get (docs/pragmas.md):
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-verbose -DMACRO -DUSE_KPERF %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MACRO
+// MACRO: remark: target GPU gtx940mx {{.*}} named with '#pragma kperf gpu(gtx940mx)'
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only -Wall -DMACRO %s 2>&1 | count 0
 
 #if defined(FORMS)
 #pragma kperf gpu(h100) // forms-warning {{kperf: '#pragma kperf gpu' ignored: a later one names another GPU}}
@@ -49,6 +54,14 @@
 #pragma kperf gpu(a100 80gb) // malformed-warning {{kperf: malformed '#pragma kperf gpu': expected ')' after the GPU name, not '80gb', e.g. gpu(h100)}}
 #pragma kperf gpu(t4) x // malformed-warning {{kperf: malformed '#pragma kperf gpu': unexpected 'x' after gpu(...), e.g. gpu(h100)}}
 #pragma kperf gpu("") // malformed-warning {{kperf: malformed '#pragma kperf gpu': expected a GPU name, not '""', e.g. gpu(h100)}}
+#elif defined(MACRO)
+#ifdef USE_KPERF
+#define KPERF_STR(x) #x
+#define KPERF(...) _Pragma(KPERF_STR(kperf __VA_ARGS__))
+#else
+#define KPERF(...)
+#endif
+KPERF(gpu(gtx940mx))
 #else
 #pragma kperf gpu(gtx940mx)
 #endif
