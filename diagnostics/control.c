@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int kp_glob_match(const char *g, size_t n, const char *s) {
@@ -189,4 +190,67 @@ int kp_nolint_suppresses(const char *line, const char *prev_line, const char *ch
     return 1;
   a = marker(prev_line, "NOLINTNEXTLINE");
   return a && suppressed_by(a, check);
+}
+
+/* A line from source_line as a NUL-terminated copy (NULL when none). */
+static char *line_copy(kp_source_line_fn source_line, void *user, const char *file,
+                       unsigned line) {
+  if (!source_line || !file || line == 0)
+    return NULL;
+  size_t len = 0;
+  const char *text = source_line(file, line, &len, user);
+  if (!text)
+    return NULL;
+  char *s = malloc(len + 1);
+  if (!s)
+    return NULL;
+  memcpy(s, text, len);
+  s[len] = 0;
+  return s;
+}
+
+static int nolinted(const kp_finding *x, kp_source_line_fn source_line, void *user) {
+  if (!source_line || !x->loc.file || x->loc.line == 0)
+    return 0;
+  char *line = line_copy(source_line, user, x->loc.file, x->loc.line);
+  if (!line)
+    return 0;
+  char *prev = x->loc.line > 1 ? line_copy(source_line, user, x->loc.file, x->loc.line - 1)
+                               : NULL;
+  int r = kp_nolint_suppresses(line, prev, x->check ? x->check : "");
+  free(line);
+  free(prev);
+  return r;
+}
+
+size_t kp_findings_control(kp_findings *f, const char *spec, kp_source_line_fn source_line,
+                           void *user) {
+  size_t kept = 0, dropped = 0;
+  for (size_t i = 0; i < f->n; i++) {
+    kp_finding *x = &f->items[i];
+    int drop = (x->check && kp_check_find(x->check) &&
+                !kp_check_filter_enabled(spec, x->check)) ||
+               nolinted(x, source_line, user);
+    if (drop) {
+      free(x->notes);
+      free(x->fixits);
+      dropped++;
+      continue;
+    }
+    if (kept != i)
+      f->items[kept] = *x;
+    kept++;
+  }
+  f->n = kept;
+  return dropped;
+}
+
+size_t kp_findings_werror(kp_findings *f) {
+  size_t n = 0;
+  for (size_t i = 0; i < f->n; i++)
+    if (f->items[i].severity == KP_WARNING) {
+      f->items[i].severity = KP_ERROR;
+      n++;
+    }
+  return n;
 }

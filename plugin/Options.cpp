@@ -1,5 +1,7 @@
 #include "Options.h"
 
+#include "kperf/control.h"
+#include "kperf/findings_report.h"
 #include "kperf/predict.h"
 #include "kperf/report.h"
 
@@ -37,16 +39,23 @@ const Key Keys[] = {
      "remark (default), warning or off: how kperf-launch reports each launch's predicted "
      "time",
      "KIND"},
+    {"checks", true, false,
+     "the checks to run, in clang-tidy's syntax: '-*,kperf-bank-conflict' only that one, "
+     "'-kperf-launch' all but that one (default: all)",
+     "SPEC"},
+    {"werror", false, false,
+     "kperf's warnings are errors (the compile fails); remarks stay remarks"},
+    {"report", true, false,
+     "write the findings as SARIF 2.1.0 (sarif:PATH) or JSON (json:PATH), or the kernel "
+     "model as JSON (PATH or model:PATH, used by 'kperf analyze'); repeatable; in PATH, %f is "
+     "the file's name, %h a hash of its path, and a PATH ending in '/' is a directory",
+     "[sarif:|json:|model:]PATH"},
     {"arg", true, true,
      "bind a kernel parameter or formula variable to an integer "
      "(decimal, 0x hex or A<<B; repeatable)",
      "NAME=VALUE"},
     {"pragmas", true, true, "dump: report each #pragma kperf and the loop it applies to (remarks)",
      "dump"},
-    {"report", true, true,
-     "write the kernel model as JSON to PATH (used by 'kperf analyze'; "
-     "written even when the code has errors)",
-     "PATH"},
     {"predict", true, true,
      "write the predicted time of each launch as JSON to PATH (used by 'kperf predict')",
      "PATH"},
@@ -98,6 +107,43 @@ bool parseArg(const std::string &Value, Options &O) {
   }
   O.Args.emplace_back(Name, V);
   return true;
+}
+
+// report=[KIND:]PATH.
+void parseReport(const std::string &Value, Options &O) {
+  std::string Kind = "model", Path = Value;
+  size_t Colon = Value.find(':');
+  if (Colon != std::string::npos && Colon > 0) {
+    std::string Prefix = Value.substr(0, Colon);
+    bool Word = true;
+    for (char C : Prefix)
+      if (!std::islower(static_cast<unsigned char>(C)))
+        Word = false;
+    if (Word) {
+      if (Prefix != "sarif" && Prefix != "json" && Prefix != "model") {
+        O.Errors.push_back("bad value '" + Value + "' for -fplugin-arg-kperf-report: unknown " +
+                           "report kind '" + Prefix + "'; expected sarif:PATH, json:PATH or " +
+                           "model:PATH (or PATH, the model)");
+        return;
+      }
+      Kind = Prefix;
+      Path = Value.substr(Colon + 1);
+    }
+  }
+  if (Path.empty()) {
+    O.Errors.push_back("bad value '" + Value + "' for -fplugin-arg-kperf-report: no path after '" +
+                       Kind + ":'");
+    return;
+  }
+  char Err[512];
+  char *P = kp_report_path(Path.c_str(), "k.cu", "x", Err, sizeof Err);
+  if (!P) {
+    O.Errors.push_back("bad value '" + Value + "' for -fplugin-arg-kperf-report: " + Err);
+    return;
+  }
+  std::free(P);
+  (Kind == "sarif" ? O.SarifReports : Kind == "json" ? O.JsonReports : O.ModelReports)
+      .push_back(Path);
 }
 
 // "x,y,z" (1 to 3 positive integers; missing ones are 1).
@@ -181,7 +227,18 @@ Options parseOptions(const std::vector<std::string> &Args) {
     else if (Name == "help")
       O.Help = true;
     else if (Name == "report")
-      O.Report = Value;
+      parseReport(Value, O);
+    else if (Name == "werror")
+      O.Werror = true;
+    else if (Name == "checks") {
+      char Err[512];
+      if (kp_check_filter_check(Value.c_str(), Err, sizeof Err) != 0)
+        O.Errors.push_back("bad value '" + Value + "' for -fplugin-arg-kperf-checks: " + Err +
+                           " (expected a comma-separated list of globs, each with an optional "
+                           "'-', e.g. -*,kperf-bank-conflict)");
+      else
+        O.Checks += (O.Checks.empty() ? "" : ",") + Value;
+    }
     else if (Name == "pragmas") {
       if (Value == "dump")
         O.PragmaDump = true;

@@ -17,7 +17,12 @@ struct Options {
   bool DevicePass = false;  // report from the device pass instead of the host pass
   std::string DeviceArch;   // with DevicePass: only the pass for this sm_XX
   bool PragmaDump = false;  // pragmas=dump: remarks for each #pragma kperf (tests)
-  std::string Report;       // report=PATH: write the model as JSON there ('kperf analyze')
+  // report=[KIND:]PATH (repeatable; PATH may hold %f, %h, or end in '/'):
+  // report=PATH or model:PATH writes the kernel model as JSON ('kperf analyze');
+  // sarif:PATH and json:PATH the findings of the translation unit.
+  std::vector<std::string> ModelReports, SarifReports, JsonReports;
+  std::string Checks;         // checks=SPEC (clang-tidy's syntax; repeats are joined with ',')
+  bool Werror = false;        // werror: kperf warnings become errors
   // arg=NAME=VALUE, in order: module assumptions applied after extraction.
   std::vector<std::pair<std::string, int64_t>> Args;
   double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold

@@ -9,7 +9,9 @@
 #include "Pragmas.h"
 
 #include "kperf/checks.h"
+#include "kperf/control.h"
 #include "kperf/finding.h"
+#include "kperf/findings_report.h"
 #include "kperf/gpu.h"
 #include "kperf/inventory.h"
 #include "kperf/launch.h"
@@ -23,12 +25,15 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cjson/cJSON.h>
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -169,9 +174,12 @@ public:
     // errors there were: host code that does not compile (a missing host
     // function, a header of the application) need not hide its kernels.
     bool HostErrors = D.hasErrorOccurred();
+    bool GpuOk = applyGpuPragma(D);
     if (Opts.PragmaDump)
       pragmaDumpConsumer()->HandleTranslationUnit(Ctx);
-    if (HostErrors && Opts.Report.empty() && Opts.Predict.empty())
+    if (!GpuOk)
+      return; // as for gpu=: a GPU named that cannot be had stops kperf, with one error
+    if (HostErrors && Opts.ModelReports.empty() && Opts.Predict.empty())
       return;
     kp_module M;
     kp_module_init(&M);
@@ -184,10 +192,11 @@ public:
     for (const auto &A : Opts.Args)
       kp_module_assume(&M, A.first.c_str(), A.second);
     M.host_errors = D.getNumErrors();
-    if (!Opts.Report.empty()) {
+    for (const std::string &Pattern : Opts.ModelReports) {
+      std::string Path = reportPath(D, Pattern, M.main_file, "model.json");
       char Err[4096];
-      if (kp_model_json_write(&M, T.Known ? T.Gpu.id : nullptr, Opts.Report.c_str(), Err,
-                              sizeof Err) != 0)
+      if (!Path.empty() && kp_model_json_write(&M, T.Known ? T.Gpu.id : nullptr, Path.c_str(),
+                                               Err, sizeof Err) != 0)
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
     }
     if (!Opts.Predict.empty())
@@ -196,18 +205,21 @@ public:
       kp_module_free(&M);
       return;
     }
-    kp_findings F;
+    // The verbose remarks (kperf-model) and the checks' findings apart: the
+    // reports hold the checks' findings only.
+    kp_findings V, F;
+    kp_findings_init(&V);
     kp_findings_init(&F);
     if (Opts.Verbose) {
       kp_loc None = {nullptr, 0, 0};
       if (T.Known)
-        kp_findings_add(&F, "kperf-model", KP_REMARK, None,
+        kp_findings_add(&V, "kperf-model", KP_REMARK, None,
                         "target GPU %s (%s, compute capability %d.%d, %d SMs), %s", T.Gpu.id,
                         T.Gpu.full_name, T.Gpu.cc_major, T.Gpu.cc_minor, T.Gpu.sm_count,
                         T.How.c_str());
       else
-        kp_findings_add(&F, "kperf-model", KP_REMARK, None, "no target GPU: %s", T.Why.c_str());
-      kp_inventory(&M, &F);
+        kp_findings_add(&V, "kperf-model", KP_REMARK, None, "no target GPU: %s", T.Why.c_str());
+      kp_inventory(&M, &V);
     }
     if (T.Known) {
       kp_check_options CO;
@@ -217,15 +229,26 @@ public:
       CO.launch_warning = Opts.LaunchWarning ? 1 : 0;
       CO.verbose = Opts.Verbose ? 1 : 0;
       kp_check_ctx Ctx2 = {&M, &T.Gpu, &CO};
-      bool LaunchOff = Opts.LaunchOff;
       kp_run_checks(
           &Ctx2,
           [](const char *Name, void *User) -> int {
-            return !(*static_cast<bool *>(User) && std::strcmp(Name, "kperf-launch") == 0);
+            const Options &O = *static_cast<const Options *>(User);
+            if (O.LaunchOff && std::strcmp(Name, "kperf-launch") == 0)
+              return 0;
+            return kp_check_filter_enabled(O.Checks.c_str(), Name);
           },
-          &LaunchOff, &F);
+          &Opts, &F);
     }
+    // NOLINT / NOLINTNEXTLINE comments, read from the compile's own buffers.
+    SourceManager &SM = CI.getSourceManager();
+    kp_findings_control(&V, Opts.Checks.c_str(), sourceLine, &SM);
+    kp_findings_control(&F, Opts.Checks.c_str(), sourceLine, &SM);
+    if (Opts.Werror)
+      kp_findings_werror(&F);
+    emitFindings(CI, &V);
     emitFindings(CI, &F);
+    writeFindingReports(D, &F, M.main_file);
+    kp_findings_free(&V);
     kp_findings_free(&F);
     kp_module_free(&M);
   }
@@ -234,6 +257,97 @@ private:
   CompilerInstance &CI;
   Options Opts;
   Target T;
+
+  // The text of line Line of File (without its line break), from the
+  // SourceManager's buffer of that file; nullptr when it has none.
+  static const char *sourceLine(const char *File, unsigned Line, size_t *Len, void *User) {
+    SourceManager &SM = *static_cast<SourceManager *>(User);
+    auto FE = SM.getFileManager().getOptionalFileRef(File);
+    if (!FE)
+      return nullptr;
+    FileID FID = SM.translateFile(*FE);
+    if (FID.isInvalid())
+      return nullptr;
+    bool Invalid = false;
+    StringRef Data = SM.getBufferData(FID, &Invalid);
+    if (Invalid)
+      return nullptr;
+    size_t Start = 0;
+    for (unsigned L = 1; L < Line; ++L) {
+      size_t NL = Data.find('\n', Start);
+      if (NL == StringRef::npos)
+        return nullptr;
+      Start = NL + 1;
+    }
+    size_t End = Data.find('\n', Start);
+    if (End == StringRef::npos)
+      End = Data.size();
+    *Len = End - Start;
+    return Data.data() + Start;
+  }
+
+  // The path a report=KIND:PATTERN names for this file; "" after an error.
+  static std::string reportPath(DiagnosticsEngine &D, const std::string &Pattern,
+                                const char *MainFile, const char *Ext) {
+    char Err[4096];
+    char *P = kp_report_path(Pattern.c_str(), MainFile, Ext, Err, sizeof Err);
+    std::string Path = P ? P : "";
+    std::free(P);
+    // A directory (PATH ending in '/') is created when missing; any other
+    // path's directory must exist.
+    if (!Path.empty() && !Pattern.empty() && Pattern.back() == '/' &&
+        kp_make_parent_dirs(Path.c_str(), Err, sizeof Err) != 0)
+      Path.clear();
+    if (Path.empty())
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
+    return Path;
+  }
+
+  // report=sarif:PATH and report=json:PATH: the findings F, written atomically.
+  void writeFindingReports(DiagnosticsEngine &D, const kp_findings *F, const char *MainFile) {
+    for (int Kind = 0; Kind < 2; ++Kind) {
+      const std::vector<std::string> &Patterns = Kind == 0 ? Opts.SarifReports : Opts.JsonReports;
+      if (Patterns.empty())
+        continue;
+      char *Text = Kind == 0 ? kp_findings_sarif(F) : kp_findings_json(F);
+      if (!Text) {
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0"))
+            << "out of memory writing a report";
+        continue;
+      }
+      for (const std::string &Pattern : Patterns) {
+        std::string Path = reportPath(D, Pattern, MainFile, Kind == 0 ? "sarif" : "json");
+        char Err[4096];
+        if (!Path.empty() && kp_write_atomic(Path.c_str(), Text, Err, sizeof Err) != 0)
+          D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
+      }
+      cJSON_free(Text);
+    }
+  }
+
+  // #pragma kperf gpu(NAME): the GPU of this file unless gpu= names one (the
+  // command line wins); the name is checked against the database either way.
+  // false after an error (a GPU that cannot be had).
+  bool applyGpuPragma(DiagnosticsEngine &D) {
+    std::optional<GpuPragma> G = gpuPragmaFor(CI.getSourceManager());
+    if (!G)
+      return true;
+    Options O = Opts;
+    O.Gpu = G->Name;
+    std::string Error;
+    Target P = chooseTarget(CI, O, Error);
+    if (!Error.empty()) {
+      D.Report(G->Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Error;
+      return false;
+    }
+    if (!Opts.Gpu.empty()) {
+      T.How += " (over '#pragma kperf gpu(" + G->Name + ")')";
+      return true;
+    }
+    T = P;
+    T.How = "named with '#pragma kperf gpu(" + G->Name + ")'";
+    return true;
+  }
 
   // The kernel predict-launch= names: its exact name, else its name without
   // template arguments, else without namespaces; a kernel with a body first.

@@ -1,5 +1,5 @@
-// `#pragma kperf trip(N)`, `#pragma kperf assume(NAME = VALUE, ...)` and
-// `#pragma kperf block(X[, Y[, Z]])`: the pragma handler, the per-process store
+// `#pragma kperf trip(N)`, `#pragma kperf assume(NAME = VALUE, ...)`,
+// `#pragma kperf block(X[, Y[, Z]])` and `#pragma kperf gpu(NAME)`: the pragma handler, the per-process store
 // it fills, and the lookups of Pragmas.h.
 //
 // The handler must leave the compile exactly as it would be without it: it
@@ -79,8 +79,14 @@ struct BlockRecord {
   std::array<int64_t, 3> Dims;
 };
 
+struct GpuRecord {
+  const SourceManager *SM = nullptr;
+  GpuPragma P;
+};
+
 struct Store {
   std::mutex Mu;
+  std::vector<GpuRecord> Gpus; // well-formed ones of the main file, in lexing order
   std::vector<TripRecord> Trips;
   std::vector<AssumeRecord> Assumes;
   std::vector<BlockRecord> Blocks; // in lexing order
@@ -442,7 +448,8 @@ Placement placement(Preprocessor &PP, SourceLocation From, ScanFrom How) {
 const char TripExample[] = ", e.g. trip(256)";
 const char AssumeExample[] = ", e.g. assume(n = 1024)";
 const char BlockExample[] = ", e.g. block(32, 8)";
-const char Usage[] = "expected trip(N), assume(NAME = VALUE) or block(X, Y, Z)";
+const char GpuExample[] = ", e.g. gpu(h100)";
+const char Usage[] = "expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)";
 
 class KperfPragmaHandler : public PragmaHandler {
 public:
@@ -463,6 +470,8 @@ public:
       assume(PP, P);
     else if (Directive == "block")
       block(PP, Introducer, P);
+    else if (Directive == "gpu")
+      gpu(PP, Introducer, P);
     else
       warn(PP, P.loc(), "unknown '#pragma kperf " + PP.getSpelling(P.tok()) + "': " + Usage);
   }
@@ -651,6 +660,71 @@ private:
     S.Blocks.push_back(R);
   }
 
+  // gpu(NAME): NAME is a GPU id as 'kperf gpus' lists them, written as
+  // tokens without spaces between them (h100, a100-80gb, 8600gt) or as a
+  // string literal ("a100-80gb").  Only the main file's count; the last wins.
+  static void gpu(Preprocessor &PP, PragmaIntroducer Introducer, PragmaParser &P) {
+    std::string Name;
+    SourceLocation NameLoc;
+    P.next();
+    if (!P.is(tok::l_paren)) {
+      P.fail("expected '(' after 'gpu'" + P.notHere());
+    } else {
+      P.next();
+      NameLoc = P.loc();
+      if (P.is(tok::string_literal)) {
+        std::string S = PP.getSpelling(P.tok());
+        if (S.size() >= 2 && S.front() == '"' && S.back() == '"' &&
+            S.find('\\') == std::string::npos)
+          Name = S.substr(1, S.size() - 2);
+        if (Name.empty())
+          P.fail("expected a GPU name" + P.notHere());
+        else
+          P.next();
+      } else {
+        while (!P.atEnd() && (Name.empty() || !P.tok().hasLeadingSpace()) &&
+               (P.is(tok::identifier) || P.is(tok::numeric_constant) || P.is(tok::minus) ||
+                P.is(tok::period) || P.tok().getIdentifierInfo())) {
+          Name += PP.getSpelling(P.tok());
+          P.next();
+        }
+        if (Name.empty())
+          P.fail("expected a GPU name" + P.notHere());
+      }
+      if (P.Error.empty() && !P.is(tok::r_paren)) {
+        P.fail("expected ')' after the GPU name" + P.notHere());
+      } else if (P.Error.empty()) {
+        P.next();
+        if (!P.atEnd())
+          P.fail("unexpected " + P.quoted() + " after gpu(...)");
+      }
+    }
+    if (!P.Error.empty())
+      return malformed(PP, P, "gpu", GpuExample);
+    const SourceManager &SM = PP.getSourceManager();
+    if (!SM.isInMainFile(SM.getExpansionLoc(Introducer.Loc))) {
+      warn(PP, Introducer.Loc,
+           "'#pragma kperf gpu' in an included file is ignored; name the GPU in the file "
+           "being compiled");
+      return;
+    }
+    std::vector<SourceLocation> Superseded;
+    {
+      Store &S = store();
+      std::lock_guard<std::mutex> Lock(S.Mu);
+      for (const GpuRecord &O : S.Gpus)
+        if (O.SM == &SM && O.P.Name != Name)
+          Superseded.push_back(O.P.Loc);
+      GpuRecord R;
+      R.SM = &SM;
+      R.P.Loc = NameLoc;
+      R.P.Name = Name;
+      S.Gpus.push_back(R);
+    }
+    for (SourceLocation L : Superseded)
+      warn(PP, L, "'#pragma kperf gpu' ignored: a later one names another GPU");
+  }
+
   static void record(Preprocessor &PP, PragmaIntroducer Introducer, int64_t Value) {
     const SourceManager &SM = PP.getSourceManager();
     TripRecord R;
@@ -739,6 +813,8 @@ public:
     }
     for (const BlockRecord &B : Blocks)
       D.Report(B.Loc, ID) << ("block " + shape(B.Dims));
+    if (std::optional<GpuPragma> G = gpuPragmaFor(Ctx.getSourceManager()))
+      D.Report(G->Loc, ID) << ("gpu " + G->Name);
     for (const auto &K : V.Kernels)
       D.Report(K.Loc, ID) << ("kernel '" + K.Name + "': block " + shape(K.Dims));
   }
@@ -858,6 +934,15 @@ std::optional<std::array<int64_t, 3>> blockPragmaFor(const SourceManager &SM,
   return Best->Dims;
 }
 
+std::optional<GpuPragma> gpuPragmaFor(const SourceManager &SM) {
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  for (auto It = S.Gpus.rbegin(); It != S.Gpus.rend(); ++It)
+    if (It->SM == &SM)
+      return It->P;
+  return std::nullopt;
+}
+
 std::vector<std::pair<std::string, int64_t>> assumePragmas() {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
@@ -880,6 +965,7 @@ std::vector<TripPragma> tripPragmas() {
 void resetPragmas() {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
+  S.Gpus.clear();
   S.Trips.clear();
   S.Assumes.clear();
   S.Blocks.clear();
@@ -890,5 +976,6 @@ void resetPragmas() {
 } // namespace kperf
 
 static clang::PragmaHandlerRegistry::Add<kperf::KperfPragmaHandler>
-    KperfPragma("kperf", "#pragma kperf trip(N) / assume(NAME = VALUE) / block(X, Y, Z)");
+    KperfPragma("kperf",
+                "#pragma kperf trip(N) / assume(NAME = VALUE) / block(X, Y, Z) / gpu(NAME)");
 

@@ -4,6 +4,8 @@
 //   #pragma kperf assume(NAME = VALUE, ...) the value of a kernel parameter or variable
 //   #pragma kperf block(X[, Y[, Z]])       the block shape (blockDim) of the kernels
 //                                          defined after it in the same file
+//   #pragma kperf gpu(NAME)                the GPU to analyse this file for (the
+//                                          plugin's gpu= argument wins over it)
 //
 // N, VALUE, X, Y and Z are integer constant expressions of literals (decimal, 0x hex,
 // 0b binary, 0 octal, digit separators and integer suffixes allowed) with
@@ -82,6 +84,17 @@ std::vector<std::pair<std::string, int64_t>> assumePragmas();
 // Only pragmas lexed with this SourceManager are considered.
 std::optional<std::array<int64_t, 3>> blockPragmaFor(const clang::SourceManager &SM,
                                                      clang::SourceLocation KernelLoc);
+
+// One well-formed `#pragma kperf gpu(NAME)` of the main file.
+struct GpuPragma {
+  clang::SourceLocation Loc; // the NAME token
+  std::string Name;          // as written ("h100", "a100-80gb"); not checked against the database
+};
+
+// The last well-formed `#pragma kperf gpu(NAME)` of the main file (one in an
+// included file is ignored with a warning), or nullopt.  Only pragmas lexed
+// with this SourceManager are considered.
+std::optional<GpuPragma> gpuPragmaFor(const clang::SourceManager &SM);
 
 // Every well-formed trip pragma of the translation unit, in source order
 // (for listings and tests; tripPragmaFor is the lookup).

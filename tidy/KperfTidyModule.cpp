@@ -38,6 +38,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 using namespace clang;
@@ -212,9 +213,18 @@ private:
     if (Model->HostErrors)
       return;
     std::string Error;
-    GpuTarget T = chooseGpuTarget(Gpu, Database, compileArch(C), thisObjectDir(), Error);
+    // The Gpu option, else the file's `#pragma kperf gpu(NAME)` (as the
+    // plugin: its gpu= argument wins over the pragma).
+    std::optional<GpuPragma> Pragma;
+    if (Gpu.empty())
+      Pragma = gpuPragmaFor(C.getSourceManager());
+    GpuTarget T = chooseGpuTarget(Pragma ? Pragma->Name : Gpu, Database, compileArch(C),
+                                  thisObjectDir(), Error);
     if (!Error.empty()) {
-      configurationDiag("%0: %1") << CheckName << Error;
+      if (Pragma)
+        diag(Pragma->Loc, "%0", DiagnosticIDs::Error) << Error;
+      else
+        configurationDiag("%0: %1") << CheckName << Error;
       return;
     }
     if (!T.Known)

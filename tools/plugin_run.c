@@ -237,6 +237,11 @@ static int run_clang(char **argv, const char *errpath) {
 }
 
 
+const char *kp_cli_find_clang(char *buf, size_t n) { return find_clang(buf, n); }
+const char *kp_cli_find_plugin(char *buf, size_t n) { return find_plugin(buf, n); }
+const char *kp_cli_cuda_path(void) { return cuda_path(); }
+char *kp_cli_read_file(const char *path, size_t *len) { return read_all(path, len); }
+
 int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_args,
                       size_t nplugin, char *const *clang_args, size_t nclang,
                       kp_plugin_result *r) {

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "kperf/finding.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -36,6 +38,27 @@ int kp_nolint_suppresses(const char *line, const char *prev_line, const char *ch
 
 /* Glob match with '*' (the matching of both of the above). */
 int kp_glob_match(const char *glob, size_t glob_len, const char *name);
+
+/* The text of line `line` (1-based) of file, without its line break, or NULL
+ * when it cannot be had; *len receives its length (the text need not end in a
+ * NUL).  Given by the plugin, which reads the compile's own source buffers. */
+typedef const char *(*kp_source_line_fn)(const char *file, unsigned line, size_t *len,
+                                         void *user);
+
+/* Drops the findings the user does not want, keeping the others in order:
+ *   - those of a registered check (kp_check_find) that spec disables
+ *     (kp_check_filter_enabled; NULL or "": none is disabled); findings that
+ *     are not a check's (the "kperf-model" remarks of verbose mode) stay;
+ *   - those a NOLINT comment on their line, or a NOLINTNEXTLINE comment on
+ *     the line before, suppresses (kp_nolint_suppresses), the lines read
+ *     through source_line (NULL: no NOLINT matching).
+ * Returns the number of findings dropped. */
+size_t kp_findings_control(kp_findings *f, const char *spec, kp_source_line_fn source_line,
+                           void *user);
+
+/* Makes every warning an error (-fplugin-arg-kperf-werror); remarks stay
+ * remarks.  Returns the number of findings changed. */
+size_t kp_findings_werror(kp_findings *f);
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,35 @@ char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *er
  * torn file).  0 ok, -1 with a one-line message. */
 int kp_write_atomic(const char *path, const char *text, char *err, size_t errlen);
 
+/* The path of a findings report for one translation unit, from the user's
+ * pattern (-fplugin-arg-kperf-report=sarif:PATTERN):
+ *   %f  the name of the file compiled, without its directories ("k.cu");
+ *   %h  8 hex digits of a hash of that file's absolute path (two "k.cu" in
+ *       different directories differ);
+ *   %%  a '%'.
+ * A pattern that ends in '/' names a directory: "DIR/%f.%h.<ext>".  Returns
+ * the malloc'ed path, or NULL with a one-line message (an unknown
+ * placeholder, out of memory). */
+char *kp_report_path(const char *pattern, const char *main_file, const char *ext, char *err,
+                     size_t errlen);
+
+/* Creates the directories that lead to path (as mkdir -p on its parent).
+ * 0 ok, -1 with a one-line message. */
+int kp_make_parent_dirs(const char *path, char *err, size_t errlen);
+
+/* Rewrites the artifact URIs of a SARIF log (every "artifactLocation" object):
+ *   base_dir (may be NULL): a relative URI without uriBaseId is resolved
+ *       against this directory (the working directory of the compile that
+ *       wrote the log) and becomes an absolute file:// URI;
+ *   root (may be NULL): an absolute file:// URI under this directory becomes
+ *       relative to it with "uriBaseId": "%SRCROOT%", and every run gets
+ *       "originalUriBaseIds": {"%SRCROOT%": {"uri": "file:///ROOT/"}} (what
+ *       GitHub code scanning and other viewers resolve them with).
+ * "." and ".." segments are removed.  malloc'ed text, or NULL with a
+ * one-line message when the input is not JSON. */
+char *kp_sarif_relocate(const char *sarif, const char *base_dir, const char *root, char *err,
+                        size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

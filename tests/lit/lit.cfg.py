@@ -1,5 +1,6 @@
 # lit configuration for kperf's compiler tests (.cu files run through clang with the plugin).
 import os
+import sys
 import lit.formats
 
 config.name = "kperf"
@@ -29,6 +30,8 @@ config.substitutions.append(("%cuda_path", cuda))
 config.substitutions.append(("%kperf_plugin", config.kperf_plugin))
 config.substitutions.append(("%kperf_db", os.path.join(config.kperf_build_dir, "lib", "kperf-gpus.db")))
 config.substitutions.append(("%kperf_build", config.kperf_build_dir))
+# The python of lit itself (tests' helper scripts use the standard library only).
+config.substitutions.append(("%kperf_python", sys.executable))
 # The common invocation: the host pass only, no output, the plugin loaded.
 config.substitutions.append(
     ("%kperf_cc", "%s %s --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only -fplugin=%s" % (config.clang, cuda_flags, config.kperf_plugin)))

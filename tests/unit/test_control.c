@@ -116,9 +116,128 @@ static void reports(void) {
   kp_findings_free(&f);
 }
 
+/* Source lines for kp_findings_control: a tiny file "k.cu". */
+static const char *const k_lines[] = {
+    "__global__ void k(float *o) {",                    /* 1 */
+    "  o[1] = s[t]; // NOLINT(kperf-bank-conflict)",    /* 2 */
+    "  // NOLINTNEXTLINE(kperf-uncoal*)",               /* 3 */
+    "  o[2] = s[t];",                                   /* 4 */
+    "  o[3] = s[t]; // NOLINT",                         /* 5 */
+    "  o[4] = s[t];",                                   /* 6 */
+};
+
+static const char *k_line(const char *file, unsigned line, size_t *len, void *user) {
+  (void)user;
+  if (strcmp(file, "k.cu") != 0 || line == 0 || line > 6)
+    return NULL;
+  *len = strlen(k_lines[line - 1]);
+  return k_lines[line - 1];
+}
+
+static void control(void) {
+  kp_findings f;
+  kp_findings_init(&f);
+  const char *bc = "kperf-bank-conflict", *uc = "kperf-uncoalesced";
+  kp_findings_add(&f, bc, KP_WARNING, (kp_loc){"k.cu", 2, 10}, "a"); /* NOLINT(bc) */
+  kp_findings_add(&f, uc, KP_WARNING, (kp_loc){"k.cu", 2, 3}, "b");  /* kept: other check */
+  kp_findings_add(&f, uc, KP_WARNING, (kp_loc){"k.cu", 4, 3}, "c");  /* NOLINTNEXTLINE(uncoal*) */
+  kp_findings_note(&f, (kp_loc){"k.cu", 1, 1}, "n");
+  kp_findings_add(&f, bc, KP_WARNING, (kp_loc){"k.cu", 4, 10}, "d"); /* kept: not in the list */
+  kp_findings_add(&f, "kperf-launch", KP_REMARK, (kp_loc){"k.cu", 5, 3}, "e"); /* bare NOLINT */
+  kp_findings_add(&f, bc, KP_WARNING, (kp_loc){"k.cu", 6, 10}, "f");           /* kept */
+  kp_findings_add(&f, "kperf-model", KP_REMARK, (kp_loc){NULL, 0, 0}, "g");    /* kept */
+  CHECK(kp_findings_control(&f, NULL, k_line, NULL) == 3);
+  CHECK(f.n == 4);
+  CHECK_STR(f.items[0].message, "b");
+  CHECK_STR(f.items[1].message, "d");
+  CHECK_STR(f.items[2].message, "f");
+  CHECK_STR(f.items[3].message, "g");
+  /* The filter: only kperf-bank-conflict; kperf-model is no check and stays. */
+  CHECK(kp_findings_control(&f, "-*,kperf-bank-conflict", NULL, NULL) == 1);
+  CHECK(f.n == 3);
+  CHECK_STR(f.items[0].message, "d");
+  CHECK_STR(f.items[2].message, "g");
+  CHECK(kp_findings_werror(&f) == 2);
+  CHECK(f.items[0].severity == KP_ERROR && f.items[2].severity == KP_REMARK);
+  kp_findings_free(&f);
+}
+
+static void paths(void) {
+  char err[256];
+  char *p = kp_report_path("out/%f.sarif", "/src/a/k.cu", "sarif", err, sizeof err);
+  CHECK_STR(p, "out/k.cu.sarif");
+  free(p);
+  char *a = kp_report_path("r/", "/src/a/k.cu", "sarif", err, sizeof err);
+  char *b = kp_report_path("r/", "/src/b/k.cu", "sarif", err, sizeof err);
+  CHECK(a && b && strlen(a) == strlen("r/k.cu.12345678.sarif") && strncmp(a, "r/k.cu.", 7) == 0);
+  CHECK(a && b && strcmp(a, b) != 0); /* the hash of the directory tells them apart */
+  free(b);
+  b = kp_report_path("r/%f.%h.sarif", "/src/a/k.cu", "json", err, sizeof err);
+  CHECK_STR(b, a); /* the directory form is %f.%h.<ext> */
+  free(a);
+  free(b);
+  p = kp_report_path("100%%-%f.json", "k.cu", "json", err, sizeof err);
+  CHECK_STR(p, "100%-k.cu.json");
+  free(p);
+  CHECK(kp_report_path("x-%t.sarif", "k.cu", "sarif", err, sizeof err) == NULL);
+  CHECK_STR(err, "unknown placeholder '%t' in the report path 'x-%t.sarif' (use %f, %h or %%)");
+}
+
+static const char *uri_of(cJSON *result) {
+  cJSON *pl = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(result, "locations"), 0),
+                                  "physicalLocation");
+  return cJSON_GetObjectItem(cJSON_GetObjectItem(pl, "artifactLocation"), "uri")->valuestring;
+}
+
+static void relocate(void) {
+  kp_findings f;
+  kp_findings_init(&f);
+  kp_findings_add(&f, "kperf-bank-conflict", KP_WARNING, (kp_loc){"src/../k.cu", 3, 1}, "rel");
+  kp_findings_fixit(&f, (kp_loc){"src/../k.cu", 1, 1}, (kp_loc){"src/../k.cu", 1, 2}, "x");
+  kp_findings_add(&f, "kperf-bank-conflict", KP_WARNING, (kp_loc){"/elsewhere/h.cuh", 3, 1}, "o");
+  char *s = kp_findings_sarif(&f);
+  char err[128];
+  char *t = kp_sarif_relocate(s, "/repo/build", NULL, err, sizeof err);
+  cJSON *log = cJSON_Parse(t);
+  cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItem(log, "runs"), 0);
+  cJSON *results = cJSON_GetObjectItem(run, "results");
+  CHECK_STR(uri_of(cJSON_GetArrayItem(results, 0)), "file:///repo/build/k.cu");
+  cJSON_Delete(log);
+  char *u = kp_sarif_relocate(t, NULL, "/repo/", err, sizeof err);
+  log = cJSON_Parse(u);
+  run = cJSON_GetArrayItem(cJSON_GetObjectItem(log, "runs"), 0);
+  results = cJSON_GetObjectItem(run, "results");
+  cJSON *r0 = cJSON_GetArrayItem(results, 0);
+  CHECK_STR(uri_of(r0), "build/k.cu");
+  cJSON *al = cJSON_GetObjectItem(
+      cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r0, "locations"), 0),
+                          "physicalLocation"),
+      "artifactLocation");
+  CHECK_STR(cJSON_GetObjectItem(al, "uriBaseId")->valuestring, "%SRCROOT%");
+  cJSON *ch = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(
+      cJSON_GetObjectItem(r0, "fixes"), 0), "artifactChanges"), 0);
+  CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(ch, "artifactLocation"), "uri")->valuestring,
+            "build/k.cu");
+  CHECK_STR(uri_of(cJSON_GetArrayItem(results, 1)), "file:///elsewhere/h.cuh");
+  CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(run, "originalUriBaseIds"),
+                                                    "%SRCROOT%"),
+                                "uri")
+                ->valuestring,
+            "file:///repo/");
+  cJSON_Delete(log);
+  CHECK(kp_sarif_relocate("{", NULL, NULL, err, sizeof err) == NULL);
+  free(s);
+  free(t);
+  free(u);
+  kp_findings_free(&f);
+}
+
 int main(void) {
   filter();
   nolint();
   reports();
+  control();
+  paths();
+  relocate();
   return TEST_RESULT();
 }

@@ -38,8 +38,8 @@
 // RUN: not %kperf_cc -fplugin-arg-kperf-report %s 2>&1 | FileCheck --check-prefix=PLUGINREPORT %s
 // PLUGINREPORT: error: kperf: argument '-fplugin-arg-kperf-report' needs a value: -fplugin-arg-kperf-report=<value>
 // RUN: %kperf_cc -fplugin-arg-kperf-help %s 2>&1 | FileCheck --check-prefix=PLUGINHELP %s
+// PLUGINHELP: report=[sarif:|json:|model:]PATH {{ *}}write the findings as SARIF 2.1.0 (sarif:PATH) or JSON (json:PATH), or the kernel model as JSON (PATH or model:PATH
 // PLUGINHELP: arg=NAME=VALUE {{ *}}bind a kernel parameter or formula variable to an integer
-// PLUGINHELP: report=PATH {{ *}}write the kernel model as JSON to PATH
 //
 // A GPU that is not in the database: clang's error, exit status 1.
 // RUN: bash -c 'kperf analyze %s --gpu gtx94Omx; echo "status $?"' 2>&1 | FileCheck --check-prefix=GPU %s

@@ -9,6 +9,11 @@
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.dev.o \
 // RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device
 // RUN: cmp %t.plain.o %t.dev.o
+// The check filter, NOLINT matching and the findings reports change nothing either.
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.reports.o \
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-checks=-*,kperf-bank-conflict \
+// RUN:   -fplugin-arg-kperf-report=sarif:%t.sarif -fplugin-arg-kperf-report=json:%t.json
+// RUN: cmp %t.plain.o %t.reports.o
 // CHECK: remark: kernel 'saxpy'
 #include <cuda_runtime.h>
 

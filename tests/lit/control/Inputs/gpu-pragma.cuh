@@ -1,0 +1,2 @@
+// A header may not choose the GPU of the files that include it.
+#pragma kperf gpu(h100)

@@ -1,0 +1,883 @@
+/* kperf check -p BUILD_DIR [FILE...]: kperf's findings for a whole project.
+ *
+ * Reads BUILD_DIR/compile_commands.json, runs each CUDA entry's compile again
+ * with -fsyntax-only and the plugin (report=sarif:<temporary file>), N at a
+ * time, prints the findings as a compiler would, and writes one SARIF log for
+ * the project (--sarif OUT) with URIs relative to --root (default: the
+ * current directory).  Exit status: 0 when every file was analysed and no
+ * finding is an error (or, with --werror, a warning); 1 when one is; 2 when a
+ * file could not be analysed (it does not compile, clang failed) or on a
+ * usage or I/O error. */
+#define _XOPEN_SOURCE 700
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "kperf/control.h"
+#include "kperf/findings_report.h"
+#include "plugin_run.h"
+
+enum { CHECK_CLEAN = 0, CHECK_FINDINGS = 1, CHECK_ERROR = 2 };
+
+static void check_help(FILE *out) {
+  fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--root DIR] [--gpu NAME]\n"
+        "                   [--db PATH] [--checks SPEC] [-j N] [--werror] [--remarks]\n"
+        "\n"
+        "Runs kperf on the CUDA files of a project: every entry of\n"
+        "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
+        "with -x cuda), or only the FILEs named, is compiled again with its own flags,\n"
+        "-fsyntax-only and the kperf plugin (nothing is built or written in the build\n"
+        "directory), and the findings are printed as a compiler prints them.  clang\n"
+        "entries are run with kperf's clang; nvcc entries are translated (-I, -D, -U,\n"
+        "-isystem, -include, -std and the GPU archs are kept).\n"
+        "\n"
+        "  -p BUILD_DIR      the directory that holds compile_commands.json (CMake:\n"
+        "                    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; Make: bear -- make)\n"
+        "  --sarif OUT       also write the findings of every file as one SARIF 2.1.0 log\n"
+        "                    (for GitHub code scanning and other SARIF viewers)\n"
+        "  --root DIR        SARIF URIs are relative to DIR, the %SRCROOT% of the log\n"
+        "                    (default: the current directory; files outside it keep\n"
+        "                    absolute file:// URIs)\n"
+        "  --gpu NAME        the GPU to analyse for (default: the file's #pragma kperf gpu,\n"
+        "                    else its first --cuda-gpu-arch)\n"
+        "  --db PATH         the GPU database\n"
+        "  --checks SPEC     the checks to run, e.g. -*,kperf-bank-conflict\n"
+        "  -j N              compiles run at once (default: the number of CPUs)\n"
+        "  --werror          exit with status 1 when there is any warning\n"
+        "  --remarks         also print remarks (kperf-launch's predictions); the SARIF\n"
+        "                    log always has them, as level \"note\"\n"
+        "\n"
+        "Progress goes to stderr: a bar on a terminal, else one '[3/10] file.cu' line\n"
+        "per file.  Exit status: 0 no finding at error level (with --werror: no\n"
+        "warning either); 1 there is one; 2 a file could not be analysed (it does not\n"
+        "compile, or clang failed: its output is shown), or a usage or I/O error.\n",
+        out);
+}
+
+/* ------------------------------------------------------------ strings */
+
+typedef struct strlist {
+  char **v;
+  size_t n, cap;
+} strlist;
+
+static int sl_push(strlist *l, const char *s) {
+  if (l->n + 2 > l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 32;
+    char **p = realloc(l->v, cap * sizeof *p);
+    if (!p)
+      return -1;
+    l->v = p;
+    l->cap = cap;
+  }
+  char *c = strdup(s ? s : "");
+  if (!c)
+    return -1;
+  l->v[l->n++] = c;
+  l->v[l->n] = NULL;
+  return 0;
+}
+
+static int sl_push2(strlist *l, const char *a, const char *b) {
+  size_t n = strlen(a) + strlen(b) + 1;
+  char *t = malloc(n);
+  if (!t)
+    return -1;
+  snprintf(t, n, "%s%s", a, b);
+  int r = sl_push(l, t);
+  free(t);
+  return r;
+}
+
+static void sl_free(strlist *l) {
+  for (size_t i = 0; i < l->n; i++)
+    free(l->v[i]);
+  free(l->v);
+  memset(l, 0, sizeof *l);
+}
+
+static int starts(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int ends(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static const char *base_name(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+/* Splits a compile_commands "command" as a POSIX shell would split words:
+ * blanks separate, '...' and "..." quote, backslash escapes. */
+static int split_command(const char *cmd, strlist *out) {
+  size_t n = strlen(cmd);
+  char *word = malloc(n + 1);
+  if (!word)
+    return -1;
+  const char *p = cmd;
+  for (;;) {
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+      p++;
+    if (!*p)
+      break;
+    size_t w = 0;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+      if (*p == '\'') {
+        for (p++; *p && *p != '\''; p++)
+          word[w++] = *p;
+        if (*p)
+          p++;
+      } else if (*p == '"') {
+        for (p++; *p && *p != '"'; p++) {
+          if (*p == '\\' && (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`'))
+            p++;
+          word[w++] = *p;
+        }
+        if (*p)
+          p++;
+      } else if (*p == '\\' && p[1]) {
+        word[w++] = p[1];
+        p += 2;
+      } else {
+        word[w++] = *p++;
+      }
+    }
+    word[w] = 0;
+    if (sl_push(out, word)) {
+      free(word);
+      return -1;
+    }
+  }
+  free(word);
+  return 0;
+}
+
+/* dir + "/" + path unless path is absolute; then realpath when it exists. */
+static char *entry_path(const char *dir, const char *path) {
+  char buf[PATH_MAX * 2];
+  if (path[0] == '/' || !dir || !*dir)
+    snprintf(buf, sizeof buf, "%s", path);
+  else
+    snprintf(buf, sizeof buf, "%s/%s", dir, path);
+  char real[PATH_MAX];
+  if (realpath(buf, real))
+    return strdup(real);
+  return strdup(buf);
+}
+
+/* ------------------------------------------------------------ entries */
+
+typedef struct job {
+  char *file;      /* the absolute path (realpath) */
+  char *shown;     /* as shown in progress lines: relative to the cwd when under it */
+  char *directory; /* the compile's working directory */
+  strlist argv;    /* the command to run */
+  char sarif[PATH_MAX + 64], out[PATH_MAX + 64];
+  pid_t pid;
+  int status; /* exit status, 128+signal, -1 could not run */
+  char *report; /* the SARIF text, NULL when none was written */
+} job;
+
+static int is_cuda_entry(const char *file, const strlist *args) {
+  if (ends(file, ".cu") || ends(file, ".CU"))
+    return 1;
+  for (size_t i = 0; i + 1 < args->n; i++)
+    if ((strcmp(args->v[i], "-x") == 0 && strcmp(args->v[i + 1], "cuda") == 0) ||
+        strcmp(args->v[i], "-xcuda") == 0)
+      return 1;
+  return 0;
+}
+
+/* Flags of the entry's compile that take the next argument and are dropped
+ * with it: outputs and dependency files (kperf must not write them). */
+static int drop_with_value(const char *a) {
+  static const char *const f[] = {"-o", "-MF", "-MT", "-MQ", "-MJ", NULL};
+  for (int i = 0; f[i]; i++)
+    if (strcmp(a, f[i]) == 0)
+      return 1;
+  return 0;
+}
+
+static int drop_alone(const char *a) {
+  static const char *const f[] = {"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP",
+                                  "-MG", "-fsyntax-only", "-fplugin-arg-kperf-help", NULL};
+  for (int i = 0; f[i]; i++)
+    if (strcmp(a, f[i]) == 0)
+      return 1;
+  if ((starts(a, "-o") && a[2]) || (starts(a, "-MF") && a[3]) || (starts(a, "-MT") && a[3]) ||
+      (starts(a, "-MQ") && a[3]) || (starts(a, "-MJ") && a[3]))
+    return 1;
+  /* The entry's own kperf (kperf_add_to_target): kperf check loads its own
+   * plugin and asks for its own report; the other kperf arguments stay. */
+  if (starts(a, "-fplugin=") && strcmp(base_name(a + 9), "kperf.so") == 0)
+    return 1;
+  if (starts(a, "-fplugin-arg-kperf-report=") || starts(a, "-fplugin-arg-kperf-predict") ||
+      starts(a, "-fplugin-arg-kperf-pragmas="))
+    return 1;
+  return 0;
+}
+
+/* nvcc flags with a value that mean the same to clang. */
+static int nvcc_keep(const char *a, int *takes_next) {
+  static const char *const f[] = {"-I", "-isystem", "-D", "-U", "-include", NULL};
+  *takes_next = 0;
+  for (int i = 0; f[i]; i++)
+    if (strcmp(a, f[i]) == 0) {
+      *takes_next = 1;
+      return 1;
+    }
+  return starts(a, "-I") || starts(a, "-D") || starts(a, "-U") || starts(a, "-std=") ||
+         starts(a, "--std=") || starts(a, "-isystem");
+}
+
+/* The sm_XX archs an nvcc flag names ("-arch=sm_80", "-gencode arch=compute_80,code=sm_80",
+ * "--gpu-architecture=sm_90a"), pushed as --cuda-gpu-arch=. */
+static int nvcc_archs(const char *v, strlist *out, int *narch) {
+  for (const char *p = v; (p = strstr(p, "sm_")) != NULL;) {
+    size_t n = 3;
+    while (p[n] && (p[n] >= '0' && p[n] <= '9'))
+      n++;
+    while (p[n] && ((p[n] >= 'a' && p[n] <= 'z')))
+      n++;
+    char arch[32];
+    snprintf(arch, sizeof arch, "%.*s", (int)(n < 31 ? n : 31), p);
+    if (n > 3) {
+      if (sl_push2(out, "--cuda-gpu-arch=", arch))
+        return -1;
+      (*narch)++;
+    }
+    p += n;
+  }
+  return 0;
+}
+
+typedef struct options {
+  const char *build, *sarif, *root, *gpu, *db, *checks;
+  long long jobs;
+  int werror, remarks;
+  strlist files;
+} options;
+
+/* The command for one entry: kperf's clang, the entry's flags less outputs,
+ * -fsyntax-only and the plugin. */
+static int build_command(job *j, const strlist *args, const options *o, const char *clang,
+                         const char *plugin, const char *cuda) {
+  strlist *c = &j->argv;
+  if (sl_push(c, clang))
+    return -1;
+  int nvcc = args->n > 0 && strstr(base_name(args->v[0]), "nvcc") != NULL;
+  int has_arch = 0, has_side = 0, has_cuda_path = 0, device_only = 0;
+  if (nvcc) {
+    if (sl_push(c, "-x") || sl_push(c, "cuda"))
+      return -1;
+    for (size_t i = 1; i < args->n; i++) {
+      const char *a = args->v[i];
+      int next;
+      if (strcmp(a, "-arch") == 0 || strcmp(a, "-gencode") == 0 ||
+          strcmp(a, "--gpu-architecture") == 0 || strcmp(a, "--generate-code") == 0 ||
+          strcmp(a, "-code") == 0) {
+        if (i + 1 < args->n && nvcc_archs(args->v[++i], c, &has_arch))
+          return -1;
+      } else if (starts(a, "-arch=") || starts(a, "-gencode=") ||
+                 starts(a, "--gpu-architecture=") || starts(a, "--generate-code=")) {
+        if (nvcc_archs(a, c, &has_arch))
+          return -1;
+      } else if (nvcc_keep(a, &next)) {
+        if (sl_push(c, a) || (next && i + 1 < args->n && sl_push(c, args->v[++i])))
+          return -1;
+      } else if (strcmp(a, "-o") == 0 || strcmp(a, "-MF") == 0 || strcmp(a, "-Xcompiler") == 0 ||
+                 strcmp(a, "-ccbin") == 0 || strcmp(a, "-Xptxas") == 0) {
+        i++;
+      }
+    }
+    if (sl_push(c, "-isystem") || sl_push2(c, cuda, "/include/cccl") || sl_push(c, j->file))
+      return -1;
+  } else {
+    for (size_t i = 1; i < args->n; i++) {
+      const char *a = args->v[i];
+      if (drop_with_value(a)) {
+        i++;
+        continue;
+      }
+      if (drop_alone(a))
+        continue;
+      if (starts(a, "--cuda-gpu-arch") || starts(a, "--offload-arch"))
+        has_arch = 1;
+      if (strcmp(a, "--cuda-host-only") == 0 || strcmp(a, "--cuda-device-only") == 0)
+        has_side = 1;
+      if (strcmp(a, "--cuda-device-only") == 0)
+        device_only = 1;
+      if (starts(a, "--cuda-path"))
+        has_cuda_path = 1;
+      if (sl_push(c, a))
+        return -1;
+    }
+  }
+  if (sl_push(c, "-fsyntax-only") || sl_push(c, "-Wno-unknown-cuda-version") ||
+      (!has_arch && sl_push(c, "--cuda-gpu-arch=sm_90")) ||
+      (!has_cuda_path && sl_push2(c, "--cuda-path=", cuda)) ||
+      (!has_side && sl_push(c, "--cuda-host-only")) ||
+      (device_only && sl_push(c, "-fplugin-arg-kperf-pass=device")) ||
+      sl_push2(c, "-fplugin=", plugin) ||
+      sl_push2(c, "-fplugin-arg-kperf-report=sarif:", j->sarif) ||
+      (o->gpu && sl_push2(c, "-fplugin-arg-kperf-gpu=", o->gpu)) ||
+      (o->db && sl_push2(c, "-fplugin-arg-kperf-db=", o->db)) ||
+      (o->checks && sl_push2(c, "-fplugin-arg-kperf-checks=", o->checks)))
+    return -1;
+  return 0;
+}
+
+/* ------------------------------------------------------------ running */
+
+static char tmp_dir[PATH_MAX];
+static job *all_jobs;
+static size_t n_all_jobs;
+static volatile sig_atomic_t tmp_live;
+
+static void on_signal(int sig) {
+  if (tmp_live) {
+    for (size_t i = 0; i < n_all_jobs; i++) {
+      unlink(all_jobs[i].sarif);
+      unlink(all_jobs[i].out);
+    }
+    rmdir(tmp_dir);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static pid_t start(job *j) {
+  pid_t pid = fork();
+  if (pid != 0)
+    return pid;
+  /* The child: in the compile's directory, output to j->out. */
+  int in = open("/dev/null", O_RDONLY);
+  int out = open(j->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (in < 0 || out < 0)
+    _exit(126);
+  dup2(in, 0);
+  dup2(out, 1);
+  dup2(out, 2);
+  if (j->directory && *j->directory && chdir(j->directory) != 0) {
+    dprintf(2, "kperf: cannot enter the directory '%s': %s\n", j->directory, strerror(errno));
+    _exit(126);
+  }
+  execvp(j->argv.v[0], j->argv.v);
+  dprintf(2, "kperf: cannot run clang '%s': %s (set $KPERF_CLANG)\n", j->argv.v[0],
+          strerror(errno));
+  _exit(127);
+}
+
+static int term_width(void) {
+  struct winsize ws;
+  if (ioctl(2, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
+    return ws.ws_col;
+  return 80;
+}
+
+static void progress(int tty, size_t done, size_t total, const char *name) {
+  if (!tty) {
+    fprintf(stderr, "[%zu/%zu] %s\n", done, total, name);
+    return;
+  }
+  int width = term_width();
+  int bar = width / 4 > 40 ? 40 : width / 4;
+  int fill = total ? (int)((size_t)bar * done / total) : bar;
+  char counts[64];
+  int nc = snprintf(counts, sizeof counts, " %zu/%zu ", done, total);
+  int room = width - bar - 3 - nc;
+  fprintf(stderr, "\r[");
+  for (int i = 0; i < bar; i++)
+    fputc(i < fill ? '=' : (i == fill ? '>' : ' '), stderr);
+  size_t len = strlen(name);
+  if (room < 4)
+    fprintf(stderr, "]%s\033[K", counts);
+  else if ((int)len > room)
+    fprintf(stderr, "]%s...%s\033[K", counts, name + len - (size_t)(room - 3));
+  else
+    fprintf(stderr, "]%s%s\033[K", counts, name);
+  fflush(stderr);
+}
+
+/* Runs every job, at most n at once. */
+static void run_jobs(job *jobs, size_t njobs, long long n, int tty) {
+  size_t next = 0, done = 0, running = 0;
+  while (done < njobs) {
+    while (running < (size_t)n && next < njobs) {
+      job *j = &jobs[next++];
+      j->pid = start(j);
+      if (j->pid < 0) {
+        j->status = -1;
+        done++;
+        progress(tty, done, njobs, j->shown);
+      } else {
+        running++;
+      }
+    }
+    if (!running)
+      continue;
+    int st;
+    pid_t pid = waitpid(-1, &st, 0);
+    if (pid < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    for (size_t i = 0; i < njobs; i++)
+      if (jobs[i].pid == pid) {
+        jobs[i].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        jobs[i].pid = 0;
+        running--;
+        done++;
+        progress(tty, done, njobs, jobs[i].shown);
+        break;
+      }
+  }
+  if (tty)
+    fprintf(stderr, "\r\033[K");
+}
+
+/* ------------------------------------------------------------ output */
+
+/* A SARIF artifact URI as a path to show: file:// stripped, %XX decoded,
+ * relative to the current directory when under it. */
+static void uri_to_path(const char *uri, const char *cwd, char *buf, size_t n) {
+  if (starts(uri, "file://"))
+    uri += 7;
+  size_t o = 0;
+  for (const char *p = uri; *p && o + 1 < n; p++) {
+    unsigned v;
+    if (*p == '%' && p[1] && p[2] && sscanf(p + 1, "%2x", &v) == 1) {
+      buf[o++] = (char)v;
+      p += 2;
+    } else {
+      buf[o++] = *p;
+    }
+  }
+  buf[o] = 0;
+  size_t cl = strlen(cwd);
+  if (cl > 1 && strncmp(buf, cwd, cl) == 0 && buf[cl] == '/')
+    memmove(buf, buf + cl + 1, strlen(buf + cl + 1) + 1);
+}
+
+static const cJSON *jget(const cJSON *o, const char *k) {
+  return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static int jint(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsNumber(v) ? v->valueint : 0;
+}
+
+/* "path:line:col" of a SARIF location (physicalLocation inside). */
+static void location_text(const cJSON *loc, const char *cwd, char *buf, size_t n) {
+  const cJSON *pl = jget(loc, "physicalLocation");
+  const cJSON *region = jget(pl, "region");
+  char path[PATH_MAX * 2];
+  uri_to_path(jstr(jget(pl, "artifactLocation"), "uri"), cwd, path, sizeof path);
+  int line = jint(region, "startLine"), col = jint(region, "startColumn");
+  if (line && col)
+    snprintf(buf, n, "%s:%d:%d", path, line, col);
+  else if (line)
+    snprintf(buf, n, "%s:%d", path, line);
+  else
+    snprintf(buf, n, "%s", path);
+}
+
+typedef struct counts {
+  size_t errors, warnings, remarks;
+} counts;
+
+/* Prints the results of the merged log (once each: a kernel in a header that
+ * several files include is reported once), counts them and drops the
+ * repeats from the log. */
+static void print_results(cJSON *log, const options *o, counts *c) {
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd))
+    cwd[0] = 0;
+  cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
+  cJSON *results = cJSON_GetObjectItemCaseSensitive(run, "results");
+  strlist seen;
+  memset(&seen, 0, sizeof seen);
+  for (cJSON *r = results ? results->child : NULL; r;) {
+    cJSON *next = r->next;
+    char where[PATH_MAX * 2 + 64], key[PATH_MAX * 4];
+    const cJSON *locs = jget(r, "locations");
+    location_text(cJSON_GetArrayItem(locs, 0), cwd, where, sizeof where);
+    const char *rule = jstr(r, "ruleId"), *level = jstr(r, "level");
+    const char *msg = jstr(jget(r, "message"), "text");
+    snprintf(key, sizeof key, "%s\n%s\n%s\n%s", rule, level, where, msg);
+    int dup = 0;
+    for (size_t i = 0; i < seen.n && !dup; i++)
+      dup = strcmp(seen.v[i], key) == 0;
+    if (dup) {
+      cJSON_Delete(cJSON_DetachItemViaPointer(results, r));
+      r = next;
+      continue;
+    }
+    sl_push(&seen, key);
+    int is_error = strcmp(level, "error") == 0, is_warning = strcmp(level, "warning") == 0;
+    if (is_error)
+      c->errors++;
+    else if (is_warning)
+      c->warnings++;
+    else
+      c->remarks++;
+    if (is_error || is_warning || o->remarks) {
+      printf("%s: %s: %s [%s]\n", where, is_error ? "error" : is_warning ? "warning" : "remark",
+             msg, rule);
+      const cJSON *rel;
+      cJSON_ArrayForEach(rel, jget(r, "relatedLocations")) {
+        location_text(rel, cwd, where, sizeof where);
+        printf("%s: note: %s\n", where, jstr(jget(rel, "message"), "text"));
+      }
+    }
+    r = next;
+  }
+  sl_free(&seen);
+}
+
+/* ------------------------------------------------------------ main */
+
+static void remove_tmp(job *jobs, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unlink(jobs[i].sarif);
+    unlink(jobs[i].out);
+  }
+  rmdir(tmp_dir);
+  tmp_live = 0;
+}
+
+static int parse_args(int argc, char **argv, options *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 1; i < argc; i++) {
+    int r;
+    const char *v;
+    if (strcmp(argv[i], "--werror") == 0) {
+      o->werror = 1;
+    } else if (strcmp(argv[i], "--remarks") == 0) {
+      o->remarks = 1;
+    } else if (starts(argv[i], "-p") && argv[i][1] == 'p' && argv[i][2] && argv[i][2] != '=') {
+      o->build = argv[i] + 2;
+    } else if (starts(argv[i], "-j") && argv[i][2]) {
+      if (kp_cli_int("-j", argv[i] + 2, 4096, 0, &o->jobs) != 0)
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "-p", &o->build)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--sarif", &o->sarif)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--root", &o->root)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--checks", &o->checks))) {
+      if (r < 0)
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "-j", &v))) {
+      if (r < 0 || kp_cli_int("-j", v, 4096, 0, &o->jobs) != 0)
+        return -1;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      kp_cli_error("check: unknown option '%s' (see 'kperf check --help')", argv[i]);
+      return -1;
+    } else if (sl_push(&o->files, argv[i])) {
+      kp_cli_error("check: out of memory");
+      return -1;
+    }
+  }
+  if (!o->build) {
+    kp_cli_error("check: name the build directory with -p BUILD_DIR (it holds "
+                 "compile_commands.json; see 'kperf check --help')");
+    return -1;
+  }
+  if (o->checks) {
+    char err[512];
+    if (kp_check_filter_check(o->checks, err, sizeof err) != 0) {
+      kp_cli_error("check: bad --checks '%s': %s", o->checks, err);
+      return -1;
+    }
+  }
+  if (o->jobs == 0) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    o->jobs = n > 0 ? n : 1;
+  }
+  return 0;
+}
+
+static int check_run(int argc, char **argv) {
+  options o;
+  if (parse_args(argc, argv, &o) != 0) {
+    sl_free(&o.files);
+    return CHECK_ERROR;
+  }
+  int rc = CHECK_ERROR;
+  job *jobs = NULL;
+  size_t njobs = 0;
+  cJSON *db = NULL;
+  char *text = NULL, *merged = NULL;
+  char **reports = NULL;
+  char ccpath[PATH_MAX + 32];
+  snprintf(ccpath, sizeof ccpath, "%s/compile_commands.json", o.build);
+  text = kp_cli_read_file(ccpath, NULL);
+  if (!text) {
+    kp_cli_error("check: cannot read '%s': %s (CMake writes it with "
+                 "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON; with Make, run 'bear -- make')",
+                 ccpath, strerror(errno));
+    goto out;
+  }
+  db = cJSON_Parse(text);
+  if (!cJSON_IsArray(db)) {
+    kp_cli_error("check: '%s' is not a compilation database (a JSON array of entries)", ccpath);
+    goto out;
+  }
+  char clang_buf[PATH_MAX], plugin_buf[PATH_MAX + 32];
+  const char *clang = kp_cli_find_clang(clang_buf, sizeof clang_buf);
+  if (!clang) {
+    kp_cli_error("check: cannot find clang++ (set $KPERF_CLANG to clang++ 22)");
+    goto out;
+  }
+  const char *plugin = kp_cli_find_plugin(plugin_buf, sizeof plugin_buf);
+  if (!plugin) {
+    kp_cli_error("check: cannot find kperf.so next to kperf (set $KPERF_PLUGIN)");
+    goto out;
+  }
+  char plugin_abs[PATH_MAX];
+  if (realpath(plugin, plugin_abs))
+    plugin = plugin_abs;
+  const char *cuda = kp_cli_cuda_path();
+
+  /* The files named on the command line, as real paths. */
+  strlist wanted;
+  memset(&wanted, 0, sizeof wanted);
+  int *found = calloc(o.files.n + 1, sizeof *found);
+  for (size_t i = 0; i < o.files.n; i++) {
+    char real[PATH_MAX];
+    if (!realpath(o.files.v[i], real)) {
+      kp_cli_error("check: cannot find '%s': %s", o.files.v[i], strerror(errno));
+      sl_free(&wanted);
+      free(found);
+      goto out;
+    }
+    sl_push(&wanted, real);
+  }
+
+  size_t nentries = (size_t)cJSON_GetArraySize(db);
+  jobs = calloc(nentries + 1, sizeof *jobs);
+  if (!jobs || !found) {
+    kp_cli_error("check: out of memory");
+    sl_free(&wanted);
+    free(found);
+    goto out;
+  }
+  const char *tmpenv = getenv("TMPDIR");
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd))
+    cwd[0] = 0;
+  snprintf(tmp_dir, sizeof tmp_dir, "%s/kperf-check-XXXXXX",
+           tmpenv && *tmpenv ? tmpenv : "/tmp");
+  if (!mkdtemp(tmp_dir)) {
+    kp_cli_error("check: cannot create a temporary directory: %s", strerror(errno));
+    sl_free(&wanted);
+    free(found);
+    goto out;
+  }
+  if (tmp_dir[0] != '/') {
+    char abs[PATH_MAX * 2 + 2];
+    snprintf(abs, sizeof abs, "%s/%s", cwd, tmp_dir);
+    if (strlen(abs) < sizeof tmp_dir)
+      memcpy(tmp_dir, abs, strlen(abs) + 1);
+  }
+  tmp_live = 1;
+  all_jobs = jobs;
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    signal(sigs[i], on_signal);
+
+  int bad_input = 0;
+  cJSON *e;
+  size_t index = 0;
+  cJSON_ArrayForEach(e, db) {
+    index++;
+    const cJSON *dir = jget(e, "directory"), *file = jget(e, "file");
+    const cJSON *arguments = jget(e, "arguments"), *command = jget(e, "command");
+    if (!cJSON_IsString(file) || !cJSON_IsString(dir) ||
+        !(cJSON_IsArray(arguments) || cJSON_IsString(command))) {
+      kp_cli_error("check: entry %zu of '%s' lacks 'directory', 'file' or 'command'/'arguments'; "
+                   "skipped",
+                   index, ccpath);
+      continue;
+    }
+    strlist args;
+    memset(&args, 0, sizeof args);
+    if (cJSON_IsArray(arguments)) {
+      const cJSON *a;
+      cJSON_ArrayForEach(a, arguments) sl_push(&args, cJSON_IsString(a) ? a->valuestring : "");
+    } else {
+      split_command(command->valuestring, &args);
+    }
+    char *path = entry_path(dir->valuestring, file->valuestring);
+    int take = path != NULL;
+    if (take && wanted.n) {
+      take = 0;
+      for (size_t i = 0; i < wanted.n; i++)
+        if (strcmp(wanted.v[i], path) == 0) {
+          if (!is_cuda_entry(path, &args)) {
+            kp_cli_error("check: '%s' is not compiled as CUDA in '%s'", o.files.v[i], ccpath);
+            bad_input = 1;
+          } else {
+            take = 1;
+          }
+          found[i] = 1;
+        }
+    } else if (take) {
+      take = is_cuda_entry(path, &args);
+    }
+    for (size_t i = 0; take && i < njobs; i++)
+      if (strcmp(jobs[i].file, path) == 0)
+        take = 0; /* the first entry of a file */
+    if (!take || args.n == 0) {
+      free(path);
+      sl_free(&args);
+      continue;
+    }
+    job *j = &jobs[njobs];
+    j->file = path;
+    size_t cl = strlen(cwd);
+    j->shown = strdup(cl > 1 && strncmp(path, cwd, cl) == 0 && path[cl] == '/' ? path + cl + 1
+                                                                                : path);
+    j->directory = strdup(dir->valuestring);
+    snprintf(j->sarif, sizeof j->sarif, "%s/%zu.sarif", tmp_dir, njobs);
+    snprintf(j->out, sizeof j->out, "%s/%zu.out", tmp_dir, njobs);
+    njobs++;
+    n_all_jobs = njobs;
+    if (build_command(j, &args, &o, clang, plugin, cuda) != 0) {
+      sl_free(&args);
+      kp_cli_error("check: out of memory");
+      sl_free(&wanted);
+      free(found);
+      goto out_tmp;
+    }
+    sl_free(&args);
+  }
+  for (size_t i = 0; i < wanted.n; i++)
+    if (!found[i]) {
+      kp_cli_error("check: '%s' is not in '%s'", o.files.v[i], ccpath);
+      bad_input = 1;
+    }
+  sl_free(&wanted);
+  free(found);
+  if (bad_input)
+    goto out_tmp;
+  if (njobs == 0)
+    kp_cli_error("check: no CUDA files in '%s' (entries whose file ends in .cu or that are "
+                 "compiled with -x cuda)",
+                 ccpath);
+
+  run_jobs(jobs, njobs, o.jobs, isatty(2));
+
+  /* Each file's report, its URIs made absolute against its compile's directory. */
+  size_t failed = 0, nreports = 0;
+  reports = calloc(njobs + 1, sizeof *reports);
+  for (size_t i = 0; i < njobs; i++) {
+    job *j = &jobs[i];
+    char *sarif = j->status >= 0 ? kp_cli_read_file(j->sarif, NULL) : NULL;
+    char err[256];
+    char *abs = sarif ? kp_sarif_relocate(sarif, j->directory, NULL, err, sizeof err) : NULL;
+    free(sarif);
+    if (abs) {
+      reports[nreports++] = abs;
+      continue;
+    }
+    failed++;
+    char *output = kp_cli_read_file(j->out, NULL);
+    if (output && *output)
+      fputs(output, stderr);
+    free(output);
+    if (j->status > 128)
+      kp_cli_error("check: clang was killed by signal %d on '%s'", j->status - 128, j->shown);
+    else if (j->status > 0)
+      kp_cli_error("check: '%s' was not analysed: clang failed (exit status %d)", j->shown,
+                   j->status);
+    else
+      kp_cli_error("check: '%s' was not analysed: clang wrote no kperf report (exit status %d)",
+                   j->shown, j->status);
+  }
+
+  char err[512];
+  size_t nread = 0;
+  merged = kp_sarif_merge((const char *const *)reports, nreports, &nread, err, sizeof err);
+  cJSON *log = merged ? cJSON_Parse(merged) : NULL;
+  if (!log) {
+    kp_cli_error("check: out of memory");
+    goto out_tmp;
+  }
+  counts c = {0, 0, 0};
+  print_results(log, &o, &c);
+  fflush(stdout);
+  int write_failed = 0;
+  if (o.sarif) {
+    char *plain = cJSON_Print(log);
+    char *rooted = plain ? kp_sarif_relocate(plain, NULL, o.root ? o.root : cwd, err, sizeof err)
+                         : NULL;
+    free(plain);
+    if (!rooted || kp_write_atomic(o.sarif, rooted, err, sizeof err) != 0) {
+      kp_cli_error("check: %s", rooted ? err : "out of memory");
+      write_failed = 1;
+    }
+    free(rooted);
+  }
+  cJSON_Delete(log);
+  fprintf(stderr, "kperf: %zu file%s analysed: %zu error%s, %zu warning%s, %zu remark%s", njobs - failed,
+          njobs - failed == 1 ? "" : "s", c.errors, c.errors == 1 ? "" : "s", c.warnings,
+          c.warnings == 1 ? "" : "s", c.remarks, c.remarks == 1 ? "" : "s");
+  if (failed)
+    fprintf(stderr, "; %zu file%s could not be analysed", failed, failed == 1 ? "" : "s");
+  fputc('\n', stderr);
+  if (failed || write_failed)
+    rc = CHECK_ERROR;
+  else if (c.errors || (o.werror && c.warnings))
+    rc = CHECK_FINDINGS;
+  else
+    rc = CHECK_CLEAN;
+
+out_tmp:
+  remove_tmp(jobs, njobs);
+out:
+  for (size_t i = 0; reports && i < njobs; i++)
+    free(reports[i]);
+  free(reports);
+  for (size_t i = 0; i < njobs; i++) {
+    free(jobs[i].file);
+    free(jobs[i].shown);
+    free(jobs[i].directory);
+    sl_free(&jobs[i].argv);
+  }
+  free(jobs);
+  all_jobs = NULL;
+  n_all_jobs = 0;
+  free(merged);
+  cJSON_Delete(db);
+  free(text);
+  sl_free(&o.files);
+  return rc;
+}
+
+const kp_command kp_cmd_check = {"check",
+                                 "run kperf on the CUDA files of a compile_commands.json "
+                                 "(text and SARIF)",
+                                 check_run, check_help};
