@@ -6,6 +6,7 @@
 #include "Emit.h"
 #include "Extract.h"
 #include "Options.h"
+#include "Target.h"
 #include "Pragmas.h"
 
 #include "kperf/checks.h"
@@ -43,22 +44,6 @@ namespace kperf {
 
 namespace {
 
-std::vector<std::string> readCmdline(const std::string &Path) {
-  std::vector<std::string> Args;
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Args;
-  std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-  for (size_t Start = 0; Start < All.size();) {
-    size_t End = All.find('\0', Start);
-    if (End == std::string::npos)
-      End = All.size();
-    Args.push_back(All.substr(Start, End - Start));
-    Start = End + 1;
-  }
-  return Args;
-}
-
 // The --cuda-gpu-arch / --offload-arch values of the driver command line, in
 // order.  The driver runs a single cc1 job in its own process, so that command
 // line is ours; several jobs (one per GPU arch) run as child processes, so it
@@ -67,46 +52,11 @@ std::vector<std::string> driverGpuArchs() {
   std::vector<std::string> Args = readCmdline("/proc/self/cmdline");
   if (Args.size() > 1 && Args[1] == "-cc1")
     Args = readCmdline("/proc/" + std::to_string(getppid()) + "/cmdline");
-  std::vector<std::string> Archs;
-  auto AddList = [&Archs](const std::string &V) {
-    for (size_t S = 0; S <= V.size();) {
-      size_t C = V.find(',', S);
-      if (C == std::string::npos)
-        C = V.size();
-      std::string A = V.substr(S, C - S);
-      if (A.compare(0, 3, "sm_") == 0)
-        Archs.push_back(A);
-      S = C + 1;
-    }
-  };
-  for (size_t I = 0; I < Args.size(); ++I) {
-    for (const std::string F : {"--cuda-gpu-arch", "--offload-arch"}) {
-      if (Args[I] == F && I + 1 < Args.size())
-        AddList(Args[I + 1]);
-      else if (Args[I].compare(0, F.size() + 1, F + "=") == 0)
-        AddList(Args[I].substr(F.size() + 1));
-    }
-  }
-  return Archs;
+  return gpuArchsOf(Args);
 }
 
-// The directory kperf.so was loaded from ("" when unknown).
-std::string pluginDir() {
-  Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(&pluginDir), &Info) || !Info.dli_fname)
-    return "";
-  std::string Path = Info.dli_fname;
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? std::string(".") : Path.substr(0, Slash);
-}
-
-// The GPU the analyses are for, and how it was chosen.
-struct Target {
-  bool Known = false;
-  kp_gpu Gpu;
-  std::string How;        // "named with gpu=" / "assumed from --cuda-gpu-arch=sm_90"
-  std::string Why;        // when !Known: why there is none (verbose remark)
-};
+// The GPU the analyses are for, and how it was chosen (Target.h).
+using Target = GpuTarget;
 
 // The GPU arch this compile targets: the device pass's own, or on the host the
 // first --cuda-gpu-arch of the driver; empty when there is none to see.
@@ -122,44 +72,10 @@ std::string compileArch(const CompilerInstance &CI) {
 // (returned in Error); without gpu= and db= a missing database only means the
 // GPU-dependent analyses have nothing to work with (Target::Why says so).
 Target chooseTarget(const CompilerInstance &CI, const Options &O, std::string &Error) {
-  Target T;
-  std::memset(&T.Gpu, 0, sizeof T.Gpu);
-  bool Explicit = !O.Gpu.empty() || !O.Db.empty();
-  std::string Path = O.Db;
-  char Buf[4096];
-  if (Path.empty()) {
-    if (kp_gpudb_locate(pluginDir().c_str(), Buf, sizeof Buf) != 0) {
-      (Explicit ? Error : T.Why) = Buf;
-      return T;
-    }
-    Path = Buf;
-  }
-  kp_gpudb *Db = kp_gpudb_open(Path.c_str(), Buf, sizeof Buf);
-  if (!Db) {
-    (Explicit ? Error : T.Why) = Buf;
-    return T;
-  }
-  if (!O.Gpu.empty()) {
-    if (kp_gpudb_find(Db, O.Gpu.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
-      T.Known = true;
-      T.How = "named with -fplugin-arg-kperf-gpu";
-    } else {
-      Error = Buf;
-    }
-  } else {
-    std::string Arch = compileArch(CI);
-    if (Arch.empty()) {
-      T.Why = "no GPU named and no --cuda-gpu-arch to assume one from; "
-              "name one with -fplugin-arg-kperf-gpu=NAME";
-    } else if (kp_gpudb_for_arch(Db, Arch.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
-      T.Known = true;
-      T.How = "assumed from --cuda-gpu-arch=" + Arch;
-    } else {
-      T.Why = std::string(Buf) + "; name a GPU with -fplugin-arg-kperf-gpu=NAME";
-    }
-  }
-  kp_gpudb_close(Db);
-  return T;
+  static const GpuSpelling Spell{"named with -fplugin-arg-kperf-gpu",
+                                 "name a GPU with -fplugin-arg-kperf-gpu=NAME"};
+  return chooseGpuTarget(O.Gpu, O.Db, O.Gpu.empty() ? compileArch(CI) : std::string(),
+                         thisObjectDir(), Spell, Error);
 }
 
 class KperfConsumer : public ASTConsumer {

@@ -1,5 +1,4 @@
-// See Target.h.  Copied from Plugin.cpp's chooseTarget/driverGpuArchs/pluginDir
-// so that the clang-tidy module need not change the plugin.
+// See Target.h.
 #include "Target.h"
 
 #include <dlfcn.h>
@@ -19,9 +18,11 @@ std::string thisObjectDir() {
   return Slash == std::string::npos ? std::string(".") : Path.substr(0, Slash);
 }
 
-std::vector<std::string> selfCmdline() {
+std::vector<std::string> selfCmdline() { return readCmdline("/proc/self/cmdline"); }
+
+std::vector<std::string> readCmdline(const std::string &Path) {
   std::vector<std::string> Args;
-  std::ifstream In("/proc/self/cmdline", std::ios::binary);
+  std::ifstream In(Path, std::ios::binary);
   if (!In)
     return Args;
   std::string All((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
@@ -60,7 +61,8 @@ std::vector<std::string> gpuArchsOf(const std::vector<std::string> &Args) {
 }
 
 GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const std::string &Arch,
-                          const std::string &NearDir, std::string &Error) {
+                          const std::string &NearDir, const GpuSpelling &Spell,
+                          std::string &Error) {
   GpuTarget T;
   std::memset(&T.Gpu, 0, sizeof T.Gpu);
   bool Explicit = !Gpu.empty() || !Db.empty();
@@ -87,18 +89,17 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
   if (!Gpu.empty()) {
     if (kp_gpudb_find(D, Gpu.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
       T.Known = true;
-      T.How = "named with Gpu=" + Gpu;
+      T.How = Spell.NamedHow;
     } else {
       Error = Buf;
     }
   } else if (Arch.empty()) {
-    T.Why = "no GPU named and no --cuda-gpu-arch to assume one from; name one with the "
-            "Gpu option";
+    T.Why = "no GPU named and no --cuda-gpu-arch to assume one from; " + Spell.NameHint;
   } else if (kp_gpudb_for_arch(D, Arch.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
     T.Known = true;
     T.How = "assumed from --cuda-gpu-arch=" + Arch;
   } else {
-    T.Why = std::string(Buf) + "; name a GPU with the Gpu option";
+    T.Why = std::string(Buf) + "; " + Spell.NameHint;
   }
   kp_gpudb_close(D);
   return T;

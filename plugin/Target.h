@@ -1,6 +1,6 @@
-// The target GPU of a kperf analysis, chosen as the plugin does (a copy of the
-// logic of Plugin.cpp's chooseTarget, for the clang-tidy module and
-// kperf-clangd, which have no plugin options and no driver command line).
+// The target GPU of a kperf analysis: one choice for the plugin, the
+// clang-tidy module and kperf-clangd, which differ only in how a user names
+// the GPU (-fplugin-arg-kperf-gpu=NAME, or the Gpu check option).
 #ifndef KPERF_PLUGIN_TARGET_H
 #define KPERF_PLUGIN_TARGET_H
 
@@ -18,12 +18,22 @@ struct GpuTarget {
   std::string Why; // when !Known: why there is none
 };
 
+// How the user names a GPU, for the texts of a GpuTarget: NamedHow is its
+// How when Gpu was given ("named with -fplugin-arg-kperf-gpu"), NameHint ends
+// the Why when none could be assumed ("name a GPU with the Gpu option").
+struct GpuSpelling {
+  std::string NamedHow;
+  std::string NameHint;
+};
+
 // Chooses the GPU: Gpu names one; else Arch ("sm_90", may be empty) maps to
-// one.  Db (empty: $KPERF_DB, then next to NearDir) is the database.  A GPU or
-// database named explicitly that cannot be had is an error (Error is set);
-// otherwise a missing database only leaves the target unknown (Why says so).
+// one.  Db (empty: $KPERF_DB, then next to NearDir, then NearDir/../lib) is
+// the database.  A GPU or database named explicitly that cannot be had is an
+// error (Error is set); otherwise a missing database only leaves the target
+// unknown (Why says so).
 GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const std::string &Arch,
-                          const std::string &NearDir, std::string &Error);
+                          const std::string &NearDir, const GpuSpelling &Spell,
+                          std::string &Error);
 
 // The directory of the shared object (or executable) that holds this code.
 std::string thisObjectDir();
@@ -31,7 +41,8 @@ std::string thisObjectDir();
 // The --cuda-gpu-arch / --offload-arch values (sm_XX only) of a command line.
 std::vector<std::string> gpuArchsOf(const std::vector<std::string> &Args);
 
-// This process's command line (/proc/self/cmdline).
+// A process's command line (/proc/PID/cmdline), and this process's.
+std::vector<std::string> readCmdline(const std::string &Path);
 std::vector<std::string> selfCmdline();
 
 } // namespace kperf

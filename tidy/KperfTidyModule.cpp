@@ -218,8 +218,11 @@ private:
     std::optional<GpuPragma> Pragma;
     if (Gpu.empty())
       Pragma = gpuPragmaFor(C.getSourceManager());
+    GpuSpelling Spell{Pragma ? "named with '#pragma kperf gpu(" + Pragma->Name + ")'"
+                             : "named with Gpu=" + Gpu,
+                      "name a GPU with the Gpu option"};
     GpuTarget T = chooseGpuTarget(Pragma ? Pragma->Name : Gpu, Database, compileArch(C),
-                                  thisObjectDir(), Error);
+                                  thisObjectDir(), Spell, Error);
     if (!Error.empty()) {
       if (Pragma)
         diag(Pragma->Loc, "%0", DiagnosticIDs::Error) << Error;
