@@ -335,8 +335,20 @@ private:
 } // namespace
 
 void extractModule(ASTContext &Ctx, kp_module *M) {
+  // Parent lookups (ExprMutationAnalyzer's) build clang's parent map over the
+  // traversal scope, by default the whole translation unit with every system
+  // header in it: limit it to the declarations kperf walks while it runs, and
+  // give the caller's scope back (clangd sets its own).
+  std::vector<Decl *> Saved = Ctx.getTraversalScope();
+  std::vector<Decl *> Scope;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(D->getLocation()))
+      Scope.push_back(D);
+  Ctx.setTraversalScope(Scope);
   Extractor X(Ctx, M);
   X.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Ctx.setTraversalScope(Saved);
 }
 
 } // namespace kperf
