@@ -2,6 +2,7 @@
 #include "kperf/arena.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,11 +41,66 @@ kp_launch *kp_module_add_launch(kp_module *m) {
   return l;
 }
 
+/* name as matched at a level: 0 as written, 1 without template arguments,
+ * 2 also without namespaces.  *len receives the length compared. */
+static const char *name_at(const char *name, int level, size_t *len) {
+  size_t n = strlen(name);
+  if (level >= 1) {
+    const char *lt = strchr(name, '<');
+    if (lt)
+      n = (size_t)(lt - name);
+  }
+  if (level >= 2)
+    for (size_t i = n; i >= 2; i--)
+      if (name[i - 1] == ':' && name[i - 2] == ':') {
+        *len = n - i;
+        return name + i;
+      }
+  *len = n;
+  return name;
+}
+
 int kp_module_find_kernel(const kp_module *m, const char *name) {
-  for (size_t i = 0; i < m->nkernels; i++)
-    if (strcmp(m->kernels[i].name, name) == 0)
-      return (int)i;
+  size_t want = strlen(name);
+  for (int level = 0; level < 3; level++) {
+    int found = -1;
+    for (size_t i = 0; i < m->nkernels; i++) {
+      if (!m->kernels[i].name)
+        continue;
+      size_t len;
+      const char *n = name_at(m->kernels[i].name, level, &len);
+      if (len != want || strncmp(n, name, len) != 0)
+        continue;
+      if (found < 0 || (!m->kernels[found].has_body && m->kernels[i].has_body))
+        found = (int)i;
+    }
+    if (found >= 0)
+      return found;
+  }
   return -1;
+}
+
+int kp_module_launch_of(kp_module *m, int kernel, const int64_t grid[3], const int64_t block[3],
+                        int64_t smem, kp_launch *out) {
+  memset(out, 0, sizeof *out);
+  if (kernel < 0 || (size_t)kernel >= m->nkernels)
+    return -1;
+  kp_expr *dims[7] = {&out->grid.x,  &out->grid.y,  &out->grid.z, &out->block.x,
+                      &out->block.y, &out->block.z, &out->smem};
+  const int64_t vals[7] = {grid[0], grid[1], grid[2], block[0], block[1], block[2], smem};
+  for (int i = 0; i < 7; i++) {
+    char text[32];
+    int n = snprintf(text, sizeof text, "%lld", (long long)vals[i]);
+    dims[i]->text = kp_module_str(m, text, (size_t)n);
+    if (!dims[i]->text)
+      return -1;
+    dims[i]->known = 1;
+    dims[i]->value = vals[i];
+  }
+  out->kernel = kernel;
+  out->kernel_name = m->kernels[kernel].name;
+  out->loc = m->kernels[kernel].loc;
+  return 0;
 }
 
 /* Arrays inside kernels live in the module's arena: growing copies them (the

@@ -265,54 +265,20 @@ private:
     return true;
   }
 
-  // The kernel predict-launch= names: its exact name, else its name without
-  // template arguments, else without namespaces; a kernel with a body first.
-  static int findKernel(const kp_module *M, const std::string &Want) {
-    int Found = -1;
-    for (int Pass = 0; Pass < 3 && Found < 0; ++Pass)
-      for (size_t I = 0; I < M->nkernels; ++I) {
-        const char *N = M->kernels[I].name;
-        if (!N)
-          continue;
-        std::string Name = N;
-        if (Pass >= 1)
-          Name = Name.substr(0, Name.find('<'));
-        if (Pass == 2 && Name.rfind("::") != std::string::npos)
-          Name = Name.substr(Name.rfind("::") + 2);
-        if (Name == Want && (Found < 0 || (!M->kernels[Found].has_body && M->kernels[I].has_body)))
-          Found = static_cast<int>(I);
-      }
-    return Found;
-  }
-
   // predict=PATH: the predictions of every launch (and of predict-launch=) as JSON.
   void writePredictions(DiagnosticsEngine &D, kp_module *M) {
     kp_launch Extra;
-    std::memset(&Extra, 0, sizeof Extra);
     kp_launch *ExtraP = nullptr;
     std::string ExtraError;
     if (Opts.HasPredictLaunch) {
-      int K = findKernel(M, Opts.PredictKernel);
-      if (K < 0) {
+      int K = kp_module_find_kernel(M, Opts.PredictKernel.c_str());
+      if (K < 0)
         ExtraError = "no kernel named '" + Opts.PredictKernel + "' in this file";
-      } else {
-        auto Num = [M](int64_t V) {
-          kp_expr E;
-          std::string S = std::to_string(V);
-          E.text = kp_module_str(M, S.c_str(), S.size());
-          E.known = 1;
-          E.value = V;
-          return E;
-        };
-        Extra.kernel_name = M->kernels[K].name;
-        Extra.kernel = K;
-        Extra.loc = M->kernels[K].loc;
-        Extra.grid = {Num(Opts.PredictGrid[0]), Num(Opts.PredictGrid[1]), Num(Opts.PredictGrid[2])};
-        Extra.block = {Num(Opts.PredictBlock[0]), Num(Opts.PredictBlock[1]),
-                       Num(Opts.PredictBlock[2])};
-        Extra.smem = Num(Opts.PredictSmem);
+      else if (kp_module_launch_of(M, K, Opts.PredictGrid, Opts.PredictBlock, Opts.PredictSmem,
+                                   &Extra) == 0)
         ExtraP = &Extra;
-      }
+      else
+        ExtraError = "out of memory";
     }
     char Err[4096];
     if (kp_predict_json_write(M, T.Known ? &T.Gpu : nullptr, static_cast<kp_model_kind>(Opts.Model),

@@ -329,8 +329,16 @@ void kp_node_add_dep(kp_module *m, kp_node *n, int dep);
 /* Records name = value (a later one for the same name wins). */
 int kp_module_assume(kp_module *m, const char *name, int64_t value);
 
-/* Index of the kernel with this name, or -1. */
+/* Index of the kernel with this name, or -1: its name as written, else
+ * without template arguments ("scale_t" for "scale_t<4>"), else without
+ * namespaces ("k" for "ns::k"); among equals, one with a body. */
 int kp_module_find_kernel(const kp_module *m, const char *name);
+
+/* A launch of kernel (an index of m->kernels) with these constant sizes,
+ * located at the kernel's name (texts in m's arena); 0, or -1 when the
+ * kernel index is out of range or out of memory. */
+int kp_module_launch_of(kp_module *m, int kernel, const int64_t grid[3], const int64_t block[3],
+                        int64_t smem, kp_launch *out);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void test_arena(void) {
   kp_arena *a = kp_arena_new();
@@ -45,6 +46,24 @@ static void test_model(void) {
   CHECK(m.nkernels == 20);
   CHECK(kp_module_find_kernel(&m, "transpose") == 7);
   CHECK(kp_module_find_kernel(&m, "missing") == -1);
+  /* Without template arguments, then without namespaces; a definition first. */
+  kp_kernel *t = kp_module_add_kernel(&m);
+  t->name = kp_module_str(&m, "ns::scale_t<4>", (size_t)-1);
+  kp_kernel *d = kp_module_add_kernel(&m);
+  d->name = kp_module_str(&m, "ns::scale_t<8>", (size_t)-1);
+  d->has_body = 1;
+  CHECK(kp_module_find_kernel(&m, "ns::scale_t<4>") == 20);
+  CHECK(kp_module_find_kernel(&m, "ns::scale_t") == 21);
+  CHECK(kp_module_find_kernel(&m, "scale_t") == 21);
+  CHECK(kp_module_find_kernel(&m, "scale") == -1);
+  CHECK(kp_module_find_kernel(&m, "t<4>") == -1);
+  int64_t g[3] = {4096, 1, 1}, b[3] = {256, 2, 1};
+  kp_launch x;
+  CHECK(kp_module_launch_of(&m, 7, g, b, 512, &x) == 0);
+  CHECK(x.kernel == 7 && x.grid.x.known && x.grid.x.value == 4096 && x.block.y.value == 2);
+  CHECK(x.smem.value == 512 && strcmp(x.block.x.text, "256") == 0);
+  CHECK(strcmp(x.kernel_name, "transpose") == 0);
+  CHECK(kp_module_launch_of(&m, 99, g, b, 0, &x) == -1);
   kp_launch *l = kp_module_add_launch(&m);
   CHECK(l && l->kernel == -1);
   kp_module_free(&m);
