@@ -13,16 +13,6 @@ namespace kperf {
 
 namespace {
 
-SourceLocation toSourceLocation(CompilerInstance &CI, const kp_loc &L) {
-  if (!L.file || L.line == 0)
-    return SourceLocation();
-  SourceManager &SM = CI.getSourceManager();
-  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
-  if (!FE)
-    return SourceLocation();
-  return SM.translateFileLineCol(*FE, L.line, L.col ? L.col : 1);
-}
-
 DiagnosticsEngine::Level levelOf(kp_severity S) {
   switch (S) {
   case KP_REMARK:
@@ -37,11 +27,20 @@ DiagnosticsEngine::Level levelOf(kp_severity S) {
 
 } // namespace
 
+SourceLocation toSourceLocation(SourceManager &SM, const kp_loc &L) {
+  if (!L.file || L.line == 0)
+    return SourceLocation();
+  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
+  if (!FE)
+    return SourceLocation();
+  return SM.translateFileLineCol(*FE, L.line, L.col ? L.col : 1);
+}
+
 void emitFindings(CompilerInstance &CI, const kp_findings *F) {
   DiagnosticsEngine &D = CI.getDiagnostics();
   for (size_t I = 0; I < F->n; ++I) {
     const kp_finding &X = F->items[I];
-    SourceLocation Loc = toSourceLocation(CI, X.loc);
+    SourceLocation Loc = toSourceLocation(CI.getSourceManager(), X.loc);
     std::string Msg = X.message;
     if (X.check && *X.check)
       Msg += std::string(" [") + X.check + "]";
@@ -51,8 +50,8 @@ void emitFindings(CompilerInstance &CI, const kp_findings *F) {
       B << Msg;
       for (size_t J = 0; J < X.nfixits; ++J) {
         const kp_fixit &Fx = X.fixits[J];
-        SourceLocation Begin = toSourceLocation(CI, Fx.begin);
-        SourceLocation End = toSourceLocation(CI, Fx.end);
+        SourceLocation Begin = toSourceLocation(CI.getSourceManager(), Fx.begin);
+        SourceLocation End = toSourceLocation(CI.getSourceManager(), Fx.end);
         if (Begin.isInvalid() || End.isInvalid())
           continue;
         B << FixItHint::CreateReplacement(CharSourceRange::getCharRange(Begin, End),
@@ -61,7 +60,7 @@ void emitFindings(CompilerInstance &CI, const kp_findings *F) {
     }
     unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
     for (size_t J = 0; J < X.nnotes; ++J) {
-      SourceLocation NL = X.notes[J].loc.line ? toSourceLocation(CI, X.notes[J].loc) : Loc;
+      SourceLocation NL = X.notes[J].loc.line ? toSourceLocation(CI.getSourceManager(), X.notes[J].loc) : Loc;
       D.Report(NL, NoteID) << X.notes[J].message;
     }
   }

@@ -349,6 +349,11 @@ void extractModule(ASTContext &Ctx, kp_module *M) {
   Extractor X(Ctx, M);
   X.TraverseDecl(Ctx.getTranslationUnitDecl());
   Ctx.setTraversalScope(Saved);
+  if (!M->main_file) {
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
+    StringRef Name = FE ? FE->getName() : StringRef();
+    M->main_file = kp_module_str(M, Name.data(), Name.size());
+  }
 }
 
 } // namespace kperf

@@ -11,7 +11,8 @@ class SourceLocation;
 
 namespace kperf {
 
-// Fills M with the kernels and launches of the translation unit.
+// Fills M with the kernels and launches of the translation unit, and its
+// main file's name when M has none.
 void extractModule(clang::ASTContext &Ctx, kp_module *M);
 
 // The file position of L (its expansion location), with the file name copied into M.

@@ -100,8 +100,6 @@ public:
     kp_module M;
     kp_module_init(&M);
     extractModule(Ctx, &M);
-    if (!M.main_file)
-      M.main_file = mainFile(Ctx, &M);
     // Assumptions: #pragma kperf assume in source order, then arg= (which win).
     for (const auto &A : assumePragmas())
       kp_module_assume(&M, A.first.c_str(), A.second);
@@ -287,14 +285,6 @@ private:
                               ExtraError.empty() ? nullptr : ExtraError.c_str(),
                               Opts.Predict.c_str(), Err, sizeof Err) != 0)
       D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
-  }
-
-  // The name of the file being compiled, copied into M ("" when unknown).
-  static const char *mainFile(ASTContext &Ctx, kp_module *M) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
-    StringRef Name = FE ? FE->getName() : StringRef();
-    return kp_module_str(M, Name.data(), Name.size());
   }
 };
 

@@ -13,6 +13,7 @@
 // of a CUDA compile, the device side of the first --cuda-gpu-arch, unless
 // --cuda-host-only is given), or on the host side the first --cuda-gpu-arch of
 // clang-tidy's command line, else the first of __CUDA_ARCH_LIST__.
+#include "Emit.h"
 #include "Extract.h"
 #include "Pragmas.h"
 #include "Target.h"
@@ -67,13 +68,6 @@ struct TUModel {
 std::mutex CacheMu;
 std::map<const ASTContext *, std::weak_ptr<TUModel>> Cache;
 
-const char *mainFile(ASTContext &Ctx, kp_module *M) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
-  StringRef Name = FE ? FE->getName() : StringRef();
-  return kp_module_str(M, Name.data(), Name.size());
-}
-
 // The model of Ctx's translation unit: the cached one while a check of the
 // same unit holds it, else a new one.  Called with AnalysisMu held.
 std::shared_ptr<TUModel> modelFor(ASTContext &Ctx) {
@@ -97,23 +91,12 @@ std::shared_ptr<TUModel> modelFor(ASTContext &Ctx) {
   P->HostErrors = Ctx.getDiagnostics().hasErrorOccurred();
   if (!P->HostErrors) {
     extractModule(Ctx, &P->M);
-    if (!P->M.main_file)
-      P->M.main_file = mainFile(Ctx, &P->M);
     for (const auto &A : assumePragmas())
       kp_module_assume(&P->M, A.first.c_str(), A.second);
   }
   std::lock_guard<std::mutex> Lock(CacheMu);
   Cache[&Ctx] = P;
   return P;
-}
-
-SourceLocation toSourceLocation(SourceManager &SM, const kp_loc &L) {
-  if (!L.file || L.line == 0)
-    return SourceLocation();
-  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
-  if (!FE)
-    return SourceLocation();
-  return SM.translateFileLineCol(*FE, L.line, L.col ? L.col : 1);
 }
 
 DiagnosticIDs::Level levelOf(kp_severity S) {
