@@ -8,6 +8,8 @@ usage: python3 bench/table6/run.py [--kperf PATH] [--db PATH] [--max-blocks-per-
 import argparse, json, math, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "accuracy"))
+from score import spearman  # noqa: E402  (the statistics of bench/accuracy)
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # <g,b>, K measured, W, I, v, v/I, sort, rank (None: not in the paper's ranking)
@@ -28,31 +30,6 @@ PAPER = [
     (2, 1024, 36567.4, 32, None, None, None, None, None),
 ]
 PAPER_RHO = 0.945
-
-
-def ranks(xs):
-    """Average ranks (1-based) with ties."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            r[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return r
-
-
-def spearman(xs, ys):
-    rx, ry = ranks(xs), ranks(ys)
-    n = len(xs)
-    mx, my = sum(rx) / n, sum(ry) / n
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
-    vx = math.sqrt(sum((a - mx) ** 2 for a in rx))
-    vy = math.sqrt(sum((b - my) ** 2 for b in ry))
-    return cov / (vx * vy) if vx and vy else float("nan")
 
 
 def predict(kperf, db, g, b, cap, model):
