@@ -194,6 +194,7 @@ bool isArchName(const std::string &S) {
 
 Options parseOptions(const std::vector<std::string> &Args) {
   Options O;
+  bool LaunchOff = false; // launch=off
   for (const std::string &Arg : Args) {
     size_t Eq = Arg.find('=');
     std::string Name = Arg.substr(0, Eq);
@@ -261,7 +262,7 @@ Options parseOptions(const std::vector<std::string> &Args) {
       else if (Value == "warning")
         O.LaunchWarning = true;
       else if (Value == "off")
-        O.LaunchOff = true;
+        LaunchOff = true;
       else
         O.Errors.push_back("bad value '" + Value +
                            "' for -fplugin-arg-kperf-launch; expected remark, warning or off");
@@ -307,6 +308,9 @@ Options parseOptions(const std::vector<std::string> &Args) {
       }
     }
   }
+  // launch=off is the check filter's "-kperf-launch", last so that it wins.
+  if (LaunchOff)
+    O.Checks += std::string(O.Checks.empty() ? "" : ",") + "-kperf-launch";
   return O;
 }
 

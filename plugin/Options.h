@@ -28,7 +28,6 @@ struct Options {
   double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold
   int Model = 0;              // model=kp|hongkim|kolpakov|qu (a kp_model_kind)
   bool LaunchWarning = false; // launch=warning: kperf-launch findings are warnings
-  bool LaunchOff = false;     // launch=off: no kperf-launch findings
   std::string Predict;        // predict=PATH: write the predictions as JSON ('kperf predict')
   // predict-launch=KERNEL:gx,gy,gz:bx,by,bz:smem: one more launch to predict.
   bool HasPredictLaunch = false;

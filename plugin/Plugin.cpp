@@ -146,12 +146,9 @@ public:
       kp_run_checks(
           &Ctx2,
           [](const char *Name, void *User) -> int {
-            const Options &O = *static_cast<const Options *>(User);
-            if (O.LaunchOff && std::strcmp(Name, "kperf-launch") == 0)
-              return 0;
-            return kp_check_filter_enabled(O.Checks.c_str(), Name);
+            return kp_check_filter_enabled(static_cast<const char *>(User), Name);
           },
-          &Opts, &F);
+          const_cast<char *>(Opts.Checks.c_str()), &F);
     }
     // NOLINT / NOLINTNEXTLINE comments, read from the compile's own buffers.
     SourceManager &SM = CI.getSourceManager();
