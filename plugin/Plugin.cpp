@@ -71,11 +71,12 @@ std::string compileArch(const CompilerInstance &CI) {
 // database or GPU the user named explicitly that cannot be had is an error
 // (returned in Error); without gpu= and db= a missing database only means the
 // GPU-dependent analyses have nothing to work with (Target::Why says so).
-Target chooseTarget(const CompilerInstance &CI, const Options &O, std::string &Error) {
-  static const GpuSpelling Spell{"named with -fplugin-arg-kperf-gpu",
+const GpuSpelling PluginSpelling{"named with -fplugin-arg-kperf-gpu",
                                  "name a GPU with -fplugin-arg-kperf-gpu=NAME"};
+
+Target chooseTarget(const CompilerInstance &CI, const Options &O, std::string &Error) {
   return chooseGpuTarget(O.Gpu, O.Db, O.Gpu.empty() ? compileArch(CI) : std::string(),
-                         thisObjectDir(), Spell, Error);
+                         thisObjectDir(), PluginSpelling, Error);
 }
 
 class KperfConsumer : public ASTConsumer {
@@ -243,20 +244,15 @@ private:
     std::optional<GpuPragma> G = gpuPragmaFor(CI.getSourceManager());
     if (!G)
       return true;
-    Options O = Opts;
-    O.Gpu = G->Name;
-    std::string Error;
-    Target P = chooseTarget(CI, O, Error);
-    if (!Error.empty()) {
-      D.Report(G->Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Error;
+    std::string Error, PragmaError;
+    Target P = chooseFileGpuTarget(Opts.Gpu, G->Name, Opts.Db, compileArch(CI), thisObjectDir(),
+                                   PluginSpelling, Error, PragmaError);
+    if (!PragmaError.empty()) {
+      D.Report(G->Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << PragmaError;
       return false;
     }
-    if (!Opts.Gpu.empty()) {
-      T.How += " (over '#pragma kperf gpu(" + G->Name + ")')";
-      return true;
-    }
-    T = P;
-    T.How = "named with '#pragma kperf gpu(" + G->Name + ")'";
+    if (Error.empty())
+      T = P;
     return true;
   }
 

@@ -105,4 +105,21 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
   return T;
 }
 
+GpuTarget chooseFileGpuTarget(const std::string &Named, const std::string &PragmaName,
+                              const std::string &Db, const std::string &Arch,
+                              const std::string &NearDir, const GpuSpelling &Spell,
+                              std::string &Error, std::string &PragmaError) {
+  std::string Pragma = "'#pragma kperf gpu(" + PragmaName + ")'";
+  if (!PragmaName.empty()) {
+    GpuSpelling PS{"named with " + Pragma, Spell.NameHint};
+    GpuTarget P = chooseGpuTarget(PragmaName, Db, "", NearDir, PS, PragmaError);
+    if (!PragmaError.empty() || Named.empty())
+      return P;
+  }
+  GpuTarget T = chooseGpuTarget(Named, Db, Named.empty() ? Arch : "", NearDir, Spell, Error);
+  if (!PragmaName.empty() && T.Known)
+    T.How += " (over " + Pragma + ")";
+  return T;
+}
+
 } // namespace kperf

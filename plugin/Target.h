@@ -35,6 +35,16 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
                           const std::string &NearDir, const GpuSpelling &Spell,
                           std::string &Error);
 
+// The GPU of one file: Named (the user's option; empty: none) wins over the
+// file's `#pragma kperf gpu(PragmaName)` (empty: none), whose name is checked
+// either way: a pragma naming a GPU that cannot be had sets PragmaError (to be
+// reported at the pragma) and nothing else is chosen.  Otherwise as
+// chooseGpuTarget, with How saying which named the GPU.
+GpuTarget chooseFileGpuTarget(const std::string &Named, const std::string &PragmaName,
+                              const std::string &Db, const std::string &Arch,
+                              const std::string &NearDir, const GpuSpelling &Spell,
+                              std::string &Error, std::string &PragmaError);
+
 // The directory of the shared object (or executable) that holds this code.
 std::string thisObjectDir();
 

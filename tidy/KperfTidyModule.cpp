@@ -195,22 +195,20 @@ private:
     std::shared_ptr<TUModel> Model = modelFor(C);
     if (Model->HostErrors)
       return;
-    std::string Error;
     // The Gpu option, else the file's `#pragma kperf gpu(NAME)` (as the
-    // plugin: its gpu= argument wins over the pragma).
-    std::optional<GpuPragma> Pragma;
-    if (Gpu.empty())
-      Pragma = gpuPragmaFor(C.getSourceManager());
-    GpuSpelling Spell{Pragma ? "named with '#pragma kperf gpu(" + Pragma->Name + ")'"
-                             : "named with Gpu=" + Gpu,
-                      "name a GPU with the Gpu option"};
-    GpuTarget T = chooseGpuTarget(Pragma ? Pragma->Name : Gpu, Database, compileArch(C),
-                                  thisObjectDir(), Spell, Error);
+    // plugin: its gpu= argument wins over the pragma, which is checked anyway).
+    std::optional<GpuPragma> Pragma = gpuPragmaFor(C.getSourceManager());
+    std::string Error, PragmaError;
+    GpuTarget T = chooseFileGpuTarget(Gpu, Pragma ? Pragma->Name : "", Database, compileArch(C),
+                                      thisObjectDir(),
+                                      {"named with Gpu=" + Gpu, "name a GPU with the Gpu option"},
+                                      Error, PragmaError);
+    if (!PragmaError.empty()) {
+      diag(Pragma->Loc, "%0", DiagnosticIDs::Error) << PragmaError;
+      return;
+    }
     if (!Error.empty()) {
-      if (Pragma)
-        diag(Pragma->Loc, "%0", DiagnosticIDs::Error) << Error;
-      else
-        configurationDiag("%0: %1") << CheckName << Error;
+      configurationDiag("%0: %1") << CheckName << Error;
       return;
     }
     if (!T.Known)
