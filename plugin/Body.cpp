@@ -35,6 +35,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -128,7 +129,9 @@ private:
   kp_module *M;
   kp_arena *A;
   bool FastMath = false;
-  std::vector<Frame> Frames;
+  // A deque: evaluating an expression pushes scratch frames (evalQuiet), and
+  // references to outer frames held across it must stay valid.
+  std::deque<Frame> Frames;
   std::vector<const FunctionDecl *> CallStack;
   llvm::DenseMap<const VarDecl *, VarInfo> Env;
   llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
@@ -1565,10 +1568,12 @@ private:
     return true;
   }
 
-  // Adds the conditions to frame F's guards (or marks them unknown).
+  // Adds the conditions to frame F's guards (or marks them unknown).  The
+  // conditions are evaluated before F is touched.
   void addGuards(Frame &F, const Expr *Cond, bool Neg) {
     std::vector<kp_guard> G;
-    if (condGuards(Cond, Neg, G))
+    bool Ok = condGuards(Cond, Neg, G);
+    if (Ok)
       F.Guards.insert(F.Guards.end(), G.begin(), G.end());
     else
       F.GuardsUnknown = true;
