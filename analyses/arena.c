@@ -13,11 +13,19 @@ typedef struct kp_chunk {
 
 struct kp_arena {
   kp_chunk *head;
+  unsigned counted;
 };
 
 enum { KP_CHUNK_MIN = 16384 };
 
 kp_arena *kp_arena_new(void) { return calloc(1, sizeof(kp_arena)); }
+
+void kp_arena_count(kp_arena *a) {
+  if (a && a->counted < ~0u)
+    a->counted++;
+}
+
+unsigned kp_arena_counted(const kp_arena *a) { return a ? a->counted : 0; }
 
 void kp_arena_free(kp_arena *a) {
   if (!a)

@@ -405,6 +405,107 @@ static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch
 
 /* ---- Evaluation ------------------------------------------------------------ */
 
+/* "2^40" for a power of two from 2^16 on, else the number. */
+static void size_text(int64_t v, char *buf, size_t len) {
+  if (v >= 65536 && (v & (v - 1)) == 0) {
+    int b = 0;
+    while ((v >> b) != 1)
+      b++;
+    snprintf(buf, len, "2^%d", b);
+  } else {
+    snprintf(buf, len, "%" PRId64, v);
+  }
+}
+
+/* " ('-4' as written)" when the source spells the size otherwise than its
+ * value (dim3 holds unsigned ints: -4 is 4294967292), else "". */
+static void as_written(const kp_expr *x, char *buf, size_t len) {
+  char num[32];
+  snprintf(num, sizeof num, "%" PRId64, x->value);
+  if (x->text && strcmp(x->text, num) != 0)
+    snprintf(buf, len, " ('%.60s' as written)", x->text);
+  else
+    buf[0] = 0;
+}
+
+/* Sizes of the launch, as folded, that the CUDA runtime rejects
+ * (cudaErrorInvalidConfiguration, or too much shared memory): one sentence
+ * in why and 1; 0 when every known size is valid.  Limits: the Programming
+ * Guide's table of technical specifications (grid x 2^31-1 from CC 3.0,
+ * 65535 before; grid y, z 65535; block x, y 1024, z 64) and the GPU's own
+ * threads and shared memory per block. */
+static int invalid_sizes(const kp_launch *l, const kp_gpu *gpu, char *why, size_t len) {
+  static const char *const dn[3] = {"x", "y", "z"};
+  const kp_expr *const be[3] = {&l->block.x, &l->block.y, &l->block.z};
+  const kp_expr *const ge[3] = {&l->grid.x, &l->grid.y, &l->grid.z};
+  const int64_t bmax[3] = {1024, 1024, 64};
+  const int64_t gmax[3] = {gpu->cc_major >= 3 ? INT64_C(2147483647) : 65535, 65535, 65535};
+  const char *const gmax_text[3] = {gpu->cc_major >= 3 ? "2^31-1" : "65535", "65535", "65535"};
+  char v[32], w[96];
+  int64_t threads = 1;
+  int all_known = 1;
+  for (int d = 0; d < 3; d++) {
+    if (!be[d]->known) {
+      all_known = all_known && !be[d]->text && d > 0;
+      continue;
+    }
+    int64_t b = be[d]->value;
+    as_written(be[d], w, sizeof w);
+    if (b <= 0) {
+      snprintf(why, len, "the block has %s threads in %s%s", b ? "a negative number of" : "0",
+               dn[d], w);
+      return 1;
+    }
+    if (b > bmax[d]) {
+      size_text(b, v, sizeof v);
+      snprintf(why, len, "%s threads in %s%s exceed the block limit of %" PRId64, v, dn[d], w,
+               bmax[d]);
+      return 1;
+    }
+    threads *= b;
+  }
+  int maxt = gpu->limits.max_threads_per_block;
+  if (all_known && maxt > 0 && threads > maxt) {
+    snprintf(why, len, "a block of %" PRId64 " threads exceeds %s's limit of %d threads per block",
+             threads, gpu->id, maxt);
+    return 1;
+  }
+  for (int d = 0; d < 3; d++) {
+    if (!ge[d]->known)
+      continue;
+    int64_t g = ge[d]->value;
+    as_written(ge[d], w, sizeof w);
+    if (g <= 0) {
+      snprintf(why, len, "the grid has %s blocks in %s%s", g ? "a negative number of" : "0", dn[d],
+               w);
+      return 1;
+    }
+    if (g > gmax[d]) {
+      size_text(g, v, sizeof v);
+      snprintf(why, len, "%s blocks in %s%s exceed the grid limit %s", v, dn[d], w, gmax_text[d]);
+      return 1;
+    }
+  }
+  if (l->smem.text && l->smem.known) {
+    long long lim = gpu->limits.smem_per_block_optin > 0 ? gpu->limits.smem_per_block_optin
+                                                         : gpu->limits.smem_per_block;
+    as_written(&l->smem, w, sizeof w);
+    if (l->smem.value < 0) { /* a size_t: -1 is 2^64-1 */
+      snprintf(why, len, "%s bytes of dynamic shared memory%s are %" PRIu64
+               " as the size_t the launch takes, over %s's limit of %lld bytes per block",
+               l->smem.text, "", (uint64_t)l->smem.value, gpu->id, lim);
+      return 1;
+    }
+    if (lim > 0 && l->smem.value > lim) {
+      size_text(l->smem.value, v, sizeof v);
+      snprintf(why, len, "%s bytes of dynamic shared memory%s exceed %s's limit of %lld bytes per block",
+               v, w, gpu->id, lim);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_eval *e,
                         kp_binding *b, size_t nb, const kp_gpu *gpu, kp_model_kind model,
                         kp_predict_input *in, kp_prediction *out, char *err, size_t errlen) {
@@ -450,6 +551,10 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     return 0;
   }
   const kp_kernel *k = &m->kernels[l->kernel];
+  if (invalid_sizes(l, gpu, e->why, sizeof e->why)) {
+    e->invalid = 1;
+    return 0;
+  }
   e->nb = kp_launch_bindings(m, l, e->b, KP_LAUNCH_MAX_BINDINGS);
   if (e->nb > KP_LAUNCH_MAX_BINDINGS)
     e->nb = KP_LAUNCH_MAX_BINDINGS;
@@ -648,6 +753,14 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
     if (kp_launch_evaluate(m, l, ctx->gpu, model, 0, 1, 0, e) != 0) {
       kp_launch_eval_free(e);
       break;
+    }
+    if (e->invalid) {
+      kp_findings_add(out, CHECK, KP_WARNING, l->loc,
+                      "this launch of '%s' fails: %s; the CUDA runtime rejects it and the "
+                      "kernel does not run",
+                      kname, e->why);
+      kp_launch_eval_free(e);
+      continue;
     }
     if (!e->ok || !isfinite(e->pred.predicted_us)) {
       if (ctx->opts->verbose)

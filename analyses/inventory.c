@@ -68,3 +68,31 @@ void kp_inventory(const kp_module *m, kp_findings *out) {
                     l->stream ? ", stream " : "", l->stream ? l->stream : "");
   }
 }
+
+void kp_limits_report(const kp_module *m, kp_findings *out) {
+  /* One remark per reason, at the first kernel it stopped; a note counts the others. */
+  for (size_t i = 0; i < m->nkernels; i++) {
+    const kp_kernel *k = &m->kernels[i];
+    if (!k->not_analysed)
+      continue;
+    int first = 1;
+    size_t others = 0;
+    for (size_t j = 0; j < m->nkernels; j++) {
+      const char *r = m->kernels[j].not_analysed;
+      if (j != i && r && strcmp(r, k->not_analysed) == 0) {
+        if (j < i)
+          first = 0;
+        others++;
+      }
+    }
+    if (!first)
+      continue;
+    kp_findings_add(out, CHECK, KP_REMARK, k->loc,
+                    "kernel '%s' not analysed: %s (a limit of kperf's; the compile is not "
+                    "affected)",
+                    k->name, k->not_analysed);
+    if (others)
+      kp_findings_note(out, k->loc, "%zu more kernel%s not analysed for the same reason", others,
+                       others == 1 ? "" : "s");
+  }
+}

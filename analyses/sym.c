@@ -15,6 +15,7 @@
  * Printing turns x + (-c) back into "x - c". */
 #include "kperf/sym.h"
 #include "kperf/arena.h"
+#include "kperf/limits.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -114,10 +115,14 @@ static int apply(kp_sym_kind kind, int64_t a, int64_t b, int64_t *out) {
 
 static kp_sym *node(struct kp_arena *a, kp_sym_kind kind) {
   kp_sym *s = kp_arena_alloc(a, sizeof *s);
-  if (s)
+  if (s) {
     s->kind = kind;
+    s->nodes = 1;
+  }
   return s;
 }
+
+unsigned kp_sym_too_large(const struct kp_arena *a) { return kp_arena_counted(a); }
 
 const kp_sym *kp_sym_const(struct kp_arena *a, int64_t v) {
   kp_sym *s = node(a, KP_SYM_CONST);
@@ -144,12 +149,20 @@ int kp_sym_is_const(const kp_sym *s, int64_t *out) {
   return 1;
 }
 
+/* The one place a non-leaf node is made: formulas beyond the size limit are
+ * refused (NULL, an unknown value), so that walking one stays cheap. */
 static const kp_sym *make(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x,
                           const kp_sym *y) {
+  unsigned n = 1 + x->nodes + (y ? y->nodes : 0);
+  if (n > KP_LIMIT_FORMULA_NODES) {
+    kp_arena_count(a);
+    return NULL;
+  }
   kp_sym *s = node(a, kind);
   if (s) {
     s->a = x;
     s->b = y;
+    s->nodes = n;
   }
   return s;
 }

@@ -239,6 +239,10 @@ static cJSON *kernel_json(const kp_module *m, size_t ki) {
     cJSON_AddNullToObject(o, "launch_bounds");
   }
   cJSON_AddBoolToObject(o, "analysed", k->has_body != 0);
+  if (k->not_analysed)
+    cJSON_AddStringToObject(o, "not_analysed", k->not_analysed);
+  else
+    cJSON_AddNullToObject(o, "not_analysed");
 
   const kp_launch *l = kernel_bindings(m, ki, &c);
   cJSON_AddItemToObject(o, "evaluated_at", l ? loc_json(l->loc) : cJSON_CreateNull());

@@ -15,6 +15,7 @@
 #include "Pragmas.h"
 
 #include "kperf/arena.h"
+#include "kperf/limits.h"
 #include "kperf/mathfn.h"
 #include "kperf/sym.h"
 #include "kperf/trip.h"
@@ -28,12 +29,14 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -105,8 +108,8 @@ const char *const VarNames[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
 
 class BodyBuilder {
 public:
-  BodyBuilder(ASTContext &Ctx, kp_kernel *K, kp_module *M)
-      : Ctx(Ctx), K(K), M(M), A(M->arena) {
+  BodyBuilder(ASTContext &Ctx, kp_kernel *K, kp_module *M, const BodyBudget &Budget)
+      : Ctx(Ctx), K(K), M(M), A(M->arena), Budget(Budget) {
     FastMath = Ctx.getLangOpts().FastMath || Ctx.getLangOpts().GPUDeviceApproxTranscendentals;
   }
 
@@ -117,10 +120,21 @@ public:
     CallStack.push_back(FD);
     for (const ParmVarDecl *P : FD->parameters())
       bindParam(P);
+    unsigned TooLarge = kp_sym_too_large(A);
     stmt(FD->getBody());
     emit(0, KP_I_BRANCH, 1, {}, FD->getBody()->getEndLoc()); // ret
     CallStack.pop_back();
+    if (!Halted.empty()) {
+      // A limit stopped the walk: the model is partial, so nothing is said
+      // of this kernel (kp_kernel.not_analysed).
+      K->not_analysed = str(Halted);
+      return;
+    }
     K->has_body = 1;
+    if (unsigned N = kp_sym_too_large(A) - TooLarge)
+      kp_kernel_note(M, K, K->loc,
+                     "%u formula%s larger than %d nodes left unknown (kperf's limit)", N,
+                     N == 1 ? "" : "s", KP_LIMIT_FORMULA_NODES);
   }
 
 private:
@@ -128,7 +142,46 @@ private:
   kp_kernel *K;
   kp_module *M;
   kp_arena *A;
+  const BodyBudget &Budget;
   bool FastMath = false;
+  // Limits (kperf/limits.h): once one is reached the walk unwinds, doing
+  // nothing more, and Halted says which.
+  std::string Halted;
+  int ExprDepth = 0, StmtDepth = 0, CondDepth = 0;
+  size_t Nodes = 0;
+  unsigned Ticks = 0;
+
+  bool halt(const std::string &Why) {
+    if (Halted.empty())
+      Halted = Why;
+    return true;
+  }
+  // Whether the walk must stop: a limit reached now or before.  Called on
+  // entering every recursive step.
+  bool overBudget() {
+    if (!Halted.empty())
+      return true;
+    if (isStackNearlyExhausted())
+      return halt("the stack is nearly exhausted");
+    if (++Ticks % 256 == 0 && std::chrono::steady_clock::now() > Budget.Deadline)
+      return halt("kperf's time budget for this file (" + std::to_string(Budget.TimeMs) +
+                  " ms) is spent");
+    return false;
+  }
+  // Counts a nesting level for the life of the object.
+  struct Nest {
+    int &Depth;
+    explicit Nest(int &D) : Depth(++D) {}
+    ~Nest() { --Depth; }
+  };
+  // A new node of region R; null when out of memory or over the limit.
+  kp_node *addNode(kp_region *R) {
+    if (++Nodes > KP_LIMIT_KERNEL_NODES) {
+      halt("the model has more than " + std::to_string(KP_LIMIT_KERNEL_NODES) + " operations");
+      return nullptr;
+    }
+    return kp_region_add(M, R);
+  }
   // A deque: evaluating an expression pushes scratch frames (evalQuiet), and
   // references to outer frames held across it must stay valid.
   std::deque<Frame> Frames;
@@ -316,7 +369,7 @@ private:
 
   int emit(int D, kp_iclass Cls, unsigned N, std::initializer_list<const Val *> Deps,
            SourceLocation L, int Access = -1) {
-    kp_node *Nd = kp_region_add(M, Frames[D].R);
+    kp_node *Nd = addNode(Frames[D].R);
     if (!Nd)
       return -1;
     Nd->kind = KP_NODE_OP;
@@ -388,7 +441,7 @@ private:
       R.Key = Key;
       return R;
     }
-    kp_node *Nd = kp_region_add(M, Frames[D].R);
+    kp_node *Nd = addNode(Frames[D].R);
     if (!Nd)
       return R;
     Nd->kind = KP_NODE_OP;
@@ -468,7 +521,12 @@ private:
     Expr::EvalResult R;
     if (!E->EvaluateAsInt(R, Ctx))
       return false;
-    Out = R.Val.getInt().getExtValue();
+    // A value int64_t cannot hold (__int128, unsigned 64-bit above 2^63) is
+    // not folded.
+    std::optional<int64_t> V = R.Val.getInt().tryExtValue();
+    if (!V)
+      return false;
+    Out = *V;
     return true;
   }
 
@@ -544,11 +602,38 @@ private:
   }
 
   Val eval(const Expr *E) {
-    if (!E)
+    if (!E || overBudget())
       return Val();
+    Nest N(ExprDepth);
+    if (ExprDepth > KP_LIMIT_EXPR_DEPTH) {
+      halt("expressions are nested deeper than " + std::to_string(KP_LIMIT_EXPR_DEPTH));
+      return Val();
+    }
+    return evalExpr(E);
+  }
+
+  // Whether E has at most a few hundred sub-expressions.  clang's folding
+  // walks the whole tree, and eval asks at every level: only small trees
+  // are asked (a larger constant is still folded by kperf's own arithmetic).
+  static bool smallTree(const Stmt *E) {
+    int Budget = 256;
+    std::vector<const Stmt *> Work{E};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (--Budget < 0)
+        return false;
+      for (const Stmt *Ch : S->children())
+        if (Ch)
+          Work.push_back(Ch);
+    }
+    return true;
+  }
+
+  Val evalExpr(const Expr *E) {
     E = E->IgnoreParens();
     int64_t IV;
-    if (!isa<CallExpr>(E) && !E->HasSideEffects(Ctx) && foldInt(E, IV)) {
+    if (!isa<CallExpr>(E) && smallTree(E) && !E->HasSideEffects(Ctx) && foldInt(E, IV)) {
       Val R;
       R.L = linConst(IV);
       R.Key = "c" + std::to_string(IV);
@@ -1528,8 +1613,15 @@ private:
   // The conjunction that holds where Cond is true (Neg: false); false when
   // it is not a conjunction of comparisons kperf can state.
   bool condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out) {
+    if (!Cond || overBudget())
+      return false;
+    Nest N(CondDepth);
+    if (CondDepth > KP_LIMIT_EXPR_DEPTH) {
+      halt("conditions are nested deeper than " + std::to_string(KP_LIMIT_EXPR_DEPTH));
+      return false;
+    }
     // Definite side effects only: blockDim.x and friends are calls to getters.
-    if (!Cond || Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    if (Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
       return false;
     const Expr *E = Cond->IgnoreParenImpCasts();
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -1861,10 +1953,10 @@ private:
                          Name.c_str());
           return opUsing(KP_I_OTHER, 1, Args, L, true);
         }
-      if (CallStack.size() >= 24) {
+      if (CallStack.size() >= KP_LIMIT_CALL_DEPTH) {
         evalArgs(First);
-        kp_kernel_note(M, K, loc(L), "calls nested deeper than 24: '%s' counted as one instruction",
-                       Name.c_str());
+        kp_kernel_note(M, K, loc(L), "calls nested deeper than %d: '%s' counted as one instruction",
+                       KP_LIMIT_CALL_DEPTH, Name.c_str());
         return opUsing(KP_I_OTHER, 1, Args, L, true);
       }
       return inlineCall(CE, Def, First);
@@ -1918,8 +2010,17 @@ private:
   // ---- Statements ----
 
   void stmt(const Stmt *S) {
-    if (!S)
+    if (!S || overBudget())
       return;
+    Nest N(StmtDepth);
+    if (StmtDepth > KP_LIMIT_STMT_DEPTH) {
+      halt("statements are nested deeper than " + std::to_string(KP_LIMIT_STMT_DEPTH));
+      return;
+    }
+    stmtInner(S);
+  }
+
+  void stmtInner(const Stmt *S) {
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       for (const Stmt *Ch : CS->body())
         stmt(Ch);
@@ -2101,7 +2202,7 @@ private:
           Fr.GuardsUnknown = true;
       }
     }
-    kp_node *Nd = kp_region_add(M, Frames.back().R);
+    kp_node *Nd = addNode(Frames.back().R);
     if (!Nd)
       return;
     Nd->kind = KP_NODE_BRANCH;
@@ -2505,7 +2606,7 @@ private:
             Frames.back().R->nodes[N].per_group = 1;
     }
     Frames.pop_back();
-    kp_node *Nd = kp_region_add(M, Frames.back().R);
+    kp_node *Nd = addNode(Frames.back().R);
     if (!Nd)
       return;
     Nd->kind = KP_NODE_LOOP;
@@ -2537,10 +2638,11 @@ private:
 
 } // namespace
 
-void buildKernelBody(ASTContext &Ctx, const FunctionDecl *Kernel, kp_kernel *K, kp_module *M) {
+void buildKernelBody(ASTContext &Ctx, const FunctionDecl *Kernel, kp_kernel *K, kp_module *M,
+                     const BodyBudget &Budget) {
   if (!Kernel || !Kernel->getBody())
     return;
-  BodyBuilder B(Ctx, K, M);
+  BodyBuilder B(Ctx, K, M, Budget);
   B.run(Kernel);
 }
 

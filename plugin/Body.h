@@ -4,6 +4,8 @@
 
 #include "kperf/model.h"
 
+#include <chrono>
+
 namespace clang {
 class ASTContext;
 class FunctionDecl;
@@ -11,11 +13,19 @@ class FunctionDecl;
 
 namespace kperf {
 
+// What building one kernel's model may spend (kperf/limits.h): the
+// translation unit's deadline.
+struct BodyBudget {
+  std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
+  unsigned TimeMs = 0; // the budget the deadline came from, for the message
+};
+
 // Walks the kernel's definition and fills K's body, loops, accesses, notes and
 // shared-memory facts.  Never fails: what it cannot follow becomes a note and,
-// for values, "unknown".
+// for values, "unknown".  When a limit stops the walk, K keeps has_body == 0
+// and K->not_analysed says which limit.
 void buildKernelBody(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel, kp_kernel *K,
-                     kp_module *M);
+                     kp_module *M, const BodyBudget &Budget);
 
 } // namespace kperf
 

@@ -44,7 +44,8 @@ namespace {
 
 class Extractor : public RecursiveASTVisitor<Extractor> {
 public:
-  Extractor(ASTContext &Ctx, kp_module *M) : Ctx(Ctx), M(M) {}
+  Extractor(ASTContext &Ctx, kp_module *M, const BodyBudget &Budget)
+      : Ctx(Ctx), M(M), Budget(Budget) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -147,6 +148,23 @@ private:
   kp_module *M;
   const FunctionDecl *CurrentFunction = nullptr;
   llvm::DenseMap<const FunctionDecl *, int> Kernels;
+  const BodyBudget &Budget;
+  size_t Walked = 0;                                    // kernels whose body was walked
+  llvm::DenseMap<const FunctionDecl *, int> Instances; // per kernel template
+
+  // Why a kernel is not walked at all (kperf/limits.h), or null.
+  const char *notWalked(const FunctionDecl *Def) {
+    if (std::chrono::steady_clock::now() > Budget.Deadline)
+      return str("kperf's time budget for this file (" + std::to_string(Budget.TimeMs) +
+                 " ms) is spent");
+    if (Walked >= KP_LIMIT_KERNELS)
+      return str("the file has more than " + std::to_string(KP_LIMIT_KERNELS) + " kernels");
+    if (const FunctionDecl *Tmpl = Def->getTemplateInstantiationPattern())
+      if (++Instances[Tmpl] > KP_LIMIT_INSTANCES)
+        return str("its template has more than " + std::to_string(KP_LIMIT_INSTANCES) +
+                   " instances here");
+    return nullptr;
+  }
   llvm::StringSet<> SeenLaunches;
   // One mutation analysis per function, shared by its launches.
   std::unique_ptr<ExprMutationAnalyzer> Mutations;
@@ -195,17 +213,24 @@ private:
     }
     if (const auto *LB = Def->getAttr<CUDALaunchBoundsAttr>()) {
       Expr::EvalResult R;
-      if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
-          LB->getMaxThreads()->EvaluateAsInt(R, Ctx))
-        K->max_threads_per_block = static_cast<int>(R.Val.getInt().getExtValue());
-      if (LB->getMinBlocks() && !LB->getMinBlocks()->isValueDependent() &&
-          LB->getMinBlocks()->EvaluateAsInt(R, Ctx))
-        K->min_blocks_per_sm = static_cast<int>(R.Val.getInt().getExtValue());
+      // Values outside 1..2^20 are not launch bounds any GPU has: ignored.
+      auto bound = [&](const Expr *E) {
+        if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+          return 0;
+        std::optional<int64_t> V = R.Val.getInt().tryExtValue();
+        return V && *V > 0 && *V <= (1 << 20) ? static_cast<int>(*V) : 0;
+      };
+      K->max_threads_per_block = bound(LB->getMaxThreads());
+      K->min_blocks_per_sm = bound(LB->getMinBlocks());
     }
     if (auto B = blockPragmaFor(Ctx.getSourceManager(), Def->getLocation()))
       for (int I = 0; I < 3; ++I)
         K->block_pragma[I] = (*B)[I];
-    buildKernelBody(Ctx, Def, K, M);
+    K->not_analysed = notWalked(Def);
+    if (!K->not_analysed) {
+      ++Walked;
+      buildKernelBody(Ctx, Def, K, M, Budget);
+    }
     K->registers_estimate = kp_registers_estimate(K);
     return Idx;
   }
@@ -271,7 +296,10 @@ private:
     E = E->IgnoreParenImpCasts();
     Expr::EvalResult R;
     if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
-      V = R.Val.getInt().getExtValue();
+      std::optional<int64_t> X = R.Val.getInt().tryExtValue();
+      if (!X)
+        return false; // wider than int64_t
+      V = *X;
       return true;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -279,6 +307,14 @@ private:
         if (VD->getInit() && VD->getType()->isIntegralOrEnumerationType() && isUnchanged(VD))
           return fold(VD->getInit(), V, Depth + 1);
     return false;
+  }
+
+  // A launch size component as dim3 holds it: an unsigned int (-4 is
+  // 4294967292, 1LL << 40 is 0), the value the CUDA runtime gets.
+  static kp_expr asUnsigned(kp_expr X) {
+    if (X.known)
+      X.value = static_cast<int64_t>(static_cast<uint32_t>(X.value));
+    return X;
   }
 
   // A launch dimension: an integer (x, 1, 1) or a dim3.
@@ -306,7 +342,7 @@ private:
         for (unsigned I = 0; I < N && I < 3; ++I) {
           if (isa<CXXDefaultArgExpr>(CE->getArg(I)))
             continue;
-          *Out[I] = intOf(CE->getArg(I));
+          *Out[I] = asUnsigned(intOf(CE->getArg(I)));
         }
         return D;
       }
@@ -319,7 +355,7 @@ private:
         }
       }
       if (Cur->getType()->isIntegralOrEnumerationType()) {
-        D.x = intOf(Cur);
+        D.x = asUnsigned(intOf(Cur));
         return D;
       }
       break;
@@ -334,7 +370,11 @@ private:
 
 } // namespace
 
-void extractModule(ASTContext &Ctx, kp_module *M) {
+void extractModule(ASTContext &Ctx, kp_module *M, unsigned TimeBudgetMs) {
+  BodyBudget Budget;
+  Budget.TimeMs = TimeBudgetMs;
+  if (TimeBudgetMs)
+    Budget.Deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(TimeBudgetMs);
   // Parent lookups (ExprMutationAnalyzer's) build clang's parent map over the
   // traversal scope, by default the whole translation unit with every system
   // header in it: limit it to the declarations kperf walks while it runs, and
@@ -346,7 +386,7 @@ void extractModule(ASTContext &Ctx, kp_module *M) {
     if (!SM.isInSystemHeader(D->getLocation()))
       Scope.push_back(D);
   Ctx.setTraversalScope(Scope);
-  Extractor X(Ctx, M);
+  Extractor X(Ctx, M, Budget);
   X.TraverseDecl(Ctx.getTranslationUnitDecl());
   Ctx.setTraversalScope(Saved);
   if (!M->main_file) {

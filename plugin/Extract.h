@@ -2,6 +2,7 @@
 #ifndef KPERF_PLUGIN_EXTRACT_H
 #define KPERF_PLUGIN_EXTRACT_H
 
+#include "kperf/limits.h"
 #include "kperf/model.h"
 
 namespace clang {
@@ -12,8 +13,10 @@ class SourceLocation;
 namespace kperf {
 
 // Fills M with the kernels and launches of the translation unit, and its
-// main file's name when M has none.
-void extractModule(clang::ASTContext &Ctx, kp_module *M);
+// main file's name when M has none.  Kernels not yet walked when TimeBudgetMs
+// (0: no limit) have passed are left unanalysed (kp_kernel.not_analysed).
+void extractModule(clang::ASTContext &Ctx, kp_module *M,
+                   unsigned TimeBudgetMs = KP_LIMIT_TIME_MS);
 
 // The file position of L (its expansion location), with the file name copied into M.
 kp_loc toLoc(const clang::ASTContext &Ctx, clang::SourceLocation L, kp_module *M);

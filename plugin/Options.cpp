@@ -43,6 +43,10 @@ const Key Keys[] = {
      "the checks to run, in clang-tidy's syntax: '-*,kperf-bank-conflict' only that one, "
      "'-kperf-launch' all but that one (default: all)",
      "SPEC"},
+    {"time-budget", true, false,
+     "milliseconds of kperf's own work per file (default 10000; 0: no limit); kernels not "
+     "analysed by then get one remark each and no finding",
+     "MS"},
     {"werror", false, false,
      "kperf's warnings are errors (the compile fails); remarks stay remarks"},
     {"report", true, false,
@@ -283,6 +287,15 @@ Options parseOptions(const std::vector<std::string> &Args) {
         O.Errors.push_back("bad value '" + Value +
                            "' for -fplugin-arg-kperf-predict-problem; expected a positive "
                            "integer");
+    }
+    else if (Name == "time-budget") {
+      int64_t Ms;
+      if (!kp_parse_int(Value.c_str(), &Ms) || Ms < 0 || Ms > 3600000)
+        O.Errors.push_back("bad value '" + Value +
+                           "' for -fplugin-arg-kperf-time-budget; expected milliseconds from 0 "
+                           "(no limit) to 3600000, e.g. 10000");
+      else
+        O.TimeBudgetMs = static_cast<unsigned>(Ms);
     }
     else if (Name == "uncoalesced-ratio") {
       char *End = nullptr;

@@ -2,6 +2,8 @@
 #ifndef KPERF_PLUGIN_OPTIONS_H
 #define KPERF_PLUGIN_OPTIONS_H
 
+#include "kperf/limits.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -25,6 +27,7 @@ struct Options {
   bool Werror = false;        // werror: kperf warnings become errors
   // arg=NAME=VALUE, in order: module assumptions applied after extraction.
   std::vector<std::pair<std::string, int64_t>> Args;
+  unsigned TimeBudgetMs = KP_LIMIT_TIME_MS; // time-budget=MS: kperf's own time per file
   double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold
   int Model = 0;              // model=kp|hongkim|kolpakov|qu (a kp_model_kind)
   bool LaunchWarning = false; // launch=warning: kperf-launch findings are warnings

@@ -100,7 +100,7 @@ public:
       return;
     kp_module M;
     kp_module_init(&M);
-    extractModule(Ctx, &M);
+    extractModule(Ctx, &M, Opts.TimeBudgetMs);
     // Assumptions: #pragma kperf assume in source order, then arg= (which win).
     for (const auto &A : assumePragmas())
       kp_module_assume(&M, A.first.c_str(), A.second);
@@ -125,6 +125,7 @@ public:
     kp_findings V, F;
     kp_findings_init(&V);
     kp_findings_init(&F);
+    kp_limits_report(&M, &V); // kernels a limit kept from being analysed
     if (Opts.Verbose) {
       kp_loc None = {nullptr, 0, 0};
       if (T.Known)

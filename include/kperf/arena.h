@@ -25,6 +25,11 @@ char *kp_arena_printf(kp_arena *a, const char *fmt, ...)
     ;
 char *kp_arena_vprintf(kp_arena *a, const char *fmt, va_list ap);
 
+/* A counter kept with the arena, for limits its users hit (formulas too
+ * large: kperf/sym.h).  kp_arena_count adds one. */
+void kp_arena_count(kp_arena *a);
+unsigned kp_arena_counted(const kp_arena *a);
+
 /* Makes the malloc'ed array *items (capacity *cap elements of size sz) hold
  * at least n + 1 elements.  Returns 0 when out of memory (*items unchanged). */
 int kp_grow(void **items, size_t *cap, size_t n, size_t sz);

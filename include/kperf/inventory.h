@@ -12,6 +12,10 @@ extern "C" {
 /* One remark per kernel and one per launch, with check id "kperf-model". */
 void kp_inventory(const kp_module *m, kp_findings *out);
 
+/* One remark (check id "kperf-model") per kernel that an analysis limit
+ * kept from being analysed (kp_kernel.not_analysed), naming the limit. */
+void kp_limits_report(const kp_module *m, kp_findings *out);
+
 /* Writes "(x, y, z)" into buf, each component a number or, when it is not a
  * constant, its spelling in quotes; or "'spelling' (not a constant)" when even
  * the shape is unknown. */

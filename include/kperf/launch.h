@@ -30,6 +30,7 @@ typedef struct kp_launch_candidate {
 
 typedef struct kp_launch_eval {
   int ok;         /* 1: sizes known and kp_predict ran (pred.predicted_us may be NaN) */
+  int invalid;    /* 1: sizes the CUDA runtime rejects (zero, negative, over a limit): why */
   char why[512];  /* !ok or NaN: what is missing */
   int64_t grid[3], block[3];
   long long smem_dynamic;

@@ -261,6 +261,10 @@ typedef struct kp_kernel {
 
   /* The body (has_body == 0: no definition seen, or it could not be walked). */
   int has_body;
+  /* When an analysis limit (kperf/limits.h) stopped the walk or kept kperf
+   * from starting it: which one, as a phrase ("expressions are nested deeper
+   * than 256").  has_body is then 0: nothing is said of the kernel. */
+  const char *not_analysed;
   kp_region body;
   kp_loop **loops;
   size_t nloops, cap_loops;

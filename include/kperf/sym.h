@@ -58,6 +58,7 @@ typedef enum kp_sym_kind {
 
 typedef struct kp_sym {
   kp_sym_kind kind;
+  unsigned nodes;          /* nodes of the tree (<= KP_LIMIT_FORMULA_NODES) */
   int64_t value;           /* KP_SYM_CONST */
   const char *name;        /* KP_SYM_VAR, arena-owned */
   const struct kp_sym *a;  /* operands */
@@ -70,8 +71,10 @@ typedef struct kp_binding {
   int64_t value;
 } kp_binding;
 
-/* Constructors.  Return NULL only when out of memory; every constructor
- * accepts NULL operands and then returns NULL (so failures propagate). */
+/* Constructors.  Return NULL when out of memory or when the formula would
+ * have more than KP_LIMIT_FORMULA_NODES nodes (kperf/limits.h; counted by
+ * kp_sym_too_large); every constructor accepts NULL operands and then returns
+ * NULL (so failures propagate: NULL is an unknown value). */
 const kp_sym *kp_sym_const(struct kp_arena *a, int64_t v);
 const kp_sym *kp_sym_var(struct kp_arena *a, const char *name); /* copies name */
 const kp_sym *kp_sym_bin(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x, const kp_sym *y);
@@ -80,6 +83,9 @@ const kp_sym *kp_sym_un(struct kp_arena *a, kp_sym_kind kind, const kp_sym *x);
 const kp_sym *kp_sym_add(struct kp_arena *a, const kp_sym *x, const kp_sym *y);
 const kp_sym *kp_sym_sub(struct kp_arena *a, const kp_sym *x, const kp_sym *y);
 const kp_sym *kp_sym_mul(struct kp_arena *a, const kp_sym *x, const kp_sym *y);
+
+/* How many formulas built in this arena were refused for their size. */
+unsigned kp_sym_too_large(const struct kp_arena *a);
 
 /* 1 and *out = the constant when s is a constant node; 0 otherwise. */
 int kp_sym_is_const(const kp_sym *s, int64_t *out);

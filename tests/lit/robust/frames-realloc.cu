@@ -5,7 +5,7 @@
 // heap; the compile must succeed, and the kernels' findings still come.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// CHECK: frames-realloc.cu:[[# @LINE + 17]]:{{[0-9]+}}: warning: {{.*}}[kperf-uncoalesced]
+// CHECK: frames-realloc.cu:[[# @LINE + 18]]:{{[0-9]+}}: warning: {{.*}}[kperf-uncoalesced]
 // CHECK-NOT: error
 #include <cuda_runtime.h>
 

@@ -1,0 +1,34 @@
+// Launch sizes the CUDA runtime rejects get one warning each, and no
+// predicted time; valid launches next to them are predicted as usual.  Sizes
+// are what dim3 (unsigned int) and size_t make of the values written.
+// REQUIRES: cuda
+// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
+// Only the valid launch is predicted:
+// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | grep -c 'predicted' | FileCheck --check-prefix=NOTIME %s
+// With the launch check off, nothing is said of them.
+// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-launch=off %s 2>&1 | count 0
+// NOTIME: {{^}}1{{$}}
+#include <cuda_runtime.h>
+
+__global__ void fill(float *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
+
+void run(float *a) {
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: the block has 0 threads in x; the CUDA runtime rejects it and the kernel does not run [kperf-launch]
+  fill<<<16, 0>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: 4294967292 blocks in x ('-4' as written) exceed the grid limit 2^31-1
+  fill<<<-4, 256>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: a block of 2048 threads exceeds h100's limit of 1024 threads per block
+  fill<<<16, dim3(64, 32)>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: 128 threads in z exceed the block limit of 64
+  fill<<<16, dim3(1, 1, 128)>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: the grid has 0 blocks in x ('1LL << 40' as written)
+  fill<<<dim3(1LL << 40), 256>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: 70000 blocks in y exceed the grid limit 65535
+  fill<<<dim3(1, 70000), 256>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: -1 bytes of dynamic shared memory are 18446744073709551615 as the size_t the launch takes, over h100's limit of {{[0-9]+}} bytes per block
+  fill<<<16, 256, -1>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: 4294967295 bytes of dynamic shared memory ('4294967295u' as written) exceed h100's limit of {{[0-9]+}} bytes per block
+  fill<<<16, 256, 4294967295u>>>(a);
+  // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: remark: predicted {{.*}} us on h100
+  fill<<<16, 256>>>(a);
+}
