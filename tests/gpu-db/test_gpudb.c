@@ -94,7 +94,45 @@ static void test_lookups(kp_gpudb *db) {
       CHECK_STR(g.id, names[i][1]);
   }
 
+  /* Names as users type them: ids, bare model numbers, marketing names with
+   * or without the brand words, the names drivers report. */
+  static const char *const typed[][2] = {
+      {"rtx3090", "rtx3090"},       {"3090", "rtx3090"},
+      {"a4000", "rtx-a4000"},       {"RTX A4000", "rtx-a4000"},
+      {"NVIDIA RTX A4000", "rtx-a4000"}, {"2080ti", "rtx2080ti"},
+      {"RTX 2080 Ti", "rtx2080ti"}, {"GeForce RTX 2080 Ti", "rtx2080ti"},
+      {"NVIDIA GeForce RTX 2080 Ti", "rtx2080ti"}, {"TITAN RTX", "titan-rtx"},
+      {"titanrtx", "titan-rtx"},    {"RTX A6000", "rtx-a6000"},
+      {"a6000", "rtx-a6000"},       {"RTX 3060 Laptop", "rtx3060-laptop"},
+      {"NVIDIA GeForce RTX 3060 Laptop GPU", "rtx3060-laptop"}, {"3060m", "rtx3060-laptop"},
+      {"NVIDIA A100-PCIE-40GB", "a100"}, {"A100 PCIe 80GB", "a100-pcie-80gb"},
+      {"Tesla V100-SXM2-16GB", "v100-sxm2"}, {"Tesla P100", "p100-pcie"},
+      {"rtx5090", "rtx5090"},       {"5090", "rtx5090"},
+      {"RTX 6000 Ada", "rtx6000-ada"}, {"Quadro RTX 6000", "quadro-rtx-6000"},
+      {"H100 NVL", "h100-nvl"},     {"GH200", "gh200"},
+      {"L40S", "l40s"},             {"1080ti", "gtx1080ti"},
+      {"GTX 980", "gtx980"},        {"Jetson AGX Orin", "jetson-agx-orin"},
+  };
+  for (size_t i = 0; i < sizeof typed / sizeof typed[0]; i++) {
+    kp_gpu t;
+    int rc = kp_gpudb_find(db, typed[i][0], &t, err, sizeof err);
+    if (rc != 0)
+      fprintf(stderr, "find '%s': %s\n", typed[i][0], err);
+    CHECK(rc == 0);
+    if (rc == 0)
+      CHECK_STR(t.id, typed[i][1]);
+  }
+
   kp_gpu g;
+  /* A GPU that exists resolves; it is never "corrected" to a neighbour. */
+  CHECK(kp_gpudb_find(db, "rtx5090", &g, err, sizeof err) == 0);
+  CHECK_STR(g.id, "rtx5090");
+  CHECK(kp_gpudb_find(db, "rtx5909", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "did you mean 'rtx5090'?");
+  CHECK(kp_gpudb_find(db, "rtx3O90", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "did you mean 'rtx3090'?");
+  CHECK(kp_gpudb_find(db, "a4O00", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "did you mean 'a4000'?");
   CHECK(kp_gpudb_find(db, "gtx94Omx", &g, err, sizeof err) == -1);
   CHECK_STR(err, "unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'? (list them with 'kperf gpus')");
   CHECK(kp_gpudb_find(db, "h10", &g, err, sizeof err) == -1);
@@ -156,6 +194,8 @@ static void test_arch(kp_gpudb *db) {
       {"sm_70", "v100"},     {"sm_86", "rtx3090"}, {"sm_89", "rtx4090"}, {"sm_50", "gtx940mx"},
       {"sm_61", "gtx1050"},  {"sm_100", "b200"},  {"sm_100a", "b200"}, {"sm_11", "8600gt"},
       {"sm_13", "gtx280"},   {"compute_80", "a100"}, {"SM_75", "t4"},
+      {"sm_120", "rtx5090"}, {"sm_120a", "rtx5090"}, {"sm_87", "jetson-agx-orin"},
+      {"sm_52", "gtx980"},   {"sm_60", "p100-pcie"},
   };
   char err[512];
   for (size_t i = 0; i < sizeof arch / sizeof arch[0]; i++) {
@@ -168,8 +208,8 @@ static void test_arch(kp_gpudb *db) {
       CHECK_STR(g.id, arch[i][1]);
   }
   kp_gpu g;
-  CHECK(kp_gpudb_for_arch(db, "sm_87", &g, err, sizeof err) == -1);
-  CHECK_CONTAINS(err, "no GPU is assumed for architecture 'sm_87'");
+  CHECK(kp_gpudb_for_arch(db, "sm_72", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "no GPU is assumed for architecture 'sm_72'");
   CHECK_CONTAINS(err, "sm_90");
   CHECK(kp_gpudb_for_arch(db, "gfx90a", &g, err, sizeof err) == -1);
   CHECK_STR(err, "invalid GPU architecture 'gfx90a' (expected sm_XY, e.g. sm_90)");
