@@ -122,17 +122,35 @@ int main(int argc, char **argv) {
   size_t n;
   CHECK(kp_gpudb_list(db, &s, &n, err, sizeof err) == 0);
 
-  /* The list is the whole table. */
+  /* The list is the whole table, and every alias and full name finds its own
+   * GPU (no two GPUs answer to the same spelling). */
   sqlite3 *raw;
-  long long rows = -1;
+  long long rows = -1, spellings = 0;
   if (sqlite3_open_v2(argv[1], &raw, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(raw, "SELECT count(*) FROM gpus", -1, &st, NULL) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)
       rows = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
+    if (sqlite3_prepare_v2(raw,
+                           "SELECT alias, gpu_id FROM gpu_aliases UNION ALL "
+                           "SELECT full_name, id FROM gpus",
+                           -1, &st, NULL) == SQLITE_OK) {
+      while (sqlite3_step(st) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(st, 0);
+        const char *id = (const char *)sqlite3_column_text(st, 1);
+        kp_gpu g;
+        spellings++;
+        if (kp_gpudb_find(db, name, &g, err, sizeof err) != 0 || strcmp(g.id, id) != 0) {
+          fprintf(stderr, "'%s' does not find %s\n", name, id);
+          CHECK(0);
+        }
+      }
+    }
+    sqlite3_finalize(st);
   }
   sqlite3_close(raw);
+  CHECK(spellings > (long long)n);
   CHECK(rows == (long long)n);
   CHECK(n >= 60); /* the database covers the GPUs users own */
 
