@@ -489,8 +489,21 @@ typedef struct match {
   int db;           /* -1: none */
   char id[64];
   int best_dist;    /* for suggestions */
+  int best_first;   /* 1: the suggestion starts with the name's first character */
   char suggestion[64];
 } match;
+
+/* Without a leading "nvidia" and then "geforce" or "tesla": the words people
+ * leave out ("RTX 3060 Laptop GPU" for "NVIDIA GeForce RTX 3060 Laptop GPU"). */
+static const char *strip_brand(const char *k) {
+  if (strncmp(k, "nvidia", 6) == 0)
+    k += 6;
+  if (strncmp(k, "geforce", 7) == 0)
+    k += 7;
+  else if (strncmp(k, "tesla", 5) == 0)
+    k += 5;
+  return k;
+}
 
 static void consider(match *m, const char *key, const char *display, int *prio, int this_prio) {
   char k[128];
@@ -498,8 +511,16 @@ static void consider(match *m, const char *key, const char *display, int *prio, 
   int d = edit_distance(key, k);
   size_t len = strlen(key);
   int limit = len <= 4 ? 1 : 2;
-  if (d > 0 && d <= limit && (d < m->best_dist || (d == m->best_dist && this_prio < *prio))) {
+  /* Closest first; among equally close names, one that starts like the typed
+   * name (first letters are rarely mistyped: "h10" -> h100, not a10), then
+   * ids before aliases. */
+  int first = k[0] != '\0' && k[0] == key[0];
+  if (d > 0 && d <= limit &&
+      (d < m->best_dist ||
+       (d == m->best_dist && (first > m->best_first ||
+                              (first == m->best_first && this_prio < *prio))))) {
     m->best_dist = d;
+    m->best_first = first;
     *prio = this_prio;
     snprintf(m->suggestion, sizeof m->suggestion, "%s", display);
   }
@@ -511,11 +532,12 @@ static int resolve(kp_gpudb *db, const char *name, match *m, char *err, size_t e
   normalize(name, key, sizeof key);
   m->db = -1;
   m->best_dist = INT_MAX;
+  m->best_first = 0;
   m->suggestion[0] = '\0';
   int sugg_prio = INT_MAX;
   for (int i = 0; i < db->n; i++) {
     sqlite3_stmt *st;
-    int rc, level = 3; /* 0 id, 1 alias, 2 full name */
+    int rc, level = 6; /* 0 id, 1 alias, 2 full name; 3-5 the same without the brand */
     char found[64] = "";
     /* Every name a GPU answers to, best kind first: its id, an alias, its full
      * name.  Ids and aliases also feed the "did you mean" suggestion. */
@@ -534,6 +556,10 @@ static int resolve(kp_gpudb *db, const char *name, match *m, char *err, size_t e
       normalize(spelling, k, sizeof k);
       if (key[0] && strcmp(k, key) == 0 && level > kind) {
         level = kind;
+        snprintf(found, sizeof found, "%s", gid);
+      } else if (key[0] && *strip_brand(key) && strcmp(strip_brand(k), strip_brand(key)) == 0 &&
+                 level > kind + 3) {
+        level = kind + 3;
         snprintf(found, sizeof found, "%s", gid);
       }
       if (kind < 2)

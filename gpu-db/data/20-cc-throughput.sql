@@ -127,3 +127,8 @@ INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) 
  (12, 0, 'fp32', 128, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 12.0 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (12, 0, 'fp64', 2, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 12.0 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)'),
  (12, 0, 'sfu', 16, 'CUDA C++ Programming Guide, Arithmetic Instructions, table Throughput of Native Arithmetic Instructions (operations per clock cycle per multiprocessor), column CC 12.0 (https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#arithmetic-instructions)');
+
+-- CC 8.7 (Jetson AGX Orin): FP32 lanes per SM from the module's documents
+-- (2048 CUDA cores in 16 SMs); the other classes are unknown here.
+INSERT INTO cc_throughput VALUES
+ (8, 7, 'fp32', 128, 'NVIDIA Jetson AGX Orin Series technical brief: 2048-core Ampere GPU in 16 SMs = 128 FP32 lanes per SM');

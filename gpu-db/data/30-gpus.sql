@@ -115,8 +115,8 @@ INSERT INTO gpus VALUES
   3000, 'accel-sim/gpgpu-sim_distribution configs/tested-cfgs/SM90_H200/gpgpusim.config: -gpgpu_kernel_launch_latency 3000'),
  ('b200', 'NVIDIA B200', 'NVIDIA', 'Blackwell', 'GB100', 10, 0,
   'NVIDIA CUDA GPUs list (https://developer.nvidia.com/cuda-gpus): B200, CC 10.0',
-  148, NULL, NULL, NULL,
-  'Chips and Cheese, "Nvidia''s B200: Keeping the CUDA Juggernaut Rolling" (https://chipsandcheese.com/p/nvidias-b200-keeping-the-cuda-juggernaut): 74 SMs enabled per die, 148 SMs; clocks not published by NVIDIA (Chips and Cheese: similar to the H100 SXM5): NULL',
+  148, NULL, 1980, NULL,
+  'Chips and Cheese, "Nvidia''s B200: Keeping the CUDA Juggernaut Rolling" (https://chipsandcheese.com/p/nvidias-b200-keeping-the-cuda-juggernaut): 74 SMs enabled per die, 148 SMs, clocks similar to the H100 SXM5; NVIDIA publishes no clock: boost clock 1980 MHz from the hmc-tech.com GPU database, NVIDIA B200 (third party; 18944 FP32 lanes x 2 x 1980 MHz = its 75.0 FP32 TFLOPS); base clock NULL',
   'HBM3e', NULL, NULL,
   'NVIDIA DGX B200 datasheet: 64 TB/s HBM3e bandwidth for 8 GPUs (8 TB/s per GPU); capacity differs by board: NULL',
   NULL, NULL);

@@ -7,9 +7,10 @@
 -- (p-chase means from mt4g).  L2 bandwidths from mt4g are measured read
 -- bandwidths converted from GiB/s (x 1.073741824); DRAM bandwidths are the
 -- vendor's peak figures.
--- The A100's shared-memory and L1 latencies are left NULL: mt4g's A100 run
--- (60 and 68 cycles) disagrees with its own V100/H100 runs and with other
--- studies (about 23-30 and 33-38 cycles), so neither value is confirmed.
+-- The A100's shared-memory and L1 latencies are not taken from mt4g's A100
+-- run (60 and 68 cycles): it disagrees with its own V100/H100 runs and with
+-- other studies (about 23-30 and 33-38 cycles).  55-latency-more.sql gives
+-- the L1 latency from another measurement of a GA100.
 -- The B200's L2 is left NULL: Chips and Cheese (https://chipsandcheese.com/p/nvidias-b200-keeping-the-cuda-juggernaut)
 -- reports about 126 MB, but no source found gives the exact size in bytes.
 

@@ -76,7 +76,7 @@ if "$KPERF" occupancy --gpu rtx3090 --block 1024 --regs 32 | grep -q "limiter: *
 expect_error "occupancy unknown GPU" 2 "unknown GPU 'h1000'; did you mean" "$KPERF" occupancy --gpu h1000 --block 128
 expect_error "occupancy no block" 2 "--block" "$KPERF" occupancy --gpu h100
 expect_error "occupancy bad number" 2 "not a non-negative integer" "$KPERF" occupancy --gpu h100 --block abc
-expect_error "occupancy unknown arch" 2 "no GPU is assumed for architecture 'sm_87'" "$KPERF" occupancy --arch sm_87 --block 128
+expect_error "occupancy unknown arch" 2 "no GPU is assumed for architecture 'sm_72'" "$KPERF" occupancy --arch sm_72 --block 128
 
 # --- unknown GPU: one line, exit 2 ---
 expect_error "unknown GPU" 2 "kperf: unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'? (list them with 'kperf gpus')" \

@@ -19,10 +19,20 @@
 // SM75: remark: target GPU t4 ({{.*}}compute capability 7.5{{.*}}), assumed from --cuda-gpu-arch=sm_75 [kperf-model]
 // SM75-NOT: target GPU
 //
-// An arch with no default GPU: analyses without a GPU, said in verbose mode, no error.
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_120 -fsyntax-only %s -fplugin=%kperf_plugin \
+// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=SM120 %s
+// SM120: remark: target GPU rtx5090 ({{.*}}compute capability 12.0{{.*}}), assumed from --cuda-gpu-arch=sm_120 [kperf-model]
+//
+// An arch with no default GPU: analyses without a GPU, said in verbose mode, no error.
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_121 -fsyntax-only %s -fplugin=%kperf_plugin \
 // RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=NOARCH %s
-// NOARCH: remark: no target GPU: {{.*}}sm_120{{.*}}; name a GPU with -fplugin-arg-kperf-gpu=NAME [kperf-model]
+// NOARCH: remark: no target GPU: {{.*}}sm_121{{.*}}; name a GPU with -fplugin-arg-kperf-gpu=NAME [kperf-model]
+//
+// A GPU that exists is found, never "corrected" to a neighbour.
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 -fsyntax-only %s -fplugin=%kperf_plugin \
+// RUN:   -fplugin-arg-kperf-verbose -fplugin-arg-kperf-gpu=rtx5090 2>&1 | FileCheck --check-prefix=R5090 %s
+// R5090: remark: target GPU rtx5090 (NVIDIA GeForce RTX 5090, compute capability 12.0, 170 SMs), named with -fplugin-arg-kperf-gpu [kperf-model]
+// R5090-NOT: kperf: unknown
 //
 // A misspelt GPU stops the compile with one line and a suggestion.
 // RUN: not %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -fsyntax-only %s \
