@@ -42,6 +42,120 @@ kp_loc toLoc(const ASTContext &Ctx, SourceLocation L, kp_module *M) {
 
 namespace {
 
+// The local variables of a function body that some expression might modify,
+// found in one pass: assigned, incremented, address taken, bound to a
+// non-const reference (a parameter, a variable, a capture), the object of a
+// non-const member call, an asm output.  Over-approximate: a variable found
+// here gets the precise (and far more expensive) ExprMutationAnalyzer; one
+// not found is unchanged.
+class MaybeMutated : public RecursiveASTVisitor<MaybeMutated> {
+public:
+  llvm::SmallPtrSet<const VarDecl *, 16> Vars;
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  // The variable an lvalue expression designates or is part of (a.x, a[i]).
+  void mark(const Expr *E) {
+    for (int Depth = 0; E && Depth < 64; ++Depth) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Vars.insert(VD);
+        return;
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          return; // through a pointer: the variable itself is not written
+        E = ME->getBase();
+      } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = ASE->getBase();
+      } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+        mark(CO->getTrueExpr());
+        E = CO->getFalseExpr();
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isCommaOp()) {
+        E = BO->getRHS();
+      } else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E)) {
+        E = MTE->getSubExpr();
+      } else {
+        return;
+      }
+    }
+  }
+  static bool writable(QualType T) {
+    return (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()) ||
+           (T->isPointerType() && !T->getPointeeType().isConstQualified());
+  }
+  void args(const FunctionDecl *FD, const Expr *const *Args, unsigned N, unsigned Skip) {
+    for (unsigned I = 0; I < N; ++I) {
+      unsigned P = I + Skip;
+      if (!FD || P >= FD->getNumParams() || writable(FD->getParamDecl(P)->getType()))
+        mark(Args[I]);
+    }
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      mark(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      mark(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    unsigned Skip = 0;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      const auto *MD = MC->getMethodDecl();
+      if (!MD || !MD->isConst())
+        mark(MC->getImplicitObjectArgument());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+      if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD)) {
+        if (OC->getNumArgs() > 0 && !MD->isConst())
+          mark(OC->getArg(0));
+        for (unsigned I = 1; I < OC->getNumArgs(); ++I)
+          if (I - 1 >= MD->getNumParams() || writable(MD->getParamDecl(I - 1)->getType()))
+            mark(OC->getArg(I));
+        return true;
+      }
+    }
+    if (!FD && !isa<CXXMemberCallExpr>(CE)) {
+      for (const Expr *A : CE->arguments())
+        mark(A); // an unknown callee: any argument may be written
+      return true;
+    }
+    args(FD, CE->getArgs(), CE->getNumArgs(), Skip);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    args(CE->getConstructor(), CE->getArgs(), CE->getNumArgs(), 0);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getInit() && writable(VD->getType()))
+      mark(VD->getInit());
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Vars.insert(VD);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    for (unsigned I = 0; I < S->getNumOutputs(); ++I)
+      mark(S->getOutputExpr(I));
+    return true;
+  }
+  bool VisitMSAsmStmt(MSAsmStmt *S) {
+    for (unsigned I = 0; I < S->getNumOutputs(); ++I)
+      mark(S->getOutputExpr(I));
+    return true;
+  }
+};
+
 class Extractor : public RecursiveASTVisitor<Extractor> {
 public:
   Extractor(ASTContext &Ctx, kp_module *M, const BodyBudget &Budget)
@@ -272,9 +386,25 @@ private:
     if (MutationFunction != CurrentFunction) {
       Mutations = std::make_unique<ExprMutationAnalyzer>(*CurrentFunction->getBody(), Ctx);
       MutationFunction = CurrentFunction;
+      Unchanged.clear();
+      MaybeMutated Scan;
+      Scan.TraverseStmt(CurrentFunction->getBody());
+      Candidates = std::move(Scan.Vars);
     }
-    return !Mutations->isMutated(VD);
+    if (!Candidates.count(VD))
+      return true;
+    // Each question walks the function's body with clang's matchers: a
+    // function with hundreds of launches of the same dim3 variables (a
+    // switch over template instances) asks it once per variable.
+    auto It = Unchanged.find(VD);
+    if (It != Unchanged.end())
+      return It->second;
+    bool R = !Mutations->isMutated(VD);
+    Unchanged[VD] = R;
+    return R;
   }
+  llvm::DenseMap<const VarDecl *, bool> Unchanged; // isUnchanged's answers in MutationFunction
+  llvm::SmallPtrSet<const VarDecl *, 16> Candidates; // MaybeMutated's variables there
 
   // An integer expression, folded when it is a constant or a never-modified
   // local initialised with a constant.
@@ -304,8 +434,10 @@ private:
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (VD->getInit() && VD->getType()->isIntegralOrEnumerationType() && isUnchanged(VD))
-          return fold(VD->getInit(), V, Depth + 1);
+        // The initialiser first: whether the variable changes is the costly question.
+        if (VD->getInit() && VD->getType()->isIntegralOrEnumerationType() &&
+            fold(VD->getInit(), V, Depth + 1))
+          return isUnchanged(VD);
     return false;
   }
 
