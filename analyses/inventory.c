@@ -57,6 +57,9 @@ void kp_inventory(const kp_module *m, kp_findings *out) {
     kp_format_dim3(&l->block, block, sizeof block);
     if (!l->smem.text)
       snprintf(smem, sizeof smem, "no dynamic shared memory");
+    else if (l->smem.known && l->smem.value < 0) /* a size_t: -1 is 2^64-1 */
+      snprintf(smem, sizeof smem, "%" PRIu64 " bytes of dynamic shared memory ('%.20s')",
+               (uint64_t)l->smem.value, l->smem.text);
     else if (l->smem.known)
       snprintf(smem, sizeof smem, "%" PRId64 " bytes of dynamic shared memory", l->smem.value);
     else

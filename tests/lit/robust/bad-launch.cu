@@ -8,6 +8,10 @@
 // With the launch check off, nothing is said of them.
 // RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-launch=off %s 2>&1 | count 0
 // NOTIME: {{^}}1{{$}}
+// The verbose inventory shows the sizes the launch gets, not the text's sign.
+// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-verbose %s 2>&1 | FileCheck --check-prefix=INV %s
+// INV: remark: launch of 'fill': grid (4294967292, 1, 1), block (256, 1, 1), no dynamic shared memory
+// INV: remark: launch of 'fill': grid (16, 1, 1), block (256, 1, 1), 18446744073709551615 bytes of dynamic shared memory ('-1')
 #include <cuda_runtime.h>
 
 __global__ void fill(float *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
