@@ -2212,8 +2212,10 @@ private:
     if (!BO || !BO->isRelationalOp())
       return Lin();
     bool Less = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
-    auto same = [](const Expr *X, const Expr *Y) {
-      return Expr::isSameComparisonOperand(X->IgnoreParenImpCasts(), Y->IgnoreParenImpCasts());
+    auto same = [this](const Expr *X, const Expr *Y) {
+      int64_t VX, VY;
+      return Expr::isSameComparisonOperand(X->IgnoreParenImpCasts(), Y->IgnoreParenImpCasts()) ||
+             (foldInt(X, VX) && foldInt(Y, VY) && VX == VY);
     };
     if (same(BO->getLHS(), CO->getTrueExpr()) && same(BO->getRHS(), CO->getFalseExpr()))
       return linMinMax(Less, T.L, F.L);
