@@ -15,7 +15,8 @@ configurations on every GPU that measured them), or every row with --all.
 kperf runs once per (source, defines, args): `kperf predict FILE --batch` predicts
 every launch of that compile, on every GPU and with every model, so a
 configuration measured on four GPUs costs one clang run.  Compiles run in
-parallel (--jobs, default the number of CPUs).
+parallel (--jobs, default the number of CPUs), and their output is cached
+(--cache) until kperf, its plugin, its GPU database or the source changes.
 
 Prints, and writes to --out (default: stdout only), per (kernel, GPU, model): rows,
 failures with the most common reason, MAPE, median APE, Spearman's rho, top-1
@@ -146,18 +147,57 @@ def batch_cmd(kperf, src, file, defines, args, batch_path):
     return cmd
 
 
-def run_group(kperf, src, key, items, tmpdir):
+def tool_stamp(kperf):
+    """What a cached result depends on besides the kernel: kperf, its plugin
+    and GPU database (../lib beside the binary), by size and modification time."""
+    parts = []
+    kdir = os.path.dirname(os.path.abspath(kperf))
+    for p in (kperf, os.path.join(kdir, "..", "lib", "kperf.so"),
+              os.path.join(kdir, "..", "lib", "kperf-gpus.db"), os.environ.get("KPERF_DB", "")):
+        try:
+            st = os.stat(p)
+            parts.append("%s:%d:%d" % (p, st.st_size, st.st_mtime_ns))
+        except OSError:
+            parts.append(p + ":-")
+    return "|".join(parts)
+
+
+def run_group(kperf, src, key, items, tmpdir, cache=None, stamp=""):
     """items: (gpu, row).  Returns a list of dicts {model: us or None} and the
-    failure reason per item."""
+    failure reason per item.  With cache (a directory), kperf's output for the
+    same tools, source, defines, args and launches is reused."""
     file, defines, args = key
     h = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     bpath = os.path.join(tmpdir, h + ".launches")
+    batch = "".join("%s %s %s %s %d\n" % (gpu, row["kernel"], csvio.fmt_dim(row["grid"]),
+                                           csvio.fmt_dim(row["block"]), row["smem"])
+                    for gpu, row in items)
     with open(bpath, "w") as f:
-        for gpu, row in items:
-            f.write("%s %s %s %s %d\n" % (gpu, row["kernel"], csvio.fmt_dim(row["grid"]),
-                                          csvio.fmt_dim(row["block"]), row["smem"]))
-    p = subprocess.run(batch_cmd(kperf, src, file, defines, args, bpath),
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        f.write(batch)
+    cpath = None
+    if cache:
+        try:
+            with open(os.path.join(src, file), "rb") as f:
+                text = f.read()
+        except OSError:
+            text = b""
+        ck = hashlib.sha1(stamp.encode() + b"\0" + text + b"\0" + repr(key).encode() + b"\0" +
+                          batch.encode()).hexdigest()
+        cpath = os.path.join(cache, ck + ".jsonl")
+    cached = bool(cpath and os.path.exists(cpath))
+    if cached:
+        with open(cpath) as f:
+            stdout, rc, stderr = f.read(), 0, ""
+    else:
+        p = subprocess.run(batch_cmd(kperf, src, file, defines, args, bpath),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        stdout, rc, stderr = p.stdout, p.returncode, p.stderr
+        if cpath and rc == 0:
+            os.makedirs(cache, exist_ok=True)
+            with open(cpath + ".tmp%d" % os.getpid(), "w") as f:
+                f.write(stdout)
+            os.replace(cpath + ".tmp%d" % os.getpid(), cpath)
+    p = argparse.Namespace(stdout=stdout, returncode=rc, stderr=stderr)
     out = []
     lines = [l for l in p.stdout.splitlines() if l.strip()]
     import json
@@ -165,14 +205,14 @@ def run_group(kperf, src, key, items, tmpdir):
         err = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])
         why = next((l for l in err if "error" in l), err[-1])
         why = "compile: " + why.split("error:", 1)[-1].strip()[:100]
-        return [({}, {"": why}) for _ in items]
+        return [({}, {"": why}) for _ in items], cached
     for line in lines:
         d = json.loads(line)
         models = {k: v for k, v in (d.get("models") or {}).items() if v is not None}
         whys = dict(d.get("models_why") or {})
         whys[""] = d.get("why") or ""
         out.append((models, whys))
-    return out
+    return out, cached
 
 
 def short_reason(why, model):
@@ -238,6 +278,9 @@ def main(argv=None):
     ap.add_argument("--readme", action="store_true",
                     help="replace the table in bench/accuracy/README.md")
     ap.add_argument("--predictions", help="write every sampled row with its predictions (CSV)")
+    ap.add_argument("--cache", default=os.path.join(ROOT, "build", "public-bench-cache"),
+                    help="reuse kperf's output for unchanged kperf, source and defines "
+                         "(default build/public-bench-cache; '' for none)")
     a = ap.parse_args(argv)
     if not a.src:
         ap.error("set KPERF_PUBLIC_SRC (or --src) to the copy of the kernels' sources")
@@ -266,16 +309,22 @@ def main(argv=None):
             groups.setdefault(key, []).append(r)
     with tempfile.TemporaryDirectory(prefix="kperf-public-") as tmp:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-            futs = {ex.submit(run_group, a.kperf, a.src, k, [(r["gpu"], r) for r in rs], tmp): k
+            stamp = tool_stamp(a.kperf)
+            futs = {ex.submit(run_group, a.kperf, a.src, k, [(r["gpu"], r) for r in rs], tmp,
+                              a.cache or None, stamp): k
                     for k, rs in groups.items()}
+            hits = 0
             for fu in concurrent.futures.as_completed(futs):
-                for r, (pred, why) in zip(groups[futs[fu]], fu.result()):
+                res, cached = fu.result()
+                hits += cached
+                for r, (pred, why) in zip(groups[futs[fu]], res):
                     r["pred"], r["why"] = pred, why
     elapsed = time.time() - t0
     nrows = sum(len(rs) for _, rs in per_csv)
     text = table(per_csv, models)
-    summary = ("%d rows of %d CSVs, %d kperf compiles (one per source, defines and args), "
-               "%.0f s with %d jobs" % (nrows, len(per_csv), len(groups), elapsed, a.jobs))
+    summary = ("%d rows of %d CSVs, %d kperf compiles (one per source, defines and args; "
+               "%d of them from the cache), %.0f s with %d jobs" % (
+                   nrows, len(per_csv), len(groups), hits, elapsed, a.jobs))
     if skipped:
         summary += "; skipped (AMD, out of scope): " + ", ".join(skipped)
     sys.stdout.write(text + "\n" + summary + "\n")

@@ -72,13 +72,21 @@ if len(sys.argv) > 1:
     kperf = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
         out, pred = os.path.join(tmp, "t.md"), os.path.join(tmp, "p.csv")
-        p = subprocess.run([sys.executable, os.path.join(ACC, "public.py"), "--measured",
-                            os.path.join(DATA, "measured"), "--src", os.path.join(DATA, "src"),
-                            "--kperf", kperf, "--all", "--jobs", "2", "--out", out,
-                            "--predictions", pred],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        cmd = [sys.executable, os.path.join(ACC, "public.py"), "--measured",
+               os.path.join(DATA, "measured"), "--src", os.path.join(DATA, "src"),
+               "--kperf", kperf, "--all", "--jobs", "2", "--out", out, "--predictions", pred,
+               "--cache", os.path.join(tmp, "cache")]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
         check(p.returncode == 0, "public.py ran: %s" % p.stderr)
         text = p.stdout
+        # Again: every compile from the cache, the same table.
+        p2 = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True)
+        check("4 kperf compiles (one per source, defines and args; 4 of them from the cache)"
+              in p2.stdout, "second run from the cache: " + p2.stdout.splitlines()[-1])
+        check(p2.stdout.split("\n\n")[0] == text.split("\n\n")[0], "cached run, same table")
+        check("; 0 of them from the cache" in text, "first run compiles")
         lines = [l for l in text.splitlines() if l.startswith("| tile |")]
         by = {}
         for l in lines:
@@ -94,7 +102,7 @@ if len(sys.argv) > 1:
         check("skipped (AMD, out of scope): tile__MI250X.csv" in text, "AMD CSV listed as skipped")
         check(not any("MI250X" in l for l in lines), "AMD CSV not in the table")
         # 4 distinct define sets (two rows share one), compiled once each for both GPUs.
-        check("10 rows of 2 CSVs, 4 kperf compiles" in text, "one compile per define set: " +
+        check("10 rows of 2 CSVs, 4 kperf compiles (" in text, "one compile per define set: " +
               text.splitlines()[-1])
         check(os.path.exists(out) and public.MARK_BEGIN in open(out).read(), "--out written")
         # The table's statistics are those of the predictions written.
