@@ -221,7 +221,10 @@ def short_reason(why, model):
     # The first clause ("no DRAM latency in the GPU database; latency unknown
     # for ...": the first).  The parameter names of unknown trip counts carry
     # line numbers: kept, they say which loop.
-    return why.strip().split("; ")[0][:100]
+    why = why.strip()
+    if why.startswith("missing GPU"):
+        return "missing GPU"
+    return why.split("; ")[0][:100]
 
 
 # ---------------------------------------------------------------- table
