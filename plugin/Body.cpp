@@ -2438,9 +2438,10 @@ private:
       Mod.TraverseStmt(const_cast<Expr *>(Cond));
     Induction Ind = updateOf(Inc, Cond);
     const Stmt *IncStmt = nullptr;
-    if (!Ind.VD && Body) {
-      // while/do: the counter's update is a statement of the body (the last one
-      // that updates a variable the condition compares).
+    if ((!Ind.VD || (Cond && !boundOf(Cond, Ind.VD).Ok)) && Body) {
+      // while/do, or a for whose update is not the counter the condition
+      // compares: the counter's update is a statement of the body (the last
+      // one that updates a variable the condition compares).
       if (const auto *CS = dyn_cast<CompoundStmt>(Body))
         for (const Stmt *St : CS->body())
           if (const auto *E = dyn_cast<Expr>(St)) {

@@ -1,8 +1,9 @@
 // Trip counts kperf derives by itself (no #pragma kperf trip, no --arg trip@):
 // bounds through integer min/max and ?: (directly or held in a local), tiles
 // of a thread-dependent start, several loop variables (k = j++; i++, j--),
-// a counter updated in the body, and inner bounds from an outer counter.  A
-// bound that depends on memory stays unknown.
+// a counter updated in the body (also of a for whose update is another
+// variable), and inner bounds from an outer counter.  A bound that depends on
+// memory stays unknown.
 // REQUIRES: cuda
 // RUN: kperf analyze %s --arg n=100 --arg m=40 2>&1 | FileCheck %s
 
@@ -63,12 +64,18 @@ __global__ void twovars(float *x, const float2 *v, int n) {
 }
 
 // CHECK-LABEL: kernel doubling at
-// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 3]]:3 (offset): 7 iterations (= clog2(n)) [exact]
+// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:3 (offset): 7 iterations (= clog2(n)) [exact]
+// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 8]]:3 (s): 25 iterations (= ceildiv(max(0, n - 3), 4)) [exact]
 __global__ void doubling(float *x, int n) {
   int offset = 1;
   while (offset < n) {
     x[threadIdx.x] += x[threadIdx.x + offset];
     offset *= 2;
+  }
+  int steps = 0;
+  for (int s = 3; s < n; steps++) {
+    x[steps] = 0.0f;
+    s += 4;
   }
 }
 
