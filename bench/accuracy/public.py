@@ -32,6 +32,7 @@ import datetime
 import hashlib
 import math
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -325,9 +326,16 @@ def main(argv=None):
     elapsed = time.time() - t0
     nrows = sum(len(rs) for _, rs in per_csv)
     text = table(per_csv, models)
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        load = "load average %.1f" % os.getloadavg()[0]
+    except OSError:
+        load = "load unknown"
     summary = ("%d rows of %d CSVs, %d kperf compiles (one per source, defines and args; "
-               "%d of them from the cache), %.0f s with %d jobs" % (
-                   nrows, len(per_csv), len(groups), hits, elapsed, a.jobs))
+               "%d of them from the cache), %.0f s with %d jobs on %d CPUs (%s at the end; "
+               "CPU time of kperf and clang %.0f s)" % (
+                   nrows, len(per_csv), len(groups), hits, elapsed, a.jobs, os.cpu_count() or 0,
+                   load, ru.ru_utime + ru.ru_stime))
     if skipped:
         summary += "; skipped (AMD, out of scope): " + ", ".join(skipped)
     sys.stdout.write(text + "\n" + summary + "\n")
@@ -341,8 +349,8 @@ def main(argv=None):
                     d["pred_" + m] = "" if r["pred"].get(m) is None else "%.6g" % r["pred"][m]
                 flat.append(d)
         csvio.write_rows(a.predictions, flat, extra)
-    cmd = "KPERF_PUBLIC_SRC=... python3 bench/accuracy/public.py " + " ".join(
-        x for x in (argv if argv is not None else sys.argv[1:]) if x != "--readme")
+    cmd = "KPERF_PUBLIC_SRC=DIR python3 bench/accuracy/public.py " + " ".join(
+        argv if argv is not None else sys.argv[1:])
     block = ("%s\n\nCommit `%s`, %s, `%s`: %s.\n\n%s%s\n" % (
         MARK_BEGIN, git("rev-parse", "--short", "HEAD") or "?",
         datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
