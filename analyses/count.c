@@ -8,6 +8,7 @@
 #include "kperf/count.h"
 #include "kperf/arena.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,38 @@ static void counts_add_max(const counter *ct, kp_counts *dst, const kp_counts *x
   m.divergent = kp_sym_bin(a, KP_SYM_MAX, x->divergent, y->divergent);
   m.syncs = kp_sym_bin(a, KP_SYM_MAX, x->syncs, y->syncs);
   counts_add_scaled(ct, dst, &m, kp_sym_const(a, 1));
+}
+
+/* A loop's iteration as a variable of the formulas of the loops inside it
+ * ("iteration@ID": 0 on the first iteration), e.g. the bounds of
+ * `for (j = i; j < n; j++)` inside a loop over i. */
+static void iteration_name(const kp_loop *l, char *buf, size_t n) {
+  snprintf(buf, n, "iteration@%d", l->id);
+}
+
+/* Whether any count uses the variable. */
+static int counts_use(const kp_counts *c, const char *name) {
+  for (int i = 0; i < KP_I_COUNT; i++)
+    if (kp_sym_uses(c->by_class[i], name))
+      return 1;
+  for (int i = 0; i < NSPACES; i++)
+    if (kp_sym_uses(c->bytes[i], name))
+      return 1;
+  return kp_sym_uses(c->total, name) || kp_sym_uses(c->divergent, name) ||
+         kp_sym_uses(c->syncs, name);
+}
+
+/* dst = src with one variable bound. */
+static void counts_subst(const counter *ct, kp_counts *dst, const kp_counts *src,
+                         const kp_binding *b) {
+  struct kp_arena *a = ct->a;
+  for (int i = 0; i < KP_I_COUNT; i++)
+    dst->by_class[i] = kp_sym_subst(a, src->by_class[i], b, 1);
+  for (int i = 0; i < NSPACES; i++)
+    dst->bytes[i] = kp_sym_subst(a, src->bytes[i], b, 1);
+  dst->total = kp_sym_subst(a, src->total, b, 1);
+  dst->divergent = kp_sym_subst(a, src->divergent, b, 1);
+  dst->syncs = kp_sym_subst(a, src->syncs, b, 1);
 }
 
 /* The trip count of a loop; never NULL unless memory ran out. */
@@ -139,8 +172,22 @@ static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp
         count_nodes(ct, &n->loop->body, divergent, &body, 0);
         count_nodes(ct, &n->loop->body, divergent, &grouped, 1);
         const kp_sym *trip = trip_of(ct->a, n->loop);
-        counts_add_scaled(ct, c, &body, trip);
         int g = n->loop->unrolled_by > 1 ? n->loop->unrolled_by : 1;
+        char it[32];
+        int64_t tc;
+        iteration_name(n->loop, it, sizeof it);
+        if (counts_use(&body, it) && kp_sym_is_const(trip, &tc) && tc <= KP_ITERATION_SUM_MAX) {
+          /* The body depends on the iteration (an inner loop's bounds):
+           * the sum over the iterations. */
+          for (int64_t i = 0; i < tc; i++) {
+            kp_binding bi = {it, i};
+            kp_counts bk;
+            counts_subst(ct, &bk, &body, &bi);
+            counts_add_scaled(ct, c, &bk, kp_sym_const(ct->a, 1));
+          }
+        } else {
+          counts_add_scaled(ct, c, &body, trip);
+        }
         counts_add_scaled(ct, c, &grouped,
                           kp_sym_bin(ct->a, KP_SYM_CEILDIV, trip, kp_sym_const(ct->a, g)));
       }
@@ -239,6 +286,8 @@ typedef struct timer {
 } timer;
 
 static int region_time(const timer *tm, const kp_region *r, double *time, double *delay);
+static int iterations_time(const timer *tm, const kp_loop *l, int64_t trip, double *t,
+                           double *d);
 
 /* Cost of one node: its own critical path and its issue delay.  Returns 0
  * when a trip count does not evaluate (or memory ran out). */
@@ -261,7 +310,8 @@ static int node_time(const timer *tm, const kp_node *n, double *time, double *de
     if (trip <= 0)
       return 1;
     double t, d;
-    if (!region_time(tm, &n->loop->body, &t, &d))
+    if (!region_time(tm, &n->loop->body, &t, &d) &&
+        !iterations_time(tm, n->loop, trip, &t, &d))
       return 0;
     /* Operations once per unrolled group issue ceil(trip / group) times. */
     double dg = 0;
@@ -290,6 +340,39 @@ static int node_time(const timer *tm, const kp_node *n, double *time, double *de
   }
   }
   return 1;
+}
+
+/* A loop whose body has no time without its iteration bound (an inner
+ * loop's bounds depend on it): the body's time on each iteration, averaged
+ * (the caller multiplies by trip).  0 when that does not give one either. */
+static int iterations_time(const timer *tm, const kp_loop *l, int64_t trip, double *t,
+                           double *d) {
+  if (trip > KP_ITERATION_SUM_MAX)
+    return 0;
+  kp_binding *b = malloc((tm->nb + 1) * sizeof *b);
+  if (!b)
+    return 0;
+  char it[32];
+  iteration_name(l, it, sizeof it);
+  for (size_t i = 0; i < tm->nb; i++)
+    b[i + 1] = tm->b[i];
+  timer inner = *tm;
+  inner.b = b;
+  inner.nb = tm->nb + 1;
+  double st = 0, sd = 0;
+  int ok = 1;
+  for (int64_t i = 0; i < trip && ok; i++) {
+    double ti, di;
+    b[0].name = it;
+    b[0].value = i;
+    ok = region_time(&inner, &l->body, &ti, &di);
+    st += ti;
+    sd += di;
+  }
+  free(b);
+  *t = st / (double)trip;
+  *d = sd / (double)trip;
+  return ok;
 }
 
 /* Longest path through the region's dependency DAG:

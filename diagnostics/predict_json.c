@@ -234,3 +234,92 @@ int kp_predict_json_write(const kp_module *m, const kp_gpu *gpu, kp_model_kind m
   free(text);
   return rc;
 }
+
+static cJSON *batch_json(kp_module *m, const kp_batch_launch *b, size_t i, kp_launch_eval *e) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddNumberToObject(o, "line", (double)i);
+  cJSON_AddStringToObject(o, "gpu", b->gpu ? b->gpu->id : (b->gpu_name ? b->gpu_name : ""));
+  cJSON_AddStringToObject(o, "kernel", b->kernel ? b->kernel : "");
+  const char *why = NULL;
+  char whybuf[600];
+  int k = b->kernel ? kp_module_find_kernel(m, b->kernel) : -1;
+  kp_launch l;
+  if (!b->gpu) {
+    snprintf(whybuf, sizeof whybuf, "missing GPU: %s", b->gpu_why ? b->gpu_why : "not found");
+    why = whybuf;
+  } else if (k < 0) {
+    snprintf(whybuf, sizeof whybuf, "no kernel named '%s' in this file", b->kernel ? b->kernel : "");
+    why = whybuf;
+  } else if (kp_module_launch_of(m, k, b->grid, b->block, b->smem, &l) != 0 ||
+             kp_launch_evaluate(m, &l, b->gpu, KP_MODEL_KP, 0, 0, 0, e) != 0) {
+    why = "out of memory";
+  } else if (!e->ok) {
+    snprintf(whybuf, sizeof whybuf, "%s", e->why);
+    why = whybuf;
+    kp_launch_eval_free(e);
+  }
+  if (why) {
+    cJSON_AddBoolToObject(o, "ok", 0);
+    cJSON_AddStringToObject(o, "why", why);
+    return o;
+  }
+  cJSON *models = cJSON_CreateObject(), *whys = cJSON_CreateObject();
+  int any = 0;
+  for (int mk = 0; mk < KP_MODEL_COUNT; mk++) {
+    kp_prediction q;
+    memset(&q, 0, sizeof q);
+    char perr[256] = "";
+    double t = NAN;
+    if (kp_predict((kp_model_kind)mk, b->gpu, &e->in, &q, perr, sizeof perr) == 0)
+      t = q.predicted_us;
+    any |= isfinite(t);
+    add_num(models, kp_model_name((kp_model_kind)mk), t);
+    if (!isfinite(t))
+      cJSON_AddStringToObject(whys, kp_model_name((kp_model_kind)mk),
+                              perr[0] ? perr : (q.note[0] ? q.note : "no time"));
+  }
+  cJSON_AddBoolToObject(o, "ok", any);
+  if (!any)
+    cJSON_AddStringToObject(o, "why", e->why[0] ? e->why : "no model gave a time");
+  add_num(o, "predicted_us", e->pred.predicted_us);
+  cJSON_AddItemToObject(o, "models", models);
+  cJSON_AddItemToObject(o, "models_why", whys);
+  kp_launch_eval_free(e);
+  return o;
+}
+
+int kp_predict_batch_write(kp_module *m, const kp_batch_launch *b, size_t n, const char *path,
+                           char *err, size_t errlen) {
+  kp_launch_eval *e = malloc(sizeof *e);
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = e ? fopen(tmp, "w") : NULL;
+  if (!f) {
+    snprintf(err, errlen, "cannot write %s: %s", tmp, e ? strerror(errno) : "out of memory");
+    free(e);
+    return -1;
+  }
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    cJSON *o = batch_json(m, &b[i], i, e);
+    char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    if (!text || fputs(text, f) < 0 || fputc('\n', f) < 0) {
+      snprintf(err, errlen, "cannot write %s: %s", tmp, text ? strerror(errno) : "out of memory");
+      rc = -1;
+    }
+    cJSON_free(text);
+  }
+  free(e);
+  if (fclose(f) != 0 && rc == 0) {
+    snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+    rc = -1;
+  }
+  if (rc == 0 && rename(tmp, path) != 0) {
+    snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+    rc = -1;
+  }
+  if (rc != 0)
+    unlink(tmp);
+  return rc;
+}

@@ -670,6 +670,7 @@ private:
       Val F = eval(CO->getFalseExpr());
       Val R = pureOp(KP_I_CMP, 1, "sel(" + Cd.Key + "," + T.Key + "," + F.Key + ")", {&Cd, &T, &F},
                      CO->getBeginLoc());
+      R.L = selectValue(CO, T, F);
       if (T.IsPtr) {
         R.IsPtr = true;
         R.Space = T.Space == F.Space ? T.Space : KP_SPACE_UNKNOWN;
@@ -1906,6 +1907,7 @@ private:
       if (Pure && cseFind(Key, depth(), R)) {
         joinDeps(R);
         R.Key = Key;
+        R.L = minMaxValue(Name, CE, Args);
         return R;
       }
       R = emitSeq(D, F->counts, {}, L);
@@ -1926,6 +1928,7 @@ private:
       }
       R.Level = D;
       joinDeps(R);
+      R.L = minMaxValue(Name, CE, Args);
       return R;
     }
     // `v[i] = w` for a trivially assignable struct aligned to its size
@@ -2275,6 +2278,62 @@ private:
     }
   };
 
+  // Integer min/max and the ?: forms of them keep their value as a formula
+  // (min(a, b), a constant when both are), so that a bound like
+  // `i < min(n, base + tile)`, or a local holding one, gives a trip count.
+  Lin linMinMax(bool IsMin, const Lin &X, const Lin &Y) {
+    const kp_sym *FX = formula(X), *FY = formula(Y);
+    if (!FX || !FY)
+      return Lin();
+    int64_t VX, VY;
+    if (kp_sym_is_const(FX, &VX) && kp_sym_is_const(FY, &VY))
+      return linConst(IsMin ? std::min(VX, VY) : std::max(VX, VY));
+    return linFormula(kp_sym_bin(A, IsMin ? KP_SYM_MIN : KP_SYM_MAX, FX, FY));
+  }
+
+  // min(a, b), max(a, b) of integers: CUDA's min, max, umin, umax, llmin,
+  // llmax, ullmin, ullmax and std::min, std::max.
+  Lin minMaxValue(const std::string &Name, const CallExpr *CE, const std::vector<Val> &Args) {
+    static const char *const Mins[] = {"min", "umin", "llmin", "ullmin"};
+    static const char *const Maxs[] = {"max", "umax", "llmax", "ullmax"};
+    int Kind = 0;
+    for (const char *N : Mins)
+      Kind = Name == N ? 1 : Kind;
+    for (const char *N : Maxs)
+      Kind = Name == N ? 2 : Kind;
+    if (!Kind || Args.size() != 2 || !CE->getType().getNonReferenceType()->isIntegerType())
+      return Lin();
+    return linMinMax(Kind == 1, Args[0].L, Args[1].L);
+  }
+
+  // c ? x : y of integers: the branch when c folds to a constant; min or max
+  // when c compares x with y (a < b ? a : b, a > b ? a : b, a < b ? b : a, ...).
+  Lin selectValue(const ConditionalOperator *CO, const Val &T, const Val &F) {
+    if (!CO->getType()->isIntegerType())
+      return Lin();
+    int64_t V;
+    if (foldInt(CO->getCond(), V))
+      return V ? T.L : F.L;
+    const auto *BO = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+    if (!BO || !BO->isRelationalOp())
+      return Lin();
+    bool Less = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
+    auto same = [this](const Expr *X, const Expr *Y) {
+      int64_t VX, VY;
+      return Expr::isSameComparisonOperand(X->IgnoreParenImpCasts(), Y->IgnoreParenImpCasts()) ||
+             (foldInt(X, VX) && foldInt(Y, VY) && VX == VY);
+    };
+    if (same(BO->getLHS(), CO->getTrueExpr()) && same(BO->getRHS(), CO->getFalseExpr()))
+      return linMinMax(Less, T.L, F.L);
+    if (same(BO->getLHS(), CO->getFalseExpr()) && same(BO->getRHS(), CO->getTrueExpr()))
+      return linMinMax(!Less, T.L, F.L);
+    return Lin();
+  }
+
+  // A value as a formula for trip counts: the affine form (an outer loop's
+  // iteration is the variable iteration@ID), or the non-affine formula.
+  const kp_sym *tripSym(const Lin &L) { return formula(L); }
+
   struct Induction {
     const VarDecl *VD = nullptr;
     enum { None, Add, Mul2, Shr1 } Kind = None;
@@ -2345,6 +2404,40 @@ private:
     return I;
   }
 
+  // A for loop's update: one of induction()'s forms, or several joined by
+  // commas (i++, j--) or `k = j++` (j counts, k trails it): the counter is
+  // then the variable the condition compares.
+  Induction updateOf(const Expr *Inc, const Expr *Cond) {
+    Induction I = induction(Inc);
+    if (I.VD || !Inc || !Cond)
+      return I;
+    std::vector<const Expr *> Parts, Work{Inc};
+    while (!Work.empty()) {
+      const Expr *E = Work.back()->IgnoreParenImpCasts();
+      Work.pop_back();
+      const auto *BO = dyn_cast<BinaryOperator>(E);
+      if (BO && BO->getOpcode() == BO_Comma) {
+        Work.push_back(BO->getRHS());
+        Work.push_back(BO->getLHS());
+      } else {
+        Parts.push_back(E);
+      }
+    }
+    Induction Found;
+    int N = 0;
+    for (const Expr *P : Parts) {
+      Induction C2 = induction(P);
+      const auto *BO = dyn_cast<BinaryOperator>(P);
+      if (!C2.VD && BO && BO->getOpcode() == BO_Assign)
+        C2 = induction(BO->getRHS()); // k = j++: j's update
+      if (C2.VD && boundOf(Cond, C2.VD).Ok) {
+        Found = C2;
+        ++N;
+      }
+    }
+    return N == 1 ? Found : Induction();
+  }
+
   // The affine value of an expression without emitting anything (for bounds
   // and steps, which the loop's code evaluates separately).
   Lin evalQuiet(const Expr *E) {
@@ -2396,7 +2489,7 @@ private:
     }
     B.Limit = evalQuiet(Other);
     B.Op = Op;
-    B.Ok = B.Limit.Valid;
+    B.Ok = tripSym(B.Limit) != nullptr;
     return B;
   }
 
@@ -2416,8 +2509,8 @@ private:
                                                       : KP_STEP_SHR1;
     if (Ind.Kind == Induction::None)
       return nullptr;
-    return kp_trip_count(A, linToSym(Init), Kind, Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr,
-                         Cmp, linToSym(B.Limit));
+    return kp_trip_count(A, tripSym(Init), Kind, Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr,
+                         Cmp, tripSym(B.Limit));
   }
 
   void loop(const Stmt *S) {
@@ -2449,11 +2542,12 @@ private:
       Mod.TraverseStmt(const_cast<Expr *>(Inc));
     if (Cond)
       Mod.TraverseStmt(const_cast<Expr *>(Cond));
-    Induction Ind = induction(Inc);
+    Induction Ind = updateOf(Inc, Cond);
     const Stmt *IncStmt = nullptr;
-    if (!Ind.VD && Body) {
-      // while/do: the counter's update is a statement of the body (the last one
-      // that updates a variable the condition compares).
+    if ((!Ind.VD || (Cond && !boundOf(Cond, Ind.VD).Ok)) && Body) {
+      // while/do, or a for whose update is not the counter the condition
+      // compares: the counter's update is a statement of the body (the last
+      // one that updates a variable the condition compares).
       if (const auto *CS = dyn_cast<CompoundStmt>(Body))
         for (const Stmt *St : CS->body())
           if (const auto *E = dyn_cast<Expr>(St)) {
@@ -2485,7 +2579,7 @@ private:
       auto It = Env.find(Ind.VD);
       if (It != Env.end())
         InitL = It->second.V.L;
-      Lp->init = linToSym(InitL);
+      Lp->init = tripSym(InitL);
       if (Ind.Kind == Induction::Add)
         Lp->step = Ind.Step.Base;
       Lp->step_kind = Ind.Kind == Induction::Mul2   ? KP_STEP_MUL2

@@ -67,6 +67,10 @@ const Key Keys[] = {
      "with predict=: also predict KERNEL launched with this grid, block and dynamic shared "
      "memory",
      "KERNEL:gx,gy,gz:bx,by,bz:smem"},
+    {"predict-batch", true, true,
+     "with predict=: predict instead the launches listed in PATH, one a line "
+     "'GPU KERNEL gx,gy,gz bx,by,bz smem', every model, one JSON object a line",
+     "PATH"},
     {"predict-problem", true, true,
      "with predict-launch=: the problem size N (candidate grids are ceil(N / block))", "N"},
     {"predict-max-blocks-per-sm", true, true,
@@ -196,6 +200,8 @@ bool isArchName(const std::string &S) {
 
 } // namespace
 
+bool parseLaunchDims(const std::string &S, int64_t D[3]) { return parseDims(S, D); }
+
 Options parseOptions(const std::vector<std::string> &Args) {
   Options O;
   bool LaunchOff = false; // launch=off
@@ -273,6 +279,8 @@ Options parseOptions(const std::vector<std::string> &Args) {
     }
     else if (Name == "predict")
       O.Predict = Value;
+    else if (Name == "predict-batch")
+      O.PredictBatch = Value;
     else if (Name == "predict-launch")
       parsePredictLaunch(Value, O);
     else if (Name == "predict-max-blocks-per-sm") {

@@ -36,6 +36,9 @@ struct Options {
   bool HasPredictLaunch = false;
   std::string PredictKernel;
   int64_t PredictGrid[3] = {1, 1, 1}, PredictBlock[3] = {1, 1, 1}, PredictSmem = 0;
+  // predict-batch=PATH: with predict=, predict the launches listed in PATH, one a line
+  // "GPU KERNEL gx,gy,gz bx,by,bz smem", instead (JSON lines; 'kperf predict --batch').
+  std::string PredictBatch;
   int64_t PredictMaxBlocks = 0; // predict-max-blocks-per-sm=N: occupancy cap for predict=
   int64_t PredictProblem = 0; // predict-problem=N: the problem size of that launch
   std::vector<std::string> Errors; // one line each
@@ -43,6 +46,9 @@ struct Options {
 
 // Parses the plugin's arguments ("verbose", "gpu=h100", ...).
 Options parseOptions(const std::vector<std::string> &Args);
+
+// "X[,Y[,Z]]" of positive integers (missing sizes are 1); false when it is not.
+bool parseLaunchDims(const std::string &S, int64_t D[3]);
 
 // The usage text printed by -fplugin-arg-kperf-help.
 const char *usageText();

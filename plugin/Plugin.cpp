@@ -30,10 +30,13 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -114,7 +117,9 @@ public:
                                                Err, sizeof Err) != 0)
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Err;
     }
-    if (!Opts.Predict.empty())
+    if (!Opts.Predict.empty() && !Opts.PredictBatch.empty())
+      writeBatch(D, &M);
+    else if (!Opts.Predict.empty())
       writePredictions(D, &M);
     if (HostErrors) {
       kp_module_free(&M);
@@ -255,6 +260,71 @@ private:
     if (Error.empty())
       T = P;
     return true;
+  }
+
+  // predict-batch=PATH with predict=OUT: the launches listed in PATH ("GPU KERNEL
+  // gx,gy,gz bx,by,bz smem" a line) predicted with every model, one JSON line each.
+  void writeBatch(DiagnosticsEngine &D, kp_module *M) {
+    auto fail = [&D](const std::string &Msg) {
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0")) << Msg;
+    };
+    std::FILE *In = std::fopen(Opts.PredictBatch.c_str(), "r");
+    if (!In) {
+      fail("cannot read " + Opts.PredictBatch + ": " + std::strerror(errno));
+      return;
+    }
+    struct Line {
+      std::string Gpu, Kernel;
+      int64_t Grid[3], Block[3], Smem;
+    };
+    std::vector<Line> Lines;
+    char Buf[4096];
+    int No = 0;
+    while (std::fgets(Buf, sizeof Buf, In)) {
+      ++No;
+      char G[256], Kn[1024], Gr[128], Bl[128];
+      long long Sm = 0;
+      if (Buf[0] == '#' || std::sscanf(Buf, "%255s", G) != 1)
+        continue;
+      Line L;
+      if (std::sscanf(Buf, "%255s %1023s %127s %127s %lld", G, Kn, Gr, Bl, &Sm) != 5 ||
+          !parseLaunchDims(Gr, L.Grid) || !parseLaunchDims(Bl, L.Block) || Sm < 0) {
+        fail(Opts.PredictBatch + ":" + std::to_string(No) +
+             ": expected 'GPU KERNEL gx,gy,gz bx,by,bz smem'");
+        std::fclose(In);
+        return;
+      }
+      L.Gpu = G;
+      L.Kernel = Kn;
+      L.Smem = Sm;
+      Lines.push_back(L);
+    }
+    std::fclose(In);
+    // Each GPU is looked up once.
+    std::map<std::string, std::pair<Target, std::string>> Gpus;
+    for (const Line &L : Lines)
+      if (!Gpus.count(L.Gpu)) {
+        std::string Error;
+        Target G = chooseGpuTarget(L.Gpu, Opts.Db, std::string(), thisObjectDir(), PluginSpelling,
+                                   Error);
+        Gpus[L.Gpu] = {G, G.Known ? std::string() : (Error.empty() ? G.Why : Error)};
+      }
+    std::vector<kp_batch_launch> B(Lines.size());
+    for (size_t I = 0; I < Lines.size(); ++I) {
+      const auto &G = Gpus[Lines[I].Gpu];
+      B[I].gpu = G.first.Known ? &G.first.Gpu : nullptr;
+      B[I].gpu_name = Lines[I].Gpu.c_str();
+      B[I].gpu_why = G.second.c_str();
+      B[I].kernel = Lines[I].Kernel.c_str();
+      for (int J = 0; J < 3; ++J) {
+        B[I].grid[J] = Lines[I].Grid[J];
+        B[I].block[J] = Lines[I].Block[J];
+      }
+      B[I].smem = Lines[I].Smem;
+    }
+    char Err[4096];
+    if (kp_predict_batch_write(M, B.data(), B.size(), Opts.Predict.c_str(), Err, sizeof Err) != 0)
+      fail(Err);
   }
 
   // predict=PATH: the predictions of every launch (and of predict-launch=) as JSON.

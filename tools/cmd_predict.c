@@ -19,7 +19,7 @@ enum { CMD_PREDICT = 0, CMD_RECOMMEND, CMD_COMPARE };
 
 typedef struct popts {
   int cmd;
-  const char *file, *kernel, *gpu, *gpus, *db, *model, *plot;
+  const char *file, *kernel, *gpu, *gpus, *db, *model, *plot, *batch;
   long long grid[3], block[3], smem, problem, max_blocks;
   int has_grid, has_block, json;
   char **plugin; /* -fplugin-arg-kperf-... flags (owned strings) */
@@ -33,11 +33,19 @@ static void predict_help(FILE *out) {
         "                     [--arg NAME=VALUE]... [-DNAME=V]... [-IDIR]... [--gpu NAME]\n"
         "                     [--model kp|hongkim|kolpakov|qu] [--db PATH] [--json]\n"
         "                     [--max-blocks-per-sm N] [-- CLANG-ARGS...]\n"
+        "       kperf predict FILE.cu --batch LAUNCHES [--arg NAME=VALUE]... [-DNAME=V]...\n"
+        "                     [--db PATH] [-- CLANG-ARGS...]\n"
         "\n"
         "Predicts the time of one launch of kernel NAME (its name, its name without\n"
         "template arguments, or without namespaces) on the GPU (default h100) with the\n"
         "model (default kp; docs/models.md).  --json prints predicted_us, a breakdown,\n"
-        "the occupancy, Qu's features W, I, v and v_over_I and every model's time.\n",
+        "the occupancy, Qu's features W, I, v and v_over_I and every model's time.\n"
+        "\n"
+        "--batch predicts many launches from one compile of FILE: LAUNCHES has one\n"
+        "launch a line, 'GPU KERNEL gx,gy,gz bx,by,bz smem' (# comments), and kperf\n"
+        "prints one JSON object a line, in order: line, gpu, kernel, ok, why (when not\n"
+        "ok), predicted_us (kp) and models (every model's time, null when unknown).\n"
+        "A GPU missing from the database fails its lines only ('missing GPU: ...').\n",
         out);
 }
 
@@ -127,6 +135,7 @@ static int parse_args(int argc, char **argv, popts *o) {
                (r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
                (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
                (r = kp_cli_opt(argc, argv, &i, "--model", &o->model)) ||
+               (o->cmd == CMD_PREDICT && (r = kp_cli_opt(argc, argv, &i, "--batch", &o->batch))) ||
                (o->cmd == CMD_COMPARE && (r = kp_cli_opt(argc, argv, &i, "--gpus", &o->gpus))) ||
                (o->cmd == CMD_RECOMMEND && (r = kp_cli_opt(argc, argv, &i, "--plot", &o->plot)))) {
       if (r < 0)
@@ -175,6 +184,13 @@ static int parse_args(int argc, char **argv, popts *o) {
       kp_cli_error("one file at a time ('%s' and '%s')", o->file, a);
       return -1;
     }
+  }
+  if (o->batch) {
+    if (!o->file || o->kernel || o->has_grid || o->has_block || o->gpu || o->model || o->json) {
+      kp_cli_error("--batch: name the .cu file; kernels, launches and GPUs are in the batch file");
+      return -1;
+    }
+    return 0;
   }
   if (!o->file || !o->kernel) {
     kp_cli_error("name the .cu file and the kernel (--kernel NAME)");
@@ -512,6 +528,26 @@ static int recommend(popts *o, const cJSON *l) {
 
 /* ------------------------------------------------------------ commands */
 
+/* --batch: one clang run predicts every launch of the batch file. */
+static int run_batch(popts *o) {
+  int bad = push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-predict-batch=",
+                 o->batch) ||
+            (o->db && push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-db=", o->db));
+  char *errtext = NULL;
+  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin, o->nplugin, o->clang, o->nclang,
+                                              &errtext);
+  if (!text) {
+    free(errtext);
+    return KP_EXIT_FAIL;
+  }
+  if (errtext && strstr(errtext, "error:"))
+    fputs(errtext, stderr);
+  free(errtext);
+  int rc = fputs(text, stdout) < 0 || fflush(stdout) != 0 ? KP_EXIT_FAIL : KP_EXIT_OK;
+  free(text);
+  return rc;
+}
+
 static int run_cmd(int cmd, int argc, char **argv) {
   popts o;
   memset(&o, 0, sizeof o);
@@ -520,6 +556,10 @@ static int run_cmd(int cmd, int argc, char **argv) {
   if (parse_args(argc, argv, &o) != 0)
     goto out;
   rc = KP_EXIT_FAIL;
+  if (o.batch) {
+    rc = run_batch(&o);
+    goto out;
+  }
   if (cmd != CMD_COMPARE) {
     cJSON *root;
     cJSON *l = run_one(&o, o.gpu ? o.gpu : "h100", &root);

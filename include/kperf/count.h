@@ -15,6 +15,13 @@
 extern "C" {
 #endif
 
+/* A loop whose body depends on its iteration (an inner loop from i to n
+ * inside a loop over i: its trip count uses the variable "iteration@ID" of
+ * the outer loop) is summed over its iterations when its own trip count is a
+ * constant of at most this many; otherwise the count keeps that variable and
+ * stays unknown. */
+#define KP_ITERATION_SUM_MAX 4096
+
 typedef struct kp_counts {
   const kp_sym *by_class[KP_I_COUNT]; /* instructions per thread, per class */
   const kp_sym *total;                /* all classes */

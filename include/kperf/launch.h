@@ -83,6 +83,26 @@ int kp_predict_json_write(const kp_module *m, const kp_gpu *gpu, kp_model_kind m
                           const char *extra_error,
                           const char *path, char *err, size_t errlen);
 
+/* One launch of a batch (kperf predict --batch): a kernel of the module on
+ * a GPU (NULL: gpu_why says why there is none). */
+typedef struct kp_batch_launch {
+  const kp_gpu *gpu;
+  const char *gpu_name; /* as asked for */
+  const char *gpu_why;  /* when gpu is NULL */
+  const char *kernel;
+  int64_t grid[3], block[3], smem;
+} kp_batch_launch;
+
+/* Predicts each launch of b with every model on one evaluation of the module
+ * and writes one JSON object per line to path, in order: {"line": i,
+ * "gpu", "kernel", "ok", "why" (when not ok), "predicted_us" (the kp model),
+ * "models": {"kp": us, "hongkim": ..., ...} (null when a model has no time),
+ * "models_why": {model: why} for the models without a time}.
+ * The module is evaluated once per launch, not parsed again: one clang run
+ * serves any number of launches and GPUs.  0 ok, -1 with a message. */
+int kp_predict_batch_write(kp_module *m, const kp_batch_launch *b, size_t n, const char *path,
+                           char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -339,7 +339,45 @@ static void test_thread_time(void) {
   kp_module_free(&m);
 }
 
+/* An inner loop bounded by the outer counter: for (i = 0; i < 4; i++) for
+ * (j = i; j < 4; j++) one fp32 op: 4 + 3 + 2 + 1 = 10 ops, a chain of 10 * 4
+ * cycles.  With the outer trip count n, the counts keep iteration@0 (unknown
+ * until summed) but the thread time at n = 4 is the same 40. */
+static void test_inner_from_outer(void) {
+  kp_module m;
+  kp_module_init(&m);
+  struct kp_arena *a = m.arena;
+  for (int symbolic = 0; symbolic < 2; symbolic++) {
+    kp_kernel k = {0};
+    k.has_body = 1;
+    kp_loop *outer = loop(&m, &k, &k.body, symbolic ? kp_sym_var(a, "n") : kp_sym_const(a, 4));
+    CHECK(outer && outer->id == 0);
+    if (!outer)
+      break;
+    kp_loop *inner = loop(&m, &k, &outer->body,
+                          kp_sym_bin(a, KP_SYM_MAX, kp_sym_const(a, 0),
+                                     kp_sym_sub(a, kp_sym_const(a, 4),
+                                                kp_sym_var(a, "iteration@0"))));
+    if (!inner)
+      break;
+    op(&m, &inner->body, KP_I_FP32, 1, -1);
+    kp_counts c;
+    CHECK(kp_count_kernel(a, &k, &c));
+    kp_binding n4 = {"n", 4};
+    int64_t v = -1;
+    int ok = kp_sym_eval(c.by_class[KP_I_FP32], &n4, 1, &v);
+    CHECK(symbolic ? !ok : (ok && v == 10));
+    double lat[KP_I_COUNT], issue[KP_I_COUNT], t = -1, d = -1;
+    for (int i = 0; i < KP_I_COUNT; i++)
+      lat[i] = issue[i] = 1;
+    lat[KP_I_FP32] = 4;
+    CHECK(kp_thread_time(&k, lat, issue, &n4, 1, &t, &d) && t == 40 && d == 10);
+  }
+  kp_module_free(&m);
+}
+
 int main(void) {
+  test_inner_from_outer();
   test_counts();
   test_bindings();
   test_thread_time();

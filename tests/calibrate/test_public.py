@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Tests of bench/accuracy/public.py without the public sources: its statistics
+on pairs whose MAPE, median APE, rho, regret and median ratio are worked out by
+hand, the deterministic sample, and a whole run on a tiny canned CSV of a
+kernel of this repository (tests/calibrate/public; the measured times there
+are invented), one GPU of the database, one missing GPU and one AMD GPU.
+
+  test_public.py KPERF   (the kperf binary)"""
+import csv
+import io
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+SRC = os.environ.get("KPERF_SRC") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ACC = os.path.join(SRC, "bench", "accuracy")
+DATA = os.path.join(SRC, "tests", "calibrate", "public")
+sys.dont_write_bytecode = True
+sys.path.insert(0, ACC)
+import csvio  # noqa: E402
+import public  # noqa: E402
+
+fails = 0
+
+
+def check(cond, what):
+    global fails
+    if not cond:
+        fails += 1
+        print("FAIL:", what)
+
+
+def near(a, b, what, eps=1e-9):
+    check(abs(a - b) <= eps * (1 + abs(b)), "%s: %r != %r" % (what, a, b))
+
+
+# --- statistics by hand ---
+# APEs 20, 10, 25, 0; same order measured and predicted; the fastest predicted
+# (12) is the fastest measured (10); ratios 1.2, 0.9, 1.25, 1.0.
+s = public.stats([(10, 12), (20, 18), (40, 50), (30, 30)])
+near(s["mape"], 13.75, "MAPE")
+near(s["mdape"], 15.0, "median APE")
+near(s["rho"], 1.0, "rho")
+near(s["regret"], 1.0, "regret when the best is found")
+near(s["ratio"], 1.1, "median pred/meas")
+# APEs 200, 50, 50; ranks measured 1 2 3, predicted 3 1 2: rho = 1 - 6*6/(3*8) = -0.5;
+# the fastest predicted (10) ran 20 us, the fastest 10 us: regret 2.
+s = public.stats([(10, 30), (20, 10), (40, 20)])
+near(s["mape"], 100.0, "MAPE 2")
+near(s["mdape"], 50.0, "median APE 2")
+near(s["rho"], -0.5, "rho 2")
+near(s["regret"], 2.0, "regret 2")
+near(s["ratio"], 0.5, "median pred/meas 2")
+s = public.stats([])
+check(all(math.isnan(v) for v in s.values()), "no pairs: every statistic NaN")
+check(public.common_reason(["b", "a", "b", "a", "c"]) == "a", "most common reason, ties alphabetical")
+check(public.common_reason([]) == "", "no reasons")
+
+# --- the sample: deterministic, the same configurations whatever the row order ---
+rows = csvio.read_rows(os.path.join(DATA, "measured", "tile__H100.csv"))
+a = [public.config_key(r) for r in public.sample(rows, 3)]
+b = [public.config_key(r) for r in public.sample(list(reversed(rows)), 3)]
+check(len(a) == 3 and a == b, "sample independent of row order: %r %r" % (a, b))
+check(len(public.sample(rows, None)) == len(rows) and len(public.sample(rows, 99)) == len(rows),
+      "all rows")
+
+# --- a whole run ---
+if len(sys.argv) > 1:
+    kperf = sys.argv[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        out, pred = os.path.join(tmp, "t.md"), os.path.join(tmp, "p.csv")
+        cmd = [sys.executable, os.path.join(ACC, "public.py"), "--measured",
+               os.path.join(DATA, "measured"), "--src", os.path.join(DATA, "src"),
+               "--kperf", kperf, "--all", "--jobs", "2", "--out", out, "--predictions", pred,
+               "--cache", os.path.join(tmp, "cache")]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
+        check(p.returncode == 0, "public.py ran: %s" % p.stderr)
+        text = p.stdout
+        # Again: every compile from the cache, the same table.
+        p2 = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True)
+        check("4 kperf compiles (one per source, defines and args; 4 of them from the cache)"
+              in p2.stdout, "second run from the cache: " + p2.stdout.splitlines()[-1])
+        check(p2.stdout.split("\n\n")[0] == text.split("\n\n")[0], "cached run, same table")
+        check("; 0 of them from the cache" in text, "first run compiles")
+        lines = [l for l in text.splitlines() if l.startswith("| tile |")]
+        by = {}
+        for l in lines:
+            cells = [c.strip() for c in l.strip("|").split("|")]
+            by[(cells[1], cells[2])] = cells
+        h = by.get(("H100 (h100)", "kp"))
+        check(h is not None and h[3] == "5" and h[4] == "0",
+              "h100 kp: 5 rows, no failure (trip count derived): %r" % (h,))
+        for m in public.MODELS:
+            c = by.get(("NO_SUCH_GPU (no-such-gpu)", m))
+            check(c is not None and c[4].startswith("5 (missing GPU"),
+                  "missing GPU is the reason of every row (%s): %r" % (m, c))
+        check("skipped (AMD, out of scope): tile__MI250X.csv" in text, "AMD CSV listed as skipped")
+        check(not any("MI250X" in l for l in lines), "AMD CSV not in the table")
+        # 4 distinct define sets (two rows share one), compiled once each for both GPUs.
+        check("10 rows of 2 CSVs, 4 kperf compiles (" in text, "one compile per define set: " +
+              text.splitlines()[-1])
+        check(os.path.exists(out) and public.MARK_BEGIN in open(out).read(), "--out written")
+        # The table's statistics are those of the predictions written.
+        prow = [r for r in csv.DictReader(open(pred)) if r["gpu"] == "h100"]
+        pairs = [(float(r["measured_us"]), float(r["pred_kp"])) for r in prow]
+        check(len(pairs) == 5 and all(t > 0 for _, t in pairs), "5 kp predictions")
+        s = public.stats(pairs)
+        check(h is not None and h[5] == "%.1f" % s["mape"] and h[7] == "%.2f" % s["rho"] and
+              h[8] == "%.2f" % s["regret"], "table = statistics of the predictions")
+        # The batch gives what a single `kperf predict` gives.
+        r0 = prow[0]
+        cmd = [kperf, "predict", os.path.join(DATA, "src", r0["file"]), "--kernel", r0["kernel"],
+               "--grid", r0["grid"], "--block", r0["block"], "--gpu", "h100", "--json"]
+        cmd += ["--arg", r0["args"]] + ["-D" + d for d in r0["defines"].split(";")]
+        q = subprocess.run(cmd, stdout=subprocess.PIPE, universal_newlines=True)
+        one = json.loads(q.stdout) if q.returncode == 0 else {}
+        near(float(r0["pred_kp"]), one.get("predicted_us", float("nan")), "batch = single predict",
+             eps=1e-5)
+        for m in public.MODELS:
+            near(float(r0["pred_" + m]), one.get("models", {}).get(m, float("nan")),
+                 "batch = single predict (%s)" % m, eps=1e-5)
+
+print("%d failures" % fails)
+sys.exit(1 if fails else 0)
