@@ -96,6 +96,8 @@ public:
       pragmaDumpConsumer()->HandleTranslationUnit(Ctx);
     if (!GpuOk)
       return; // as for gpu=: a GPU named that cannot be had stops kperf, with one error
+    if (T.Known && !T.Warning.empty())
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Warning, "kperf: %0")) << T.Warning;
     if (HostErrors && Opts.ModelReports.empty() && Opts.Predict.empty())
       return;
     kp_module M;
