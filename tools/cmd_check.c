@@ -630,12 +630,16 @@ static int check_run(int argc, char **argv) {
 
   run_jobs(jobs, njobs, o.jobs, isatty(2));
 
-  /* Each file's report, its URIs made absolute against its compile's directory. */
+  /* Each file's report, its URIs made absolute against its compile's directory;
+   * the files that could not be analysed, and why, for the SARIF log. */
   size_t failed = 0, nreports = 0;
   reports = calloc(njobs + 1, sizeof *reports);
+  strlist fail_files, fail_msgs;
+  memset(&fail_files, 0, sizeof fail_files);
+  memset(&fail_msgs, 0, sizeof fail_msgs);
   for (size_t i = 0; i < njobs; i++) {
     job *j = &jobs[i];
-    char *sarif = j->status >= 0 ? kp_cli_read_file(j->sarif, NULL) : NULL;
+    char *sarif = j->status >= 0 && !j->error ? kp_cli_read_file(j->sarif, NULL) : NULL;
     char err[256];
     char *abs = sarif ? kp_sarif_relocate(sarif, j->directory, NULL, err, sizeof err) : NULL;
     free(sarif);
@@ -644,27 +648,49 @@ static int check_run(int argc, char **argv) {
       continue;
     }
     failed++;
-    if (j->error) {
-      kp_cli_error("check: '%s' was not analysed: %s", j->shown, j->error);
-      continue;
-    }
-    char *output = kp_cli_read_file(j->out, NULL);
+    char why[PATH_MAX + 512];
+    char *output = j->error ? NULL : kp_cli_read_file(j->out, NULL);
     if (output && *output)
       fputs(output, stderr);
-    free(output);
-    if (j->status > 128)
-      kp_cli_error("check: clang was killed by signal %d on '%s'", j->status - 128, j->shown);
+    if (j->error)
+      snprintf(why, sizeof why, "%s", j->error);
+    else if (j->status > 128)
+      snprintf(why, sizeof why, "clang was killed by signal %d", j->status - 128);
     else if (j->status > 0)
-      kp_cli_error("check: '%s' was not analysed: clang failed (exit status %d)", j->shown,
-                   j->status);
+      snprintf(why, sizeof why, "clang failed (exit status %d)", j->status);
     else
-      kp_cli_error("check: '%s' was not analysed: clang wrote no kperf report (exit status %d)",
-                   j->shown, j->status);
+      snprintf(why, sizeof why, "clang wrote no kperf report (exit status %d)", j->status);
+    kp_cli_error("check: '%s' was not analysed: %s", j->shown, why);
+    /* The SARIF notification: why, and clang's first error line. */
+    char note[PATH_MAX * 2 + 1024];
+    const char *first = output ? strstr(output, "error: ") : NULL;
+    if (first) {
+      const char *bol = first;
+      while (bol > output && bol[-1] != '\n')
+        bol--;
+      const char *eol = strchr(first, '\n');
+      int len = (int)(eol ? (size_t)(eol - bol) : strlen(bol));
+      snprintf(note, sizeof note, "'%s' was not analysed: %s: %.*s", j->shown, why,
+               len > 600 ? 600 : len, bol);
+    } else {
+      snprintf(note, sizeof note, "'%s' was not analysed: %s", j->shown, why);
+    }
+    free(output);
+    sl_push(&fail_files, j->file);
+    sl_push(&fail_msgs, note);
   }
 
   char err[512];
   size_t nread = 0;
   merged = kp_sarif_merge((const char *const *)reports, nreports, &nread, err, sizeof err);
+  char *with_failures =
+      merged ? kp_sarif_add_failures(merged, (const char *const *)fail_files.v,
+                                     (const char *const *)fail_msgs.v, fail_files.n)
+             : NULL;
+  sl_free(&fail_files);
+  sl_free(&fail_msgs);
+  free(merged);
+  merged = with_failures;
   cJSON *log = merged ? cJSON_Parse(merged) : NULL;
   if (!log) {
     kp_cli_error("check: out of memory");
