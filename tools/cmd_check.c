@@ -425,6 +425,20 @@ static int parse_args(int argc, char **argv, options *o) {
       return -1;
     }
   }
+  if (o->gpu) {
+    /* A GPU that cannot be had is said once here, not once per file. */
+    kp_gpudb *db = kp_cli_open_db(o->db);
+    if (!db)
+      return -1;
+    kp_gpu g;
+    char err[512];
+    int rc = kp_gpudb_find(db, o->gpu, &g, err, sizeof err);
+    kp_gpudb_close(db);
+    if (rc != 0) {
+      kp_cli_error("check: --gpu: %s", err);
+      return -1;
+    }
+  }
   if (o->jobs == 0) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = n > 0 ? n : 1;
