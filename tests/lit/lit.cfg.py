@@ -39,7 +39,7 @@ config.substitutions.append(
 # Build tools for the tests that generate a real compile database (skipped
 # as UNSUPPORTED, with the missing feature named, when one is absent).
 import shutil
-for tool in ("cmake", "make", "meson", "ninja", "bear"):
+for tool in ("cmake", "make", "meson", "ninja", "bear", "clangd"):
     if shutil.which(tool):
         config.available_features.add(tool)
 nvcc = os.path.join(cuda, "bin", "nvcc")
