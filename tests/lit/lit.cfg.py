@@ -40,7 +40,7 @@ config.substitutions.append(
 # as UNSUPPORTED, with the missing feature named, when one is absent).
 import shutil
 for tool in ("cmake", "make", "meson", "ninja", "bear", "clangd"):
-    if shutil.which(tool):
+    if shutil.which(tool, path=config.environment["PATH"]):
         config.available_features.add(tool)
 nvcc = os.path.join(cuda, "bin", "nvcc")
 if os.access(nvcc, os.X_OK):
