@@ -659,6 +659,19 @@ static int check_run(int argc, char **argv) {
     free(sarif);
     if (abs) {
       reports[nreports++] = abs;
+      /* kperf's own warnings about the file (no location: e.g. the GPU that
+       * stands in for an arch without one) are not in the report: shown here. */
+      char *output = kp_cli_read_file(j->out, NULL);
+      for (char *line = output, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+          *next++ = 0;
+        else
+          next = line + strlen(line);
+        if (starts(line, "warning: kperf: "))
+          printf("%s: %s\n", j->shown, line);
+      }
+      free(output);
       continue;
     }
     failed++;
