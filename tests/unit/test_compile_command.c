@@ -115,6 +115,12 @@ static void nvcc_entries(void) {
   CHECK(tr("nvcc --relocatable-device-code true -dc k.cu", "/", "k.cu", &r, err, sizeof err) == 0);
   CHECK(has(&r.args, "-fgpu-rdc"));
   kp_cc_result_free(&r);
+  /* Values that look like flags stay with their option: -Xptxas -O3 is not -O3. */
+  CHECK(tr("nvcc -Xcudafe --diag_suppress=177 -Xptxas -O1 -Xnvlink -v -O2 k.cu", "/", "k.cu", &r,
+           err, sizeof err) == 0);
+  CHECK_STR(join(&r.args), "-x cuda -O2 k.cu");
+  CHECK(has(&r.dropped, "-Xcudafe --diag_suppress=177"));
+  kp_cc_result_free(&r);
 }
 
 static void write_file(const char *path, const char *text) {
