@@ -434,7 +434,7 @@ static const char *const nvcc_value_opts[][2] = {
     {"--input-drive-prefix", "-idp"}, {"--dependency-drive-prefix", "-ddp"},
     {"--drive-prefix", "-dp"},      {"--optimization-info", "-opt-info"},
     {"--generate-nvlink-input", "-gen-nvlink"}, {"--frandom-seed", "-frandom-seed"},
-    {"--cudafe-options", "-Xcudafe"}, {"--archive-options", "-Xarchive"},
+    {"--cudafe-options", "-Xcudafe"},
     {NULL, NULL}};
 
 static int translate_nvcc(const kp_strlist *in, const char *file, kp_cc_result *r) {
