@@ -31,7 +31,9 @@ packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqli
           libcjson-dev cmake ninja-build python3 g++ make
           # kperf-tidy.so and kperf-clangd (docs/integration.md): the clang-tidy and
           # clangd that run them, and the gRPC/protobuf that clangd's libraries need.
-          clang-tidy-22 clangd-22 libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc)
+          clang-tidy-22 clangd-22 libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
+          # The tests of kperf check on a compile database Meson writes.
+          meson)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -8,11 +8,11 @@ static const kp_check_info CHECKS[] = {
     {"kperf-uncoalesced",
      "global memory accesses whose warp requests need several times the transactions of a "
      "coalesced access",
-     kp_check_uncoalesced},
+     kp_check_uncoalesced, "UncoalescedGlobalAccess"},
     {"kperf-bank-conflict", "shared memory accesses whose lanes collide in a bank",
-     kp_check_bank_conflict},
+     kp_check_bank_conflict, "SharedMemoryBankConflict"},
     {"kperf-launch", "the predicted time of each launch, and a faster 1-D block size",
-     kp_check_launch},
+     kp_check_launch, "PredictedLaunchTime"},
 };
 
 void kp_check_options_init(kp_check_options *o) {

@@ -245,6 +245,25 @@ size_t kp_findings_control(kp_findings *f, const char *spec, kp_source_line_fn s
   return dropped;
 }
 
+size_t kp_findings_drop_if(kp_findings *f, int (*drop)(const kp_finding *x, void *user),
+                           void *user) {
+  size_t kept = 0, dropped = 0;
+  for (size_t i = 0; i < f->n; i++) {
+    kp_finding *x = &f->items[i];
+    if (drop(x, user)) {
+      free(x->notes);
+      free(x->fixits);
+      dropped++;
+      continue;
+    }
+    if (kept != i)
+      f->items[kept] = *x;
+    kept++;
+  }
+  f->n = kept;
+  return dropped;
+}
+
 size_t kp_findings_werror(kp_findings *f) {
   size_t n = 0;
   for (size_t i = 0; i < f->n; i++)

@@ -74,7 +74,7 @@ static cJSON *rules_json(void) {
   for (size_t i = 0; i < n; i++) {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "id", c[i].name);
-    cJSON_AddStringToObject(r, "name", c[i].name);
+    cJSON_AddStringToObject(r, "name", c[i].rule_name ? c[i].rule_name : c[i].name);
     cJSON_AddItemToObject(r, "shortDescription", message(c[i].summary));
     char uri[256], help[512];
     snprintf(uri, sizeof uri, DOCS_BASE "%s.md", c[i].name + 6);
@@ -161,7 +161,13 @@ static cJSON *sarif_log(cJSON **results_out) {
   cJSON *drv = cJSON_AddObjectToObject(tool, "driver");
   cJSON_AddStringToObject(drv, "name", "kperf");
   cJSON_AddStringToObject(drv, "informationUri", "https://github.com/kperf/kperf");
+  cJSON_AddStringToObject(drv, "version", KPERF_VERSION);
+  cJSON_AddStringToObject(drv, "semanticVersion", KPERF_VERSION);
   cJSON_AddItemToObject(drv, "rules", rules_json());
+  cJSON *inv = cJSON_AddArrayToObject(run, "invocations");
+  cJSON *inv0 = cJSON_CreateObject();
+  cJSON_AddBoolToObject(inv0, "executionSuccessful", 1);
+  cJSON_AddItemToArray(inv, inv0);
   *results_out = cJSON_AddArrayToObject(run, "results");
   cJSON_AddItemToArray(runs, run);
   return log;
@@ -247,6 +253,52 @@ char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *er
   }
   if (nread)
     *nread = ok;
+  char *text = cJSON_Print(log);
+  cJSON_Delete(log);
+  return text;
+}
+
+char *kp_sarif_add_failures(const char *sarif, const char *const *files,
+                            const char *const *messages, size_t n) {
+  cJSON *log = sarif ? cJSON_Parse(sarif) : NULL;
+  cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
+  if (!run) {
+    cJSON_Delete(log);
+    return NULL;
+  }
+  cJSON *inv = cJSON_GetObjectItemCaseSensitive(run, "invocations");
+  if (!cJSON_IsArray(inv)) {
+    cJSON_DeleteItemFromObjectCaseSensitive(run, "invocations");
+    inv = cJSON_AddArrayToObject(run, "invocations");
+  }
+  cJSON *inv0 = cJSON_GetArrayItem(inv, 0);
+  if (!inv0) {
+    inv0 = cJSON_CreateObject();
+    cJSON_AddItemToArray(inv, inv0);
+  }
+  cJSON_DeleteItemFromObjectCaseSensitive(inv0, "executionSuccessful");
+  cJSON_AddBoolToObject(inv0, "executionSuccessful", n == 0);
+  if (n) {
+    cJSON *notes = cJSON_GetObjectItemCaseSensitive(inv0, "toolExecutionNotifications");
+    if (!cJSON_IsArray(notes))
+      notes = cJSON_AddArrayToObject(inv0, "toolExecutionNotifications");
+    for (size_t i = 0; i < n; i++) {
+      cJSON *note = cJSON_CreateObject();
+      cJSON_AddStringToObject(note, "level", "error");
+      cJSON_AddItemToObject(note, "message", message(messages[i] ? messages[i] : ""));
+      if (files && files[i]) {
+        char *uri = artifact_uri(files[i]);
+        cJSON *locs = cJSON_AddArrayToObject(note, "locations");
+        cJSON *loc = cJSON_CreateObject();
+        cJSON *pl = cJSON_AddObjectToObject(loc, "physicalLocation");
+        cJSON *al = cJSON_AddObjectToObject(pl, "artifactLocation");
+        cJSON_AddStringToObject(al, "uri", uri ? uri : "");
+        free(uri);
+        cJSON_AddItemToArray(locs, loc);
+      }
+      cJSON_AddItemToArray(notes, note);
+    }
+  }
   char *text = cJSON_Print(log);
   cJSON_Delete(log);
   return text;

@@ -792,6 +792,62 @@ int kp_gpudb_for_arch(kp_gpudb *db, const char *arch, kp_gpu *out, char *err, si
                  arch, known[0] ? known : "none");
 }
 
+/* The number XY of "sm_XY" / "compute_XY" / "sm_XYa"; -1 when not one. */
+static int arch_number(const char *arch) {
+  const char *p = arch;
+  if (strncmp(p, "sm_", 3) == 0 || strncmp(p, "SM_", 3) == 0)
+    p += 3;
+  else if (strncmp(p, "compute_", 8) == 0)
+    p += 8;
+  else
+    return -1;
+  int n = 0, nd = 0;
+  while (isdigit((unsigned char)p[nd]) && nd < 5)
+    n = n * 10 + (p[nd++] - '0');
+  if (nd < 2 || nd > 4)
+    return -1;
+  while (isalpha((unsigned char)p[nd]))
+    nd++;
+  return p[nd] == '\0' ? n : -1;
+}
+
+int kp_gpudb_nearest_arch(kp_gpudb *db, const char *arch, char *out, size_t outlen, char *err,
+                          size_t errlen) {
+  if (!db || !arch || !out)
+    return kp__err(err, errlen, "kp_gpudb_nearest_arch: missing argument");
+  int n = arch_number(arch);
+  if (n < 0)
+    return kp__err(err, errlen, "invalid GPU architecture '%s' (expected sm_XY, e.g. sm_90)", arch);
+  int major = n / 10, minor = n % 10;
+  int same = -1, lower = -1; /* the best key of the same major, the highest one below */
+  for (int i = 0; i < db->n; i++) {
+    sqlite3_stmt *st;
+    int rc;
+    if (prep(db, i, "SELECT arch FROM arch_default", &st, err, errlen))
+      return -1;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+      int k = arch_number((const char *)sqlite3_column_text(st, 0));
+      if (k < 0)
+        continue;
+      if (k / 10 == major) {
+        int d = abs(k % 10 - minor), best = same < 0 ? 99 : abs(same % 10 - minor);
+        if (same < 0 || d < best || (d == best && k < same))
+          same = k;
+      } else if (k < n && k > lower) {
+        lower = k;
+      }
+    }
+    if (rc != SQLITE_DONE)
+      return step_err(db, i, st, err, errlen);
+    sqlite3_finalize(st);
+  }
+  int k = same >= 0 ? same : lower;
+  if (k < 0)
+    return kp__err(err, errlen, "no GPU architecture in the database is near '%s'", arch);
+  snprintf(out, outlen, "sm_%d", k);
+  return 0;
+}
+
 /* ---------------------------------------------------------------- list */
 
 static int cmp_summary(const void *a, const void *b) {

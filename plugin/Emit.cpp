@@ -4,6 +4,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "kperf/control.h"
 
 #include <string>
 
@@ -27,6 +28,28 @@ DiagnosticsEngine::Level levelOf(kp_severity S) {
 
 } // namespace
 
+unsigned warningLevel(CompilerInstance &CI) {
+  DiagnosticsEngine &D = CI.getDiagnostics();
+  if (D.getIgnoreAllWarnings())
+    return DiagnosticsEngine::Ignored;
+  if (D.getWarningsAsErrors())
+    return DiagnosticsEngine::Error;
+  return DiagnosticsEngine::Warning;
+}
+
+size_t dropSystemHeaderFindings(CompilerInstance &CI, kp_findings *F) {
+  if (!CI.getDiagnostics().getSuppressSystemWarnings())
+    return 0;
+  return kp_findings_drop_if(
+      F,
+      [](const kp_finding *X, void *User) -> int {
+        SourceManager &SM = *static_cast<SourceManager *>(User);
+        SourceLocation Loc = toSourceLocation(SM, X->loc);
+        return Loc.isValid() && SM.isInSystemHeader(Loc);
+      },
+      &CI.getSourceManager());
+}
+
 SourceLocation toSourceLocation(SourceManager &SM, const kp_loc &L) {
   if (!L.file || L.line == 0)
     return SourceLocation();
@@ -38,13 +61,19 @@ SourceLocation toSourceLocation(SourceManager &SM, const kp_loc &L) {
 
 void emitFindings(CompilerInstance &CI, const kp_findings *F) {
   DiagnosticsEngine &D = CI.getDiagnostics();
+  auto WarningAs = static_cast<DiagnosticsEngine::Level>(warningLevel(CI));
   for (size_t I = 0; I < F->n; ++I) {
     const kp_finding &X = F->items[I];
+    DiagnosticsEngine::Level Level = levelOf(X.severity);
+    if (Level == DiagnosticsEngine::Warning)
+      Level = WarningAs;
+    if (Level == DiagnosticsEngine::Ignored)
+      continue;
     SourceLocation Loc = toSourceLocation(CI.getSourceManager(), X.loc);
     std::string Msg = X.message;
     if (X.check && *X.check)
       Msg += std::string(" [") + X.check + "]";
-    unsigned ID = D.getCustomDiagID(levelOf(X.severity), "%0");
+    unsigned ID = D.getCustomDiagID(Level, "%0");
     {
       DiagnosticBuilder B = D.Report(Loc, ID);
       B << Msg;

@@ -99,6 +99,9 @@ public:
       pragmaDumpConsumer()->HandleTranslationUnit(Ctx);
     if (!GpuOk)
       return; // as for gpu=: a GPU named that cannot be had stops kperf, with one error
+    auto WarningAs = static_cast<DiagnosticsEngine::Level>(warningLevel(CI));
+    if (T.Known && !T.Warning.empty() && WarningAs != DiagnosticsEngine::Ignored)
+      D.Report(D.getCustomDiagID(WarningAs, "kperf: %0")) << T.Warning;
     if (HostErrors && Opts.ModelReports.empty() && Opts.Predict.empty())
       return;
     kp_module M;
@@ -161,6 +164,8 @@ public:
     SourceManager &SM = CI.getSourceManager();
     kp_findings_control(&V, Opts.Checks.c_str(), sourceLine, &SM);
     kp_findings_control(&F, Opts.Checks.c_str(), sourceLine, &SM);
+    dropSystemHeaderFindings(CI, &V);
+    dropSystemHeaderFindings(CI, &F);
     if (Opts.Werror)
       kp_findings_werror(&F);
     emitFindings(CI, &V);

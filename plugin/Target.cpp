@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -99,7 +100,23 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
     T.Known = true;
     T.How = "assumed from --cuda-gpu-arch=" + Arch;
   } else {
-    T.Why = std::string(Buf) + "; " + Spell.NameHint;
+    // No GPU of its own: the GPU of the nearest arch of the database, said
+    // once, and the analyses run (GPU-independent findings stay true).
+    std::string NoneWhy = Buf;
+    char Near[32];
+    if (kp_gpudb_nearest_arch(D, Arch.c_str(), Near, sizeof Near, Buf, sizeof Buf) == 0 &&
+        kp_gpudb_for_arch(D, Near, &T.Gpu, Buf, sizeof Buf) == 0) {
+      T.Known = true;
+      T.How = "assumed from --cuda-gpu-arch=" + Arch + " (the GPU of " + Near +
+              ", the nearest architecture with one)";
+      char Cc[32];
+      snprintf(Cc, sizeof Cc, "%d.%d", T.Gpu.cc_major, T.Gpu.cc_minor);
+      T.Warning = "no GPU in kperf's database for --cuda-gpu-arch=" + Arch + "; analysing for " +
+                  T.Gpu.id + " (" + T.Gpu.full_name + ", compute capability " + Cc + ", " +
+                  Near + "), the nearest; " + Spell.NameHint;
+    } else {
+      T.Why = NoneWhy + "; " + Spell.NameHint;
+    }
   }
   kp_gpudb_close(D);
   return T;

@@ -16,6 +16,9 @@ struct GpuTarget {
   kp_gpu Gpu;
   std::string How; // "named with Gpu=h100" / "assumed from sm_90"
   std::string Why; // when !Known: why there is none
+  // When Known but only as a stand-in: the arch has no GPU of its own in the
+  // database and the GPU of the nearest one is used (to be said once per file).
+  std::string Warning;
 };
 
 // How the user names a GPU, for the texts of a GpuTarget: NamedHow is its

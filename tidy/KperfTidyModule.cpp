@@ -38,6 +38,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <atomic>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -58,6 +59,7 @@ struct TUModel {
   const TranslationUnitDecl *TU = nullptr;
   const SourceManager *SM = nullptr;
   bool HostErrors = false;
+  std::atomic<bool> StandInSaid{false}; // the stand-in GPU's warning, once per file
   kp_module M;
   TUModel() { kp_module_init(&M); }
   ~TUModel() { kp_module_free(&M); }
@@ -213,6 +215,10 @@ private:
     }
     if (!T.Known)
       return; // as the plugin: no GPU, nothing that needs one
+    // An arch without a GPU of its own: the stand-in is said once per file
+    // (the first of kperf's checks to run says it).
+    if (!T.Warning.empty() && !Model->StandInSaid.exchange(true))
+      configurationDiag("kperf: %0") << T.Warning;
     kp_check_options CO;
     kp_check_options_init(&CO);
     if (!UncoalescedRatio.empty()) {

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "kperf/compile_command.h"
 #include "kperf/control.h"
 #include "kperf/findings_report.h"
 #include "plugin_run.h"
@@ -32,15 +33,18 @@ enum { CHECK_CLEAN = 0, CHECK_FINDINGS = 1, CHECK_ERROR = 2 };
 
 static void check_help(FILE *out) {
   fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--root DIR] [--gpu NAME]\n"
-        "                   [--db PATH] [--checks SPEC] [-j N] [--werror] [--remarks]\n"
+        "                   [--db PATH] [--checks SPEC] [-j N] [--werror] [--remarks] [--verbose]\n"
         "\n"
         "Runs kperf on the CUDA files of a project: every entry of\n"
         "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
         "with -x cuda), or only the FILEs named, is compiled again with its own flags,\n"
         "-fsyntax-only and the kperf plugin (nothing is built or written in the build\n"
         "directory), and the findings are printed as a compiler prints them.  clang\n"
-        "entries are run with kperf's clang; nvcc entries are translated (-I, -D, -U,\n"
-        "-isystem, -include, -std and the GPU archs are kept).\n"
+        "entries are run with kperf's clang; nvcc entries are translated to clang's\n"
+        "flags (includes, macros, -std, -O, the GPU archs of -arch/-gencode, -rdc,\n"
+        "the preprocessor flags of -Xcompiler).  Launchers (ccache, sccache, distcc,\n"
+        "icecc, env VAR=...) are skipped and response files (@FILE, --options-file,\n"
+        "-optf; relative to the entry's directory) are read.\n"
         "\n"
         "  -p BUILD_DIR      the directory that holds compile_commands.json (CMake:\n"
         "                    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; Make: bear -- make)\n"
@@ -55,6 +59,7 @@ static void check_help(FILE *out) {
         "  --checks SPEC     the checks to run, e.g. -*,kperf-bank-conflict\n"
         "  -j N              compiles run at once (default: the number of CPUs)\n"
         "  --werror          exit with status 1 when there is any warning\n"
+        "  --verbose, -v     list the flags of the compile commands kperf drops (once)\n"
         "  --remarks         also print remarks (kperf-launch's predictions); the SARIF\n"
         "                    log always has them, as level \"note\"\n"
         "\n"
@@ -67,27 +72,9 @@ static void check_help(FILE *out) {
 
 /* ------------------------------------------------------------ strings */
 
-typedef struct strlist {
-  char **v;
-  size_t n, cap;
-} strlist;
+typedef kp_strlist strlist;
 
-static int sl_push(strlist *l, const char *s) {
-  if (l->n + 2 > l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 32;
-    char **p = realloc(l->v, cap * sizeof *p);
-    if (!p)
-      return -1;
-    l->v = p;
-    l->cap = cap;
-  }
-  char *c = strdup(s ? s : "");
-  if (!c)
-    return -1;
-  l->v[l->n++] = c;
-  l->v[l->n] = NULL;
-  return 0;
-}
+static int sl_push(strlist *l, const char *s) { return kp_strlist_push(l, s); }
 
 static int sl_push2(strlist *l, const char *a, const char *b) {
   size_t n = strlen(a) + strlen(b) + 1;
@@ -100,70 +87,10 @@ static int sl_push2(strlist *l, const char *a, const char *b) {
   return r;
 }
 
-static void sl_free(strlist *l) {
-  for (size_t i = 0; i < l->n; i++)
-    free(l->v[i]);
-  free(l->v);
-  memset(l, 0, sizeof *l);
-}
+static void sl_free(strlist *l) { kp_strlist_free(l); }
 
 static int starts(const char *s, const char *prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-static int ends(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static const char *base_name(const char *path) {
-  const char *s = strrchr(path, '/');
-  return s ? s + 1 : path;
-}
-
-/* Splits a compile_commands "command" as a POSIX shell would split words:
- * blanks separate, '...' and "..." quote, backslash escapes. */
-static int split_command(const char *cmd, strlist *out) {
-  size_t n = strlen(cmd);
-  char *word = malloc(n + 1);
-  if (!word)
-    return -1;
-  const char *p = cmd;
-  for (;;) {
-    while (*p == ' ' || *p == '\t' || *p == '\n')
-      p++;
-    if (!*p)
-      break;
-    size_t w = 0;
-    while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
-      if (*p == '\'') {
-        for (p++; *p && *p != '\''; p++)
-          word[w++] = *p;
-        if (*p)
-          p++;
-      } else if (*p == '"') {
-        for (p++; *p && *p != '"'; p++) {
-          if (*p == '\\' && (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`'))
-            p++;
-          word[w++] = *p;
-        }
-        if (*p)
-          p++;
-      } else if (*p == '\\' && p[1]) {
-        word[w++] = p[1];
-        p += 2;
-      } else {
-        word[w++] = *p++;
-      }
-    }
-    word[w] = 0;
-    if (sl_push(out, word)) {
-      free(word);
-      return -1;
-    }
-  }
-  free(word);
-  return 0;
 }
 
 /* dir + "/" + path unless path is absolute; then realpath when it exists. */
@@ -190,148 +117,32 @@ typedef struct job {
   pid_t pid;
   int status; /* exit status, 128+signal, -1 could not run */
   char *report; /* the SARIF text, NULL when none was written */
+  char *error;  /* why its compile command could not be translated, else NULL */
 } job;
-
-static int is_cuda_entry(const char *file, const strlist *args) {
-  if (ends(file, ".cu") || ends(file, ".CU"))
-    return 1;
-  for (size_t i = 0; i + 1 < args->n; i++)
-    if ((strcmp(args->v[i], "-x") == 0 && strcmp(args->v[i + 1], "cuda") == 0) ||
-        strcmp(args->v[i], "-xcuda") == 0)
-      return 1;
-  return 0;
-}
-
-/* Flags of the entry's compile that take the next argument and are dropped
- * with it: outputs and dependency files (kperf must not write them). */
-static int drop_with_value(const char *a) {
-  static const char *const f[] = {"-o", "-MF", "-MT", "-MQ", "-MJ", NULL};
-  for (int i = 0; f[i]; i++)
-    if (strcmp(a, f[i]) == 0)
-      return 1;
-  return 0;
-}
-
-static int drop_alone(const char *a) {
-  static const char *const f[] = {"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP",
-                                  "-MG", "-fsyntax-only", "-fplugin-arg-kperf-help", NULL};
-  for (int i = 0; f[i]; i++)
-    if (strcmp(a, f[i]) == 0)
-      return 1;
-  if ((starts(a, "-o") && a[2]) || (starts(a, "-MF") && a[3]) || (starts(a, "-MT") && a[3]) ||
-      (starts(a, "-MQ") && a[3]) || (starts(a, "-MJ") && a[3]))
-    return 1;
-  /* The entry's own kperf (kperf_add_to_target): kperf check loads its own
-   * plugin and asks for its own report; the other kperf arguments stay. */
-  if (starts(a, "-fplugin=") && strcmp(base_name(a + 9), "kperf.so") == 0)
-    return 1;
-  if (starts(a, "-fplugin-arg-kperf-report=") || starts(a, "-fplugin-arg-kperf-predict") ||
-      starts(a, "-fplugin-arg-kperf-pragmas="))
-    return 1;
-  return 0;
-}
-
-/* nvcc flags with a value that mean the same to clang. */
-static int nvcc_keep(const char *a, int *takes_next) {
-  static const char *const f[] = {"-I", "-isystem", "-D", "-U", "-include", NULL};
-  *takes_next = 0;
-  for (int i = 0; f[i]; i++)
-    if (strcmp(a, f[i]) == 0) {
-      *takes_next = 1;
-      return 1;
-    }
-  return starts(a, "-I") || starts(a, "-D") || starts(a, "-U") || starts(a, "-std=") ||
-         starts(a, "--std=") || starts(a, "-isystem");
-}
-
-/* The sm_XX archs an nvcc flag names ("-arch=sm_80", "-gencode arch=compute_80,code=sm_80",
- * "--gpu-architecture=sm_90a"), pushed as --cuda-gpu-arch=. */
-static int nvcc_archs(const char *v, strlist *out, int *narch) {
-  for (const char *p = v; (p = strstr(p, "sm_")) != NULL;) {
-    size_t n = 3;
-    while (p[n] && (p[n] >= '0' && p[n] <= '9'))
-      n++;
-    while (p[n] && ((p[n] >= 'a' && p[n] <= 'z')))
-      n++;
-    char arch[32];
-    snprintf(arch, sizeof arch, "%.*s", (int)(n < 31 ? n : 31), p);
-    if (n > 3) {
-      if (sl_push2(out, "--cuda-gpu-arch=", arch))
-        return -1;
-      (*narch)++;
-    }
-    p += n;
-  }
-  return 0;
-}
 
 typedef struct options {
   const char *build, *sarif, *root, *gpu, *db, *checks;
   long long jobs;
-  int werror, remarks;
+  int werror, remarks, verbose;
   strlist files;
 } options;
 
-/* The command for one entry: kperf's clang, the entry's flags less outputs,
- * -fsyntax-only and the plugin. */
-static int build_command(job *j, const strlist *args, const options *o, const char *clang,
+/* The command for one entry: kperf's clang, the entry's flags translated
+ * (kp_cc_translate), -fsyntax-only and the plugin. */
+static int build_command(job *j, const kp_cc_result *t, const options *o, const char *clang,
                          const char *plugin, const char *cuda) {
   strlist *c = &j->argv;
   if (sl_push(c, clang))
     return -1;
-  int nvcc = args->n > 0 && strstr(base_name(args->v[0]), "nvcc") != NULL;
-  int has_arch = 0, has_side = 0, has_cuda_path = 0, device_only = 0;
-  if (nvcc) {
-    if (sl_push(c, "-x") || sl_push(c, "cuda"))
+  for (size_t i = 0; i < t->args.n; i++)
+    if (sl_push(c, t->args.v[i]))
       return -1;
-    for (size_t i = 1; i < args->n; i++) {
-      const char *a = args->v[i];
-      int next;
-      if (strcmp(a, "-arch") == 0 || strcmp(a, "-gencode") == 0 ||
-          strcmp(a, "--gpu-architecture") == 0 || strcmp(a, "--generate-code") == 0 ||
-          strcmp(a, "-code") == 0) {
-        if (i + 1 < args->n && nvcc_archs(args->v[++i], c, &has_arch))
-          return -1;
-      } else if (starts(a, "-arch=") || starts(a, "-gencode=") ||
-                 starts(a, "--gpu-architecture=") || starts(a, "--generate-code=")) {
-        if (nvcc_archs(a, c, &has_arch))
-          return -1;
-      } else if (nvcc_keep(a, &next)) {
-        if (sl_push(c, a) || (next && i + 1 < args->n && sl_push(c, args->v[++i])))
-          return -1;
-      } else if (strcmp(a, "-o") == 0 || strcmp(a, "-MF") == 0 || strcmp(a, "-Xcompiler") == 0 ||
-                 strcmp(a, "-ccbin") == 0 || strcmp(a, "-Xptxas") == 0) {
-        i++;
-      }
-    }
-    if (sl_push(c, "-isystem") || sl_push2(c, cuda, "/include/cccl") || sl_push(c, j->file))
-      return -1;
-  } else {
-    for (size_t i = 1; i < args->n; i++) {
-      const char *a = args->v[i];
-      if (drop_with_value(a)) {
-        i++;
-        continue;
-      }
-      if (drop_alone(a))
-        continue;
-      if (starts(a, "--cuda-gpu-arch") || starts(a, "--offload-arch"))
-        has_arch = 1;
-      if (strcmp(a, "--cuda-host-only") == 0 || strcmp(a, "--cuda-device-only") == 0)
-        has_side = 1;
-      if (strcmp(a, "--cuda-device-only") == 0)
-        device_only = 1;
-      if (starts(a, "--cuda-path"))
-        has_cuda_path = 1;
-      if (sl_push(c, a))
-        return -1;
-    }
-  }
-  if (sl_push(c, "-fsyntax-only") || sl_push(c, "-Wno-unknown-cuda-version") ||
-      (!has_arch && sl_push(c, "--cuda-gpu-arch=sm_90")) ||
-      (!has_cuda_path && sl_push2(c, "--cuda-path=", cuda)) ||
-      (!has_side && sl_push(c, "--cuda-host-only")) ||
-      (device_only && sl_push(c, "-fplugin-arg-kperf-pass=device")) ||
+  if ((t->nvcc && (sl_push(c, "-isystem") || sl_push2(c, cuda, "/include/cccl"))) ||
+      sl_push(c, "-fsyntax-only") || sl_push(c, "-Wno-unknown-cuda-version") ||
+      (!t->has_arch && sl_push(c, "--cuda-gpu-arch=sm_90")) ||
+      (!t->has_cuda_path && sl_push2(c, "--cuda-path=", cuda)) ||
+      (!t->has_side && sl_push(c, "--cuda-host-only")) ||
+      (t->device_only && sl_push(c, "-fplugin-arg-kperf-pass=device")) ||
       sl_push2(c, "-fplugin=", plugin) ||
       sl_push2(c, "-fplugin-arg-kperf-report=sarif:", j->sarif) ||
       (o->gpu && sl_push2(c, "-fplugin-arg-kperf-gpu=", o->gpu)) ||
@@ -419,7 +230,7 @@ static void run_jobs(job *jobs, size_t njobs, long long n, int tty) {
   while (done < njobs) {
     while (running < (size_t)n && next < njobs) {
       job *j = &jobs[next++];
-      j->pid = start(j);
+      j->pid = j->error ? -1 : start(j);
       if (j->pid < 0) {
         j->status = -1;
         done++;
@@ -576,6 +387,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->werror = 1;
     } else if (strcmp(argv[i], "--remarks") == 0) {
       o->remarks = 1;
+    } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
+      o->verbose = 1;
     } else if (starts(argv[i], "-p") && argv[i][1] == 'p' && argv[i][2] && argv[i][2] != '=') {
       o->build = argv[i] + 2;
     } else if (starts(argv[i], "-j") && argv[i][2]) {
@@ -612,6 +425,20 @@ static int parse_args(int argc, char **argv, options *o) {
       return -1;
     }
   }
+  if (o->gpu) {
+    /* A GPU that cannot be had is said once here, not once per file. */
+    kp_gpudb *db = kp_cli_open_db(o->db);
+    if (!db)
+      return -1;
+    kp_gpu g;
+    char err[512];
+    int rc = kp_gpudb_find(db, o->gpu, &g, err, sizeof err);
+    kp_gpudb_close(db);
+    if (rc != 0) {
+      kp_cli_error("check: --gpu: %s", err);
+      return -1;
+    }
+  }
   if (o->jobs == 0) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = n > 0 ? n : 1;
@@ -628,6 +455,8 @@ static int check_run(int argc, char **argv) {
   int rc = CHECK_ERROR;
   job *jobs = NULL;
   size_t njobs = 0;
+  strlist dropped_flags;
+  memset(&dropped_flags, 0, sizeof dropped_flags);
   cJSON *db = NULL;
   char *text = NULL, *merged = NULL;
   char **reports = NULL;
@@ -728,15 +557,21 @@ static int check_run(int argc, char **argv) {
       const cJSON *a;
       cJSON_ArrayForEach(a, arguments) sl_push(&args, cJSON_IsString(a) ? a->valuestring : "");
     } else {
-      split_command(command->valuestring, &args);
+      kp_cc_split(command->valuestring, &args);
     }
+    kp_cc_result t;
+    char terr[PATH_MAX + 128];
+    int tfailed = kp_cc_translate((const char *const *)args.v, args.n, dir->valuestring,
+                                  file->valuestring, &t, terr, sizeof terr) != 0;
+    sl_free(&args);
     char *path = entry_path(dir->valuestring, file->valuestring);
     int take = path != NULL;
+    int cuda_entry = tfailed ? 1 : t.cuda;
     if (take && wanted.n) {
       take = 0;
       for (size_t i = 0; i < wanted.n; i++)
         if (strcmp(wanted.v[i], path) == 0) {
-          if (!is_cuda_entry(path, &args)) {
+          if (!cuda_entry) {
             kp_cli_error("check: '%s' is not compiled as CUDA in '%s'", o.files.v[i], ccpath);
             bad_input = 1;
           } else {
@@ -745,14 +580,14 @@ static int check_run(int argc, char **argv) {
           found[i] = 1;
         }
     } else if (take) {
-      take = is_cuda_entry(path, &args);
+      take = cuda_entry;
     }
     for (size_t i = 0; take && i < njobs; i++)
       if (strcmp(jobs[i].file, path) == 0)
         take = 0; /* the first entry of a file */
-    if (!take || args.n == 0) {
+    if (!take) {
       free(path);
-      sl_free(&args);
+      kp_cc_result_free(&t);
       continue;
     }
     job *j = &jobs[njobs];
@@ -765,14 +600,26 @@ static int check_run(int argc, char **argv) {
     snprintf(j->out, sizeof j->out, "%s/%zu.out", tmp_dir, njobs);
     njobs++;
     n_all_jobs = njobs;
-    if (build_command(j, &args, &o, clang, plugin, cuda) != 0) {
-      sl_free(&args);
+    if (tfailed) {
+      j->error = strdup(terr);
+      kp_cc_result_free(&t);
+      continue;
+    }
+    for (size_t i = 0; i < t.dropped.n; i++) {
+      int seen = 0;
+      for (size_t k = 0; k < dropped_flags.n && !seen; k++)
+        seen = strcmp(dropped_flags.v[k], t.dropped.v[i]) == 0;
+      if (!seen)
+        sl_push(&dropped_flags, t.dropped.v[i]);
+    }
+    if (build_command(j, &t, &o, clang, plugin, cuda) != 0) {
+      kp_cc_result_free(&t);
       kp_cli_error("check: out of memory");
       sl_free(&wanted);
       free(found);
       goto out_tmp;
     }
-    sl_free(&args);
+    kp_cc_result_free(&t);
   }
   for (size_t i = 0; i < wanted.n; i++)
     if (!found[i]) {
@@ -788,39 +635,89 @@ static int check_run(int argc, char **argv) {
                  "compiled with -x cuda)",
                  ccpath);
 
+  if (o.verbose && dropped_flags.n) {
+    fprintf(stderr, "kperf: check: dropped from the compile commands (no meaning for kperf):");
+    for (size_t i = 0; i < dropped_flags.n; i++)
+      fprintf(stderr, " %s%s", dropped_flags.v[i], i + 1 < dropped_flags.n ? "," : "");
+    fputc('\n', stderr);
+  }
+
   run_jobs(jobs, njobs, o.jobs, isatty(2));
 
-  /* Each file's report, its URIs made absolute against its compile's directory. */
+  /* Each file's report, its URIs made absolute against its compile's directory;
+   * the files that could not be analysed, and why, for the SARIF log. */
   size_t failed = 0, nreports = 0;
   reports = calloc(njobs + 1, sizeof *reports);
+  strlist fail_files, fail_msgs;
+  memset(&fail_files, 0, sizeof fail_files);
+  memset(&fail_msgs, 0, sizeof fail_msgs);
   for (size_t i = 0; i < njobs; i++) {
     job *j = &jobs[i];
-    char *sarif = j->status >= 0 ? kp_cli_read_file(j->sarif, NULL) : NULL;
+    char *sarif = j->status >= 0 && !j->error ? kp_cli_read_file(j->sarif, NULL) : NULL;
     char err[256];
     char *abs = sarif ? kp_sarif_relocate(sarif, j->directory, NULL, err, sizeof err) : NULL;
     free(sarif);
     if (abs) {
       reports[nreports++] = abs;
+      /* kperf's own warnings about the file (no location: e.g. the GPU that
+       * stands in for an arch without one) are not in the report: shown here. */
+      char *output = kp_cli_read_file(j->out, NULL);
+      for (char *line = output, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+          *next++ = 0;
+        else
+          next = line + strlen(line);
+        if (starts(line, "warning: kperf: "))
+          printf("%s: %s\n", j->shown, line);
+      }
+      free(output);
       continue;
     }
     failed++;
-    char *output = kp_cli_read_file(j->out, NULL);
+    char why[PATH_MAX + 512];
+    char *output = j->error ? NULL : kp_cli_read_file(j->out, NULL);
     if (output && *output)
       fputs(output, stderr);
-    free(output);
-    if (j->status > 128)
-      kp_cli_error("check: clang was killed by signal %d on '%s'", j->status - 128, j->shown);
+    if (j->error)
+      snprintf(why, sizeof why, "%s", j->error);
+    else if (j->status > 128)
+      snprintf(why, sizeof why, "clang was killed by signal %d", j->status - 128);
     else if (j->status > 0)
-      kp_cli_error("check: '%s' was not analysed: clang failed (exit status %d)", j->shown,
-                   j->status);
+      snprintf(why, sizeof why, "clang failed (exit status %d)", j->status);
     else
-      kp_cli_error("check: '%s' was not analysed: clang wrote no kperf report (exit status %d)",
-                   j->shown, j->status);
+      snprintf(why, sizeof why, "clang wrote no kperf report (exit status %d)", j->status);
+    kp_cli_error("check: '%s' was not analysed: %s", j->shown, why);
+    /* The SARIF notification: why, and clang's first error line. */
+    char note[PATH_MAX * 2 + 1024];
+    const char *first = output ? strstr(output, "error: ") : NULL;
+    if (first) {
+      const char *bol = first;
+      while (bol > output && bol[-1] != '\n')
+        bol--;
+      const char *eol = strchr(first, '\n');
+      int len = (int)(eol ? (size_t)(eol - bol) : strlen(bol));
+      snprintf(note, sizeof note, "'%s' was not analysed: %s: %.*s", j->shown, why,
+               len > 600 ? 600 : len, bol);
+    } else {
+      snprintf(note, sizeof note, "'%s' was not analysed: %s", j->shown, why);
+    }
+    free(output);
+    sl_push(&fail_files, j->file);
+    sl_push(&fail_msgs, note);
   }
 
   char err[512];
   size_t nread = 0;
   merged = kp_sarif_merge((const char *const *)reports, nreports, &nread, err, sizeof err);
+  char *with_failures =
+      merged ? kp_sarif_add_failures(merged, (const char *const *)fail_files.v,
+                                     (const char *const *)fail_msgs.v, fail_files.n)
+             : NULL;
+  sl_free(&fail_files);
+  sl_free(&fail_msgs);
+  free(merged);
+  merged = with_failures;
   cJSON *log = merged ? cJSON_Parse(merged) : NULL;
   if (!log) {
     kp_cli_error("check: out of memory");
@@ -865,12 +762,14 @@ out:
     free(jobs[i].file);
     free(jobs[i].shown);
     free(jobs[i].directory);
+    free(jobs[i].error);
     sl_free(&jobs[i].argv);
   }
   free(jobs);
   all_jobs = NULL;
   n_all_jobs = 0;
   free(merged);
+  sl_free(&dropped_flags);
   cJSON_Delete(db);
   free(text);
   sl_free(&o.files);

@@ -135,6 +135,33 @@ int kp_cli_print_json(cJSON *root) {
   return 0;
 }
 
+/* Levenshtein distance of two short words (at most 63 characters used). */
+static int distance(const char *a, const char *b) {
+  size_t n = strlen(a), m = strlen(b);
+  if (n > 63)
+    n = 63;
+  if (m > 63)
+    m = 63;
+  int row[64];
+  for (size_t j = 0; j <= m; j++)
+    row[j] = (int)j;
+  for (size_t i = 1; i <= n; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= m; j++) {
+      int up = row[j];
+      int best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[m];
+}
+
 static void usage(FILE *out) {
   fputs("usage: kperf <command> [options]\n"
         "\n"
@@ -182,6 +209,19 @@ int main(int argc, char **argv) {
         }
       return commands[i]->run(argc - 1, argv + 1);
     }
-  kp_cli_error("unknown command '%s' (see 'kperf --help')", cmd);
+  /* A near miss (at most 2 edits, and fewer than the word's length) is named. */
+  const char *near = NULL;
+  int best = 3;
+  for (size_t i = 0; i < NCOMMANDS; i++) {
+    int d = distance(cmd, commands[i]->name);
+    if (d < best && d < (int)strlen(cmd)) {
+      best = d;
+      near = commands[i]->name;
+    }
+  }
+  if (near)
+    kp_cli_error("unknown command '%s'; did you mean '%s'? (see 'kperf --help')", cmd, near);
+  else
+    kp_cli_error("unknown command '%s' (see 'kperf --help')", cmd);
   return KP_EXIT_USAGE;
 }

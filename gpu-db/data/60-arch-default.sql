@@ -1,6 +1,7 @@
 -- The GPU kperf assumes for --cuda-gpu-arch=sm_XY when no GPU is named.
--- A suffix (sm_90a, sm_100f) is ignored.  Other architectures have no default:
--- name a GPU explicitly.
+-- A suffix (sm_90a, sm_100f) is ignored.  Another architecture gets the GPU of
+-- the nearest one here (kp_gpudb_nearest_arch: the same major version, else
+-- the nearest lower), with a warning that says so.
 INSERT INTO arch_default (arch, gpu_id, reason) VALUES
  ('sm_11', '8600gt', 'the CC 1.1 GPU in the database (seed 002 platform)'),
  ('sm_13', 'gtx280', 'the CC 1.3 GPU in the database (seed 004 platform)'),

@@ -45,6 +45,7 @@ typedef struct kp_check_info {
   const char *name;    /* "kperf-uncoalesced" */
   const char *summary; /* one line */
   kp_check_fn run;
+  const char *rule_name; /* "UncoalescedGlobalAccess": the rule's name in SARIF */
 } kp_check_info;
 
 /* The registered checks, in a stable order. */

@@ -56,6 +56,12 @@ typedef const char *(*kp_source_line_fn)(const char *file, unsigned line, size_t
 size_t kp_findings_control(kp_findings *f, const char *spec, kp_source_line_fn source_line,
                            void *user);
 
+/* Drops the findings for which drop(finding, user) is non-zero, keeping the
+ * others in order (the plugin: findings in system headers).  Returns the
+ * number dropped. */
+size_t kp_findings_drop_if(kp_findings *f, int (*drop)(const kp_finding *x, void *user),
+                           void *user);
+
 /* Makes every warning an error (-fplugin-arg-kperf-werror); remarks stay
  * remarks.  Returns the number of findings changed. */
 size_t kp_findings_werror(kp_findings *f);

@@ -29,6 +29,14 @@ char *kp_findings_json(const kp_findings *f);
  * number merged.  malloc'ed text, NULL on out of memory. */
 char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *err, size_t errlen);
 
+/* The SARIF log with the files that could not be analysed (files[i], an
+ * absolute path or NULL, and why: messages[i]) as error notifications of
+ * runs[0].invocations[0] (toolExecutionNotifications), and its
+ * executionSuccessful false when n > 0, true otherwise.  Returns a new text
+ * (free()), NULL when sarif is not a log or on out of memory. */
+char *kp_sarif_add_failures(const char *sarif, const char *const *files,
+                            const char *const *messages, size_t n);
+
 /* Writes text to path atomically: a temporary file in the same directory,
  * then rename (so concurrent compiles writing the same path never leave a
  * torn file).  0 ok, -1 with a one-line message. */

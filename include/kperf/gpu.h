@@ -146,6 +146,14 @@ int kp_gpudb_find(kp_gpudb *db, const char *name, kp_gpu *out, char *err, size_t
  * (table arch_default).  0 ok, -1 with message. */
 int kp_gpudb_for_arch(kp_gpudb *db, const char *arch, kp_gpu *out, char *err, size_t errlen);
 
+/* For an architecture without a GPU of its own (table arch_default), the
+ * architecture whose GPU stands in for it: of the same major version the one
+ * of the nearest minor version (the lower on a tie), else the highest lower
+ * one.  "sm_72" -> "sm_70", "sm_121" -> "sm_120", "sm_103" -> "sm_100".
+ * Writes "sm_XY" to out; 0 ok, -1 with message (none lower, not an arch). */
+int kp_gpudb_nearest_arch(kp_gpudb *db, const char *arch, char *out, size_t outlen, char *err,
+                          size_t errlen);
+
 /* Limits of one compute capability (limits->known = 0 when absent). 0 ok, -1 on error. */
 int kp_gpudb_cc_limits(kp_gpudb *db, int cc_major, int cc_minor, kp_cc_limits *out,
                        char *err, size_t errlen);

@@ -41,6 +41,7 @@ if "$KPERF" --help | grep -q "occupancy"; then ok; else bad "--help"; fi
 if "$KPERF" occupancy --help | grep -q "active_blocks_per_sm"; then ok; else bad "occupancy --help"; fi
 expect_error "no command" 2 "usage" "$KPERF"
 expect_error "unknown command" 2 "unknown command 'frobnicate'" "$KPERF" frobnicate
+expect_error "misspelt command" 2 "unknown command 'chek'; did you mean 'check'?" "$KPERF" chek
 "$KPERF" gpus >"$TMP/gpus.txt" 2>"$TMP/err" || bad "gpus"
 for id in 8600gt gtx280 gtx940mx gtx1050 v100 t4 a100 a100-80gb rtx3090 rtx4090 l4 h100 h100-pcie h200 b200; do
   if grep -q "^$id " "$TMP/gpus.txt"; then ok; else bad "gpus lacks $id"; fi

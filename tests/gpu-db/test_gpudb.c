@@ -217,6 +217,29 @@ static void test_arch(kp_gpudb *db) {
   CHECK_CONTAINS(err, "invalid GPU architecture");
 }
 
+/* The architecture that stands in for one without a GPU of its own. */
+static void test_nearest_arch(kp_gpudb *db) {
+  static const char *const near[][2] = {
+      {"sm_72", "sm_70"},   {"sm_121", "sm_120"}, {"sm_103", "sm_100"}, {"sm_101a", "sm_100"},
+      {"sm_53", "sm_52"},   {"sm_62", "sm_61"},   {"sm_88", "sm_87"},   {"sm_37", "sm_13"},
+      {"sm_110", "sm_100"}, {"sm_10", "sm_11"},   {"compute_72", "sm_70"}, {"sm_99", "sm_90"},
+  };
+  char err[512], out[32];
+  for (size_t i = 0; i < sizeof near / sizeof near[0]; i++) {
+    int rc = kp_gpudb_nearest_arch(db, near[i][0], out, sizeof out, err, sizeof err);
+    if (rc)
+      fprintf(stderr, "nearest '%s': %s\n", near[i][0], err);
+    CHECK(rc == 0);
+    if (!rc)
+      CHECK_STR(out, near[i][1]);
+    /* the stand-in has its GPU */
+    kp_gpu g;
+    CHECK(rc != 0 || kp_gpudb_for_arch(db, out, &g, err, sizeof err) == 0);
+  }
+  CHECK(kp_gpudb_nearest_arch(db, "gfx90a", out, sizeof out, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "invalid GPU architecture 'gfx90a'");
+}
+
 typedef struct fact_count {
   int total, with_value, value_without_source, l2_latency_seen;
 } fact_count;
@@ -547,6 +570,7 @@ int main(int argc, char **argv) {
   CHECK_STR(kp_gpudb_path(db, 0), good);
   test_lookups(db);
   test_arch(db);
+  test_nearest_arch(db);
   test_facts(db, good);
   kp_gpudb_close(db);
   test_broken(good);

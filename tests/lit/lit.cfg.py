@@ -36,5 +36,16 @@ config.substitutions.append(("%kperf_python", sys.executable))
 config.substitutions.append(
     ("%kperf_cc", "%s %s --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only -fplugin=%s" % (config.clang, cuda_flags, config.kperf_plugin)))
 
+# Build tools for the tests that generate a real compile database (skipped
+# as UNSUPPORTED, with the missing feature named, when one is absent).
+import shutil
+for tool in ("cmake", "make", "meson", "ninja", "bear", "clangd"):
+    if shutil.which(tool, path=config.environment["PATH"]):
+        config.available_features.add(tool)
+nvcc = os.path.join(cuda, "bin", "nvcc")
+if os.access(nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+config.substitutions.append(("%nvcc", nvcc))
+
 if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):
     config.available_features.add("cuda")

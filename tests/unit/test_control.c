@@ -98,7 +98,37 @@ static void reports(void) {
   cJSON *mrun = cJSON_GetArrayItem(cJSON_GetObjectItem(ml, "runs"), 0);
   CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(mrun, "results")) == 4);
   CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(ml, "runs")) == 1);
+  /* The tool's version, a rule name apart from its id, a successful invocation. */
+  cJSON *drv = cJSON_GetObjectItem(cJSON_GetObjectItem(mrun, "tool"), "driver");
+  CHECK(cJSON_IsString(cJSON_GetObjectItem(drv, "version")));
+  CHECK(strchr(cJSON_GetObjectItem(drv, "version")->valuestring, '.') != NULL);
+  cJSON *rule0 = cJSON_GetArrayItem(cJSON_GetObjectItem(drv, "rules"), 0);
+  CHECK_STR(cJSON_GetObjectItem(rule0, "id")->valuestring, "kperf-uncoalesced");
+  CHECK_STR(cJSON_GetObjectItem(rule0, "name")->valuestring, "UncoalescedGlobalAccess");
+  cJSON *inv0 = cJSON_GetArrayItem(cJSON_GetObjectItem(mrun, "invocations"), 0);
+  CHECK(cJSON_IsTrue(cJSON_GetObjectItem(inv0, "executionSuccessful")));
   cJSON_Delete(ml);
+  /* Files that could not be analysed: notifications, executionSuccessful false. */
+  const char *files[2] = {"/src/a b.cu", NULL};
+  const char *msgs[2] = {"'a b.cu' was not analysed: clang failed", "something else"};
+  char *fl = kp_sarif_add_failures(m, files, msgs, 2);
+  cJSON *fj = cJSON_Parse(fl);
+  cJSON *finv = cJSON_GetArrayItem(
+      cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(fj, "runs"), 0), "invocations"), 0);
+  CHECK(cJSON_IsFalse(cJSON_GetObjectItem(finv, "executionSuccessful")));
+  cJSON *notes = cJSON_GetObjectItem(finv, "toolExecutionNotifications");
+  CHECK(cJSON_GetArraySize(notes) == 2);
+  cJSON *n0 = cJSON_GetArrayItem(notes, 0);
+  CHECK_STR(cJSON_GetObjectItem(n0, "level")->valuestring, "error");
+  CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(n0, "message"), "text")->valuestring, msgs[0]);
+  CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(
+                cJSON_GetObjectItem(n0, "locations"), 0), "physicalLocation"), "artifactLocation"),
+                                "uri")->valuestring,
+            "file:///src/a%20b.cu");
+  CHECK(cJSON_GetObjectItem(cJSON_GetArrayItem(notes, 1), "locations") == NULL);
+  cJSON_Delete(fj);
+  free(fl);
+  CHECK(kp_sarif_add_failures("not json", NULL, NULL, 0) == NULL);
   free(m);
   free(s);
 

@@ -23,10 +23,11 @@
 // RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=SM120 %s
 // SM120: remark: target GPU rtx5090 ({{.*}}compute capability 12.0{{.*}}), assumed from --cuda-gpu-arch=sm_120 [kperf-model]
 //
-// An arch with no default GPU: analyses without a GPU, said in verbose mode, no error.
+// An arch with no default GPU: the GPU of the nearest arch, said once (nearest-arch.cu).
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_121 -fsyntax-only %s -fplugin=%kperf_plugin \
 // RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=NOARCH %s
-// NOARCH: remark: no target GPU: {{.*}}sm_121{{.*}}; name a GPU with -fplugin-arg-kperf-gpu=NAME [kperf-model]
+// NOARCH: warning: kperf: no GPU in kperf's database for --cuda-gpu-arch=sm_121; analysing for rtx5090 {{.*}}; name a GPU with -fplugin-arg-kperf-gpu=NAME
+// NOARCH: remark: target GPU rtx5090 ({{.*}}compute capability 12.0{{.*}}), assumed from --cuda-gpu-arch=sm_121 (the GPU of sm_120, the nearest architecture with one) [kperf-model]
 //
 // A GPU that exists is found, never "corrected" to a neighbour.
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 -fsyntax-only %s -fplugin=%kperf_plugin \

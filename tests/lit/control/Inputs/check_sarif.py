@@ -13,10 +13,16 @@ replacements; uriBaseIds declared in originalUriBaseIds.  --expect names a
 result that must be there (URI_SUFFIX: the end of its URI), --results the
 number of results, --fix a fix that must replace columns COL-COL of LINE with
 TEXT, --srcroot the URI %SRCROOT% must stand for ("-": no originalUriBaseIds).
+The driver must have a version (x.y.z) and every rule a name apart from its
+id (PascalCase, as code scanning shows it); runs[0].invocations[0] must say
+executionSuccessful, --failed N that it is false with N error notifications
+(each with a message and, when it names a file, a URI), else that it is true
+with none.
 Exit status 0 when all hold, 1 with one line per failure.
 """
 import argparse
 import json
+import re
 import sys
 
 failures = []
@@ -59,6 +65,10 @@ def main():
     ap.add_argument("--expect", action="append", default=[])
     ap.add_argument("--fix", action="append", default=[])
     ap.add_argument("--srcroot")
+    ap.add_argument("--failed", type=int, default=0,
+                    help="the number of files that could not be analysed")
+    ap.add_argument("--notification", action="append", default=[],
+                    help="URI_SUFFIX:TEXT: a notification about that file whose message contains TEXT")
     ap.add_argument("--require-base", action="store_true",
                     help="every result's location must be relative to a uriBaseId")
     a = ap.parse_args()
@@ -72,6 +82,8 @@ def main():
     run = runs[0]
     driver = run.get("tool", {}).get("driver", {})
     need(driver.get("name") == "kperf", f"tool.driver.name is {driver.get('name')!r}")
+    need(re.fullmatch(r"\d+\.\d+\.\d+", str(driver.get("version", ""))) is not None,
+         f"tool.driver.version is {driver.get('version')!r}, not x.y.z")
     rules = driver.get("rules", [])
     need(len(rules) >= 3, f"{len(rules)} rules")
     ids = []
@@ -79,6 +91,9 @@ def main():
         rid = r.get("id", "")
         ids.append(rid)
         need(rid.startswith("kperf-"), f"rule {i}: id {rid!r}")
+        name = r.get("name", "")
+        need(re.fullmatch(r"(?:[A-Z][a-z0-9]+)+", name) is not None and name != rid,
+             f"rule {rid}: name {name!r} is not a PascalCase name apart from the id")
         need(r.get("shortDescription", {}).get("text"), f"rule {rid}: no shortDescription.text")
         need(r.get("help", {}).get("text"), f"rule {rid}: no help.text")
         need(str(r.get("helpUri", "")).startswith("http"), f"rule {rid}: no helpUri")
@@ -94,6 +109,26 @@ def main():
     elif a.srcroot:
         need(bases.get("%SRCROOT%", {}).get("uri") == a.srcroot,
              f"%SRCROOT% is {bases.get('%SRCROOT%')!r}, not {a.srcroot!r}")
+    inv = run.get("invocations", [])
+    if need(isinstance(inv, list) and inv and isinstance(inv[0], dict), "no runs[0].invocations[0]"):
+        ok = inv[0].get("executionSuccessful")
+        need(ok is (a.failed == 0), f"invocations[0].executionSuccessful is {ok!r} with {a.failed} failed")
+        notes = inv[0].get("toolExecutionNotifications", [])
+        need(len(notes) == a.failed, f"{len(notes)} toolExecutionNotifications, not {a.failed}")
+        for m, nt in enumerate(notes):
+            need(nt.get("level") == "error", f"notification {m}: level {nt.get('level')!r}")
+            need(nt.get("message", {}).get("text"), f"notification {m}: no message.text")
+            for loc in nt.get("locations", []):
+                al = loc.get("physicalLocation", {}).get("artifactLocation", {})
+                need(al.get("uri"), f"notification {m}: location without uri")
+                if "uriBaseId" in al:
+                    need(al["uriBaseId"] in bases, f"notification {m}: uriBaseId not declared")
+        for e in a.notification:
+            suffix, text = e.split(":", 1)
+            need(any(text in nt.get("message", {}).get("text", "") and any(
+                loc.get("physicalLocation", {}).get("artifactLocation", {}).get("uri", "").endswith(suffix)
+                for loc in nt.get("locations", [])) for nt in notes),
+                 f"no notification about {suffix} saying {text!r}")
     results = run.get("results", [])
     if a.results is not None:
         need(len(results) == a.results, f"{len(results)} results, not {a.results}")
