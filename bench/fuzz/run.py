@@ -25,6 +25,9 @@ Usage:
          [--timeout T] [--minimize] [--json]
   run.py --only I --seed S --print          print mutant I
   run.py --list-seeds                       the seeds kept and why others are not
+  run.py --replay FILE|DIR ...              run saved mutants (regression tests):
+                                            each must compile without crash, hang
+                                            or nonsense figure
 
 Exit status: 0 when no crash, hang or nonsense was found, 1 when some was, 2 on
 an error of the fuzzer itself (no clang, no plugin, no seed compiles).
@@ -427,7 +430,8 @@ class Fuzz:
             rc0, err0, t0, to0 = run_clang(a.clang, path, [], a.timeout)
             if to0:
                 return "ok", "clang alone times out", t
-            if to or t > a.hang_factor * t0:
+            # a timeout counts when clang alone is well inside it
+            if (to and t0 * a.hang_factor < a.timeout) or (not to and t > a.hang_factor * t0):
                 return "hang", "%s s with kperf, %.2f s without" % ("timeout %g" % a.timeout if to else "%.1f" % t, t0), t
         if rc is not None:
             n = nonsense_in(err)
@@ -492,6 +496,34 @@ def load_seeds(a):
     return seeds, dropped
 
 
+def replay(a):
+    if not os.path.exists(a.plugin):
+        print("fuzz: no plugin at %s" % a.plugin, file=sys.stderr)
+        return 2
+    files = []
+    for p in a.replay:
+        if os.path.isdir(p):
+            files += sorted(os.path.join(p, n) for n in os.listdir(p) if n.endswith(".cu"))
+        else:
+            files.append(p)
+    if not files:
+        print("fuzz: nothing to replay", file=sys.stderr)
+        return 2
+    fz = Fuzz(a, [])
+    bad = 0
+    for path in files:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        with tempfile.TemporaryDirectory(prefix="kperf-fuzz-") as d:
+            kind, detail, t = fz.classify(text, d)
+        if kind != "ok":
+            bad += 1
+        print("%-8s %s (%.2f s)%s" % ("ok" if kind == "ok" else kind.upper(), path, t,
+                                      ": " + detail if kind != "ok" else ""))
+    print("fuzz: %d of %d saved mutants fail" % (bad, len(files)))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=1000)
@@ -511,12 +543,16 @@ def main():
     ap.add_argument("--only", type=int, default=None, help="mutant I only")
     ap.add_argument("--print", action="store_true", help="with --only: print the mutant's text")
     ap.add_argument("--list-seeds", action="store_true")
+    ap.add_argument("--replay", nargs="+", default=None, metavar="PATH",
+                    help="check these saved mutants (.cu files, or directories of them) instead")
     ap.add_argument("--progress", type=int, default=0, help="a progress line every N mutants (stderr)")
     a = ap.parse_args()
 
     if not shutil.which(a.clang) and not os.path.exists(a.clang):
         print("fuzz: no clang at %s" % a.clang, file=sys.stderr)
         return 2
+    if a.replay is not None:
+        return replay(a)
     seeds, dropped = load_seeds(a)
     if a.list_seeds:
         for n, _ in seeds:
