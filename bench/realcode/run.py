@@ -2,8 +2,9 @@
 """kperf over a directory of real CUDA files: does it crash, change clang's
 exit code, what does it find, why is it silent, and what does it cost?
 
-For every .cu file under DIR (include dirs: the file's own directory, and
-DIR/Common when there is one, plus any -I given):
+For every .cu file under DIR (include dirs: the file's own directory, its
+sample's directory and inc/ when the file is in a src/, DIR/Common when there
+is one, plus any -I given):
 
   1. clang alone, then clang with the plugin (-fplugin-arg-kperf-verbose,
      report=json: and predict=), both with the issue's command
@@ -57,7 +58,12 @@ def find_files(root, only):
 
 
 def command(a, path):
-    inc = ["-I" + os.path.dirname(path)]
+    own = os.path.dirname(path)
+    inc = ["-I" + own]
+    if os.path.basename(own) in ("src", "source"):   # a sample laid out as src/ and inc/
+        sample = os.path.dirname(own)
+        inc += ["-I" + sample] + ["-I" + os.path.join(sample, d) for d in ("inc", "include")
+                                  if os.path.isdir(os.path.join(sample, d))]
     common = os.path.join(a.dir, "Common")
     if os.path.isdir(common):
         inc.append("-I" + common)
