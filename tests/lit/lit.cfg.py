@@ -17,13 +17,9 @@ config.test_exec_root = os.path.join(config.kperf_build_dir, "tests", "lit", "ou
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.join(config.kperf_build_dir, "bin"), config.environment.get("PATH", os.environ.get("PATH", ""))])
-# A sanitized build (-DKPERF_SANITIZE=ON): clang is not sanitized, so the
-# plugin's ASan runtime is preloaded into it (and so into every command of the
-# tests); clang's own leaks at exit are not the plugin's.
+# A sanitized build (-DKPERF_SANITIZE=ON): config.clang is a wrapper that
+# preloads the plugin's ASan runtime into clang (cmake/Sanitize.cmake).
 if getattr(config, "asan_runtime", ""):
-    config.environment["LD_PRELOAD"] = config.asan_runtime
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0:halt_on_error=1"
-    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitize")
 # Tests choose their database explicitly; never pick up a user's.
 config.environment.pop("KPERF_DB", None)
