@@ -339,7 +339,9 @@ def make_mutant(seeds, seed, i):
 # ---------------------------------------------------------------- running
 
 CRASH_RE = re.compile(r"PLEASE submit a bug report|Stack dump:|frontend command failed due to signal|"
-                      r"Segmentation fault|Aborted|stack overflow", re.I)
+                      r"Segmentation fault|Aborted|stack overflow|"
+                      # a sanitized plugin (-DKPERF_SANITIZE=ON) reports and exits
+                      r"ERROR: (Address|Leak|UndefinedBehavior)Sanitizer|: runtime error: ", re.I)
 # Figures no kernel can have, in kperf's diagnostics.
 NONSENSE_RES = [
     re.compile(r"\b-?(nan|inf|infinity)\b\s*(us|ms|s|ns|%|bytes|B|GB/s|waves|cycles)?", re.I),
@@ -399,12 +401,16 @@ def signature(err, rc=None):
             if any(s in fn for s in ("llvm::sys::", "SignalHandler", "PrintStackTrace", "CrashRecovery",
                                      "__restore_rt", "_end", "libc.so")):
                 continue
-            fn = re.sub(r"\(.*", "", fn)
+            fn = re.sub(r"\(.*", "", fn.replace("(anonymous namespace)", "anon"))
+            if fn.startswith(("std::", "__gnu_cxx::", "__asan", "__ubsan", "__sanitizer")):
+                continue
             frames.append(fn)
         if len(frames) >= 3:
             break
     if frames:
-        return " < ".join(frames)
+        kind = re.search(r"ERROR: (\w+Sanitizer: [\w-]+)|runtime error: ([^\n]{0,60})", err)
+        head = (kind.group(1) or kind.group(2)) + ": " if kind else ""
+        return head + " < ".join(frames)
     return "signal %d, no stack dump" % -rc if rc is not None and rc < 0 else "exit %s, no stack dump" % rc
 
 

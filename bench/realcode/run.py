@@ -42,7 +42,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
-CRASH_RE = re.compile(r"PLEASE submit a bug report|Stack dump:|frontend command failed due to signal")
+CRASH_RE = re.compile(r"PLEASE submit a bug report|Stack dump:|frontend command failed due to signal|"
+                      r"ERROR: (Address|Leak|UndefinedBehavior)Sanitizer|: runtime error: ")
 
 
 def find_files(root, only):
