@@ -225,6 +225,20 @@ def print_summary(s):
                s["overhead_over_2pct"], len(s["overhead_over_10pct"])))
 
 
+def load_partial(path):
+    results, timings = [], []
+    with open(path) as f:
+        for line in f:
+            try:
+                x = json.loads(line)
+            except ValueError:
+                continue   # a line cut short when the sweep was stopped
+            results.append(x["result"])
+            if x.get("timing"):
+                timings.append(x["timing"])
+    return results, timings
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("dir")
@@ -240,8 +254,18 @@ def main():
     ap.add_argument("--only", default=None)
     ap.add_argument("-I", dest="include", action="append", default=[])
     ap.add_argument("--json", default=None, help="write the summary and per-file results here")
+    ap.add_argument("--partial", default=None, help="append each file's result here as it is done (JSON lines)")
+    ap.add_argument("--resume", default=None, help="take the files done from this --partial file, run the rest")
+    ap.add_argument("--summarize", default=None, help="only summarise this --partial file")
+    ap.add_argument("--interleave", action="store_true",
+                    help="time each file right after checking it (with --jobs), not all at the end")
     a = ap.parse_args()
     a.dir = os.path.abspath(a.dir)
+    if a.summarize:
+        results, timings = load_partial(a.summarize)
+        s = summarise(results, timings)
+        print_summary(s)
+        return 1 if s["crashes"] or s["exit_code_changes"] else 0
     if not os.path.exists(a.plugin):
         print("realcode: no plugin at %s" % a.plugin, file=sys.stderr)
         return 2
@@ -249,14 +273,33 @@ def main():
     if not files:
         print("realcode: no .cu file under %s" % a.dir, file=sys.stderr)
         return 2
+    if a.resume:
+        results, timings = load_partial(a.resume)
+        done = {r["file"] for r in results}
+        files = [f for f in files if os.path.relpath(f, a.dir) not in done]
+    else:
+        results, timings = [], []
+    out = open(a.partial, "a") if a.partial else None
+
+    def one(p):
+        r = check_file(a, p)
+        t = None
+        if a.interleave and not a.no_timing and r["rc_alone"] == 0 and not r["crash"]:
+            t = time_file(a, p)
+        return r, t
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        results = list(ex.map(lambda p: check_file(a, p), files))
-    for r in results:
-        if r["crash"] or r["exit_changed"]:
-            print("%s: %s (exit %s alone, %s with kperf)" % (r["file"], "CRASH" if r["crash"] else "exit code changed",
-                                                            r["rc_alone"], r["rc_kperf"]), file=sys.stderr)
-    timings = []
-    if not a.no_timing:
+        for r, t in ex.map(one, files):
+            results.append(r)
+            if t:
+                timings.append(t)
+            if out:   # a line per file as it is done: a long sweep can be summarised part way (--resume)
+                out.write(json.dumps({"result": r, "timing": t}) + "\n")
+                out.flush()
+            if r["crash"] or r["exit_changed"]:
+                print("%s: %s (exit %s alone, %s with kperf)" % (r["file"], "CRASH" if r["crash"] else "exit code changed",
+                                                                r["rc_alone"], r["rc_kperf"]), file=sys.stderr)
+    if not a.no_timing and not a.interleave:
         ok = [os.path.join(a.dir, r["file"]) for r in results if r["rc_alone"] == 0 and not r["crash"]]
         with concurrent.futures.ThreadPoolExecutor(max_workers=a.timing_jobs) as ex:
             timings = list(ex.map(lambda p: time_file(a, p), ok))
