@@ -225,6 +225,22 @@ def print_summary(s):
                s["overhead_over_2pct"], len(s["overhead_over_10pct"])))
 
 
+def retime(a, timings, over):
+    """Times again, one file at a time and --retime runs each, the files whose
+    overhead is above `over` (noise on a busy machine); keeps the best times."""
+    for t in timings:
+        if t["overhead"] <= over:
+            continue
+        runs, a.runs = a.runs, a.retime
+        u = time_file(a, os.path.join(a.dir, t["file"]))
+        a.runs = runs
+        t["alone_s"] = min(t["alone_s"], u["alone_s"])
+        t["kperf_s"] = min(t["kperf_s"], u["kperf_s"])
+        t["overhead"] = t["kperf_s"] / t["alone_s"] - 1.0
+        t["retimed"] = True
+        print("realcode: %s re-timed: %+.1f %%" % (t["file"], 100 * t["overhead"]), file=sys.stderr)
+
+
 def load_partial(path):
     results, timings = [], []
     with open(path) as f:
@@ -257,12 +273,17 @@ def main():
     ap.add_argument("--partial", default=None, help="append each file's result here as it is done (JSON lines)")
     ap.add_argument("--resume", default=None, help="take the files done from this --partial file, run the rest")
     ap.add_argument("--summarize", default=None, help="only summarise this --partial file")
+    ap.add_argument("--retime", type=int, default=0, metavar="RUNS",
+                    help="time again with RUNS runs, one file at a time, the files above --retime-over")
+    ap.add_argument("--retime-over", type=float, default=0.02)
     ap.add_argument("--interleave", action="store_true",
                     help="time each file right after checking it (with --jobs), not all at the end")
     a = ap.parse_args()
     a.dir = os.path.abspath(a.dir)
     if a.summarize:
         results, timings = load_partial(a.summarize)
+        if a.retime:
+            retime(a, timings, a.retime_over)
         s = summarise(results, timings)
         print_summary(s)
         return 1 if s["crashes"] or s["exit_code_changes"] else 0
@@ -303,6 +324,8 @@ def main():
         ok = [os.path.join(a.dir, r["file"]) for r in results if r["rc_alone"] == 0 and not r["crash"]]
         with concurrent.futures.ThreadPoolExecutor(max_workers=a.timing_jobs) as ex:
             timings = list(ex.map(lambda p: time_file(a, p), ok))
+    if a.retime:
+        retime(a, timings, a.retime_over)
     s = summarise(results, timings)
     print_summary(s)
     if a.json:
