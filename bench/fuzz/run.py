@@ -357,7 +357,12 @@ def nonsense_in(stderr):
             continue
         # what the source itself says (quoted code) is not kperf's figure
         body = re.sub(r"'[^']*'", "''", line)
+        # kperf quoting a negative size as written to say the launch fails
+        # ("-1 bytes ... are 18446744073709551615 as the size_t the launch takes") is right
+        explains = re.search(r"as the size_t|as written|rejects it", line)
         for rx in NONSENSE_RES:
+            if explains and rx is NONSENSE_RES[1]:
+                continue
             for m in rx.finditer(body):
                 # a negative stride or offset is a fact of the source, not a wrong figure
                 if re.search(r"(stride|offset|step|by)\s*\(?$", body[max(0, m.start() - 12):m.start()]):
