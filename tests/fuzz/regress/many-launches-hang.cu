@@ -1,5 +1,5 @@
 // from bench/fuzz seed 1, mutant 2539 (one launch line copied 99 times; here 400 times): kperf's cost grew with
-// the square of the launches (14.7 s against 0.07 s for clang alone, quiet machine)
+// the square of the launches (14.7 s against 0.07 s for clang alone)
 // hang: timeout 10 s with kperf, 0.20 s without
 
 #define N 4096
