@@ -81,7 +81,8 @@ def find_seed_files(repo):
     files = []
     for d in SEED_DIRS:
         for root, dirs, names in os.walk(os.path.join(repo, d)):
-            dirs[:] = sorted(x for x in dirs if x != "Inputs")
+            # not Inputs/ (lit's), nor the fuzzer's own reduced mutants (tests/fuzz/regress)
+            dirs[:] = sorted(x for x in dirs if x not in ("Inputs", "regress"))
             for n in sorted(names):
                 if n.endswith(".cu"):
                     files.append(os.path.join(root, n))
