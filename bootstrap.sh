@@ -2,7 +2,9 @@
 # Sets kperf up on a Debian 12 machine and runs it.
 #
 #   ./bootstrap.sh example   install what is missing, build, run kperf on examples/
-#   ./bootstrap.sh test      install what is missing, build, run the whole test suite
+#   ./bootstrap.sh test      install what is missing, build, run the whole test suite;
+#                            then build again with ASan+UBSan (BUILD-asan, clang)
+#                            and run the suite there too (two ctest summaries)
 #
 # Needs root or sudo for the Debian packages (only when some are missing).
 # The CUDA toolkit is found at $CUDA_PATH, else /usr/local/cuda, or given as
@@ -29,6 +31,8 @@ done
 # 1. Debian packages.
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqlite3
           libcjson-dev cmake ninja-build python3 g++ make
+          # the sanitized build of 'test' (ASan/UBSan runtimes, libFuzzer)
+          libclang-rt-22-dev
           # kperf-tidy.so and kperf-clangd (docs/integration.md): the clang-tidy and
           # clangd that run them, and the gRPC/protobuf that clangd's libraries need.
           clang-tidy-22 clangd-22 libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
@@ -75,6 +79,21 @@ case "$what" in
     done
     ;;
   test)
-    ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+    status=0
+    ctest --test-dir "$build" --output-on-failure -j"$(nproc)" || status=$?
+    # The same suite against an ASan+UBSan build of the core, CLI and plugin,
+    # plus short libFuzzer runs (tests/fuzz).  Debian's clang is not
+    # sanitized: the tests run it through a wrapper that preloads the ASan
+    # runtime (cmake/Sanitize.cmake).
+    asan="$build-asan"
+    if [ ! -f "$asan/CMakeCache.txt" ]; then
+      cmake -S . -B "$asan" -G Ninja -DKPERF_CUDA_PATH="$cuda" -DKPERF_SANITIZE=ON \
+        -DKPERF_BUILD_CLANGD=OFF -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+    fi
+    cmake --build "$asan"
+    echo "kperf: the test suite under ASan and UBSan ($asan)"
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ctest --test-dir "$asan" --output-on-failure -j"$(nproc)" || status=$?
+    exit "$status"
     ;;
 esac

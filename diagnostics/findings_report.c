@@ -481,9 +481,11 @@ int kp_make_parent_dirs(const char *path, char *err, size_t errlen) {
 
 /* ------------------------------------------------------ SARIF URIs */
 
-/* "file:///a/./b/../c" -> "file:///a/c" (in place). */
+/* "file:///a/./b/../c" -> "file:///a/c" (in place: every segment written
+ * keeps the '/' it had before it, so the text only shrinks).  A URI with a
+ * host or without a path ("file://host/x", "file://x") is left as it is. */
 static void normalize_file_uri(char *uri) {
-  if (strncmp(uri, "file://", 7) != 0)
+  if (strncmp(uri, "file:///", 8) != 0)
     return;
   char *path = uri + 7; /* "/a/b" */
   char *out = path;     /* write position */

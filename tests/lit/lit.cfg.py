@@ -17,6 +17,10 @@ config.test_exec_root = os.path.join(config.kperf_build_dir, "tests", "lit", "ou
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.join(config.kperf_build_dir, "bin"), config.environment.get("PATH", os.environ.get("PATH", ""))])
+# A sanitized build (-DKPERF_SANITIZE=ON): config.clang is a wrapper that
+# preloads the plugin's ASan runtime into clang (cmake/Sanitize.cmake).
+if getattr(config, "asan_runtime", ""):
+    config.available_features.add("sanitize")
 # Tests choose their database explicitly; never pick up a user's.
 config.environment.pop("KPERF_DB", None)
 
