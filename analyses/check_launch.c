@@ -621,6 +621,22 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
       return 0;
     }
   }
+  /* Sizes evaluated from assumed values obey the same limits as folded ones. */
+  {
+    kp_launch v = *l;
+    kp_expr *const bx[3] = {&v.block.x, &v.block.y, &v.block.z};
+    kp_expr *const gx[3] = {&v.grid.x, &v.grid.y, &v.grid.z};
+    for (int d = 0; d < 3; d++) {
+      bx[d]->known = gx[d]->known = 1;
+      bx[d]->value = e->block[d];
+      gx[d]->value = e->grid[d];
+    }
+    v.smem.text = NULL;
+    if (invalid_sizes(&v, gpu, e->why, sizeof e->why)) {
+      e->invalid = 1;
+      return 0;
+    }
+  }
   if (l->smem.text) {
     int64_t v;
     if (l->smem.known)

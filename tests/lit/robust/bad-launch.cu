@@ -8,6 +8,9 @@
 // With the launch check off, nothing is said of them.
 // RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-launch=off %s 2>&1 | count 0
 // NOTIME: {{^}}1{{$}}
+// Sizes evaluated from an assumed value meet the same limits.
+// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-arg=big=1099511627776 %s 2>&1 | FileCheck --check-prefix=ASSUMED %s
+// ASSUMED: warning: this launch of 'fill' fails: 2^32 blocks in x ('(big + 255) / 256' as written) exceed the grid limit 2^31-1
 // The verbose inventory shows the sizes the launch gets, not the text's sign.
 // RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-verbose %s 2>&1 | FileCheck --check-prefix=INV %s
 // INV: remark: launch of 'fill': grid (4294967292, 1, 1), block (256, 1, 1), no dynamic shared memory
@@ -15,6 +18,10 @@
 #include <cuda_runtime.h>
 
 __global__ void fill(float *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
+
+void sized(float *a, long long big) {
+  fill<<<(big + 255) / 256, 256>>>(a);
+}
 
 void run(float *a) {
   // CHECK: bad-launch.cu:[[# @LINE + 1]]:{{[0-9]+}}: warning: this launch of 'fill' fails: the block has 0 threads in x; the CUDA runtime rejects it and the kernel does not run [kperf-launch]
