@@ -76,16 +76,7 @@ typedef kp_strlist strlist;
 
 static int sl_push(strlist *l, const char *s) { return kp_strlist_push(l, s); }
 
-static int sl_push2(strlist *l, const char *a, const char *b) {
-  size_t n = strlen(a) + strlen(b) + 1;
-  char *t = malloc(n);
-  if (!t)
-    return -1;
-  snprintf(t, n, "%s%s", a, b);
-  int r = sl_push(l, t);
-  free(t);
-  return r;
-}
+static int sl_push2(strlist *l, const char *a, const char *b) { return kp_strlist_push2(l, a, b); }
 
 static void sl_free(strlist *l) { kp_strlist_free(l); }
 

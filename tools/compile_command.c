@@ -28,7 +28,7 @@ int kp_strlist_push(kp_strlist *l, const char *s) {
   return 0;
 }
 
-static int push2(kp_strlist *l, const char *a, const char *b) {
+int kp_strlist_push2(kp_strlist *l, const char *a, const char *b) {
   size_t n = strlen(a) + strlen(b) + 1;
   char *t = malloc(n);
   if (!t)
@@ -345,7 +345,7 @@ static int nvcc_archs(const char *v, kp_cc_result *r, kp_strlist *archs) {
         snprintf(arch, sizeof arch, "sm_%.*s", (int)n, p);
         found = 1;
         if (!contains(archs, arch)) {
-          if (kp_strlist_push(archs, arch) || push2(&r->args, "--cuda-gpu-arch=", arch))
+          if (kp_strlist_push(archs, arch) || kp_strlist_push2(&r->args, "--cuda-gpu-arch=", arch))
             return -1;
         }
       }
@@ -373,13 +373,13 @@ static int dropped(kp_cc_result *r, const char *a, const char *value) {
 /* Pushes FLAG VALUE for each comma-separated item of VALUE when list, else once. */
 static int push_items(kp_cc_result *r, const char *flag, const char *value, int list) {
   if (!list)
-    return push2(&r->args, flag, value);
+    return kp_strlist_push2(&r->args, flag, value);
   char *copy = strdup(value);
   if (!copy)
     return -1;
   int rc = 0;
   for (char *save = NULL, *t = strtok_r(copy, ",", &save); t && !rc; t = strtok_r(NULL, ",", &save))
-    rc = push2(&r->args, flag, t);
+    rc = kp_strlist_push2(&r->args, flag, t);
   free(copy);
   return rc;
 }
@@ -454,13 +454,13 @@ static int translate_nvcc(const kp_strlist *in, const char *file, kp_cc_result *
     } else if (opt(in, &i, "--system-include", "-isystem", 1, &v)) {
       rc = kp_strlist_push(&r->args, "-isystem") || kp_strlist_push(&r->args, v);
     } else if (opt(in, &i, "--define-macro", "-D", 1, &v)) {
-      rc = push2(&r->args, "-D", v);
+      rc = kp_strlist_push2(&r->args, "-D", v);
     } else if (opt(in, &i, "--undefine-macro", "-U", 1, &v)) {
       rc = push_items(r, "-U", v, 1);
     } else if (opt(in, &i, "--pre-include", "-include", 0, &v)) {
       rc = kp_strlist_push(&r->args, "-include") || kp_strlist_push(&r->args, v);
     } else if (opt(in, &i, "--std", "-std", 0, &v)) {
-      rc = push2(&r->args, "-std=", v);
+      rc = kp_strlist_push2(&r->args, "-std=", v);
     } else if (opt(in, &i, "--gpu-architecture", "-arch", 0, &v) ||
                opt(in, &i, "--generate-code", "-gencode", 0, &v) ||
                opt(in, &i, "--gpu-code", "-code", 0, &v)) {
@@ -478,7 +478,7 @@ static int translate_nvcc(const kp_strlist *in, const char *file, kp_cc_result *
       rdc = 1;
     } else if (opt(in, &i, "--optimize", "-O", 1, &v)) {
       if (v[0] >= '0' && v[0] <= '3' && !v[1])
-        rc = push2(&r->args, "-O", v);
+        rc = kp_strlist_push2(&r->args, "-O", v);
       else
         rc = dropped(r, a, NULL);
     } else if (is_flag(a, "--use_fast_math", "-use_fast_math")) {

@@ -20,6 +20,8 @@ typedef struct kp_strlist {
 } kp_strlist;
 
 int kp_strlist_push(kp_strlist *l, const char *s);
+/* Appends the concatenation a b. */
+int kp_strlist_push2(kp_strlist *l, const char *a, const char *b);
 void kp_strlist_free(kp_strlist *l);
 
 /* Splits a "command" string as a POSIX shell splits words: blanks separate,
