@@ -28,7 +28,9 @@ static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out
 
 static void add_shape(kp_shape *out, size_t *n, int64_t x, int64_t y, int64_t z,
                       kp_shape_source src, const kp_launch *l) {
-  if (*n >= KP_SHAPES_MAX || x < 1 || y < 1 || z < 1 || x * y * z > 1024)
+  /* Each dimension at most 1024 first, so that the product cannot overflow. */
+  if (*n >= KP_SHAPES_MAX || x < 1 || y < 1 || z < 1 || x > 1024 || y > 1024 || z > 1024 ||
+      x * y * z > 1024)
     return;
   for (size_t i = 0; i < *n; i++)
     if (out[i].x == x && out[i].y == y && out[i].z == z)
