@@ -400,6 +400,24 @@ def run_clang(clang, path, plugin_args, timeout):
         return p.returncode, err, ru.ru_utime + ru.ru_stime, False
 
 
+PROBE = "__global__ void kperf_probe(float *a) { a[threadIdx.x * 2] = 0; }\n"
+
+
+def plugin_unusable(a):
+    """Why the plugin analyses nothing (no GPU database, an argument it refuses,
+    a plugin that does not load), or None: a probe kernel must get kperf's
+    per-kernel remark and no error."""
+    with tempfile.TemporaryDirectory(prefix="kperf-fuzz-probe-") as d:
+        path = os.path.join(d, "probe.cu")
+        with open(path, "w") as f:
+            f.write(PROBE)
+        rc, err, _, _ = run_clang(a.clang, path, plugin_args(a.plugin, a.gpu), 60)
+    if rc == 0 and "remark: kernel 'kperf_probe'" in err:
+        return None
+    lines = [l for l in err.splitlines() if "error" in l] or err.splitlines() or ["exit %s" % rc]
+    return lines[0].strip()
+
+
 def crashed(rc, err):
     return rc is not None and (rc < 0 or rc >= 128 or bool(CRASH_RE.search(err)))
 
@@ -595,6 +613,11 @@ def main():
         return 0
     if not os.path.exists(a.plugin):
         print("fuzz: no plugin at %s" % a.plugin, file=sys.stderr)
+        return 2
+    why = plugin_unusable(a)
+    if why:
+        print("fuzz: the plugin does not analyse anything, so no mutant would test it: %s" % why,
+              file=sys.stderr)
         return 2
     fz = Fuzz(a, seeds)
     idx = [a.only] if a.only is not None else list(range(a.start, a.start + a.count))

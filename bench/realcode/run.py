@@ -16,7 +16,8 @@ is one, plus any -I given):
      launch shape, and the commonest reasons kperf gives for no prediction or
      no recommendation (names and numbers taken out, so alike reasons group).
   3. overhead: for files that clang alone compiles, --runs alternating runs
-     without and with the plugin (timing jobs run one at a time unless
+     without and with the plugin, timed by CPU time (user + system of clang
+     and its children, so a busy machine does not look like overhead) (timing jobs run one at a time unless
      --timing-jobs); the best of each; overhead = best with / best without - 1.
 
 Usage:
@@ -79,12 +80,40 @@ def plugin_flags(a):
 
 
 def run(cmd, timeout):
+    """(exit code or None on a timeout, stderr, seconds).  The seconds are the
+    CPU time (user + system) of clang and the children it waited for, so that
+    other work on the machine does not pass for kperf's overhead; the wall
+    time when the run times out."""
     t0 = time.monotonic()
-    try:
-        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
-        return p.returncode, p.stderr.decode("utf-8", "replace"), time.monotonic() - t0
-    except subprocess.TimeoutExpired:
-        return None, "timeout", time.monotonic() - t0
+    with tempfile.TemporaryFile() as errf:
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errf)
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - t0 > timeout:
+                p.kill()
+                os.wait4(p.pid, 0)
+                return None, "timeout", time.monotonic() - t0
+            time.sleep(0.005)
+        errf.seek(0)
+        err = errf.read().decode("utf-8", "replace")
+        return os.waitstatus_to_exitcode(status), err, ru.ru_utime + ru.ru_stime
+
+
+def plugin_unusable(a):
+    """Why the plugin analyses nothing (no GPU database, a refused argument, a
+    plugin that does not load), or None: a probe kernel compiled like the
+    files must get kperf's per-kernel remark and no error."""
+    with tempfile.TemporaryDirectory(prefix="kperf-realcode-probe-") as d:
+        path = os.path.join(d, "probe.cu")
+        with open(path, "w") as f:
+            f.write("__global__ void kperf_probe(float *a) { a[threadIdx.x * 2] = 0; }\n")
+        rc, err, _ = run(command(a, path) + plugin_flags(a) + ["-fplugin-arg-kperf-verbose"], 120)
+    if rc == 0 and "remark: kernel 'kperf_probe'" in err:
+        return None
+    lines = [l for l in err.splitlines() if "error" in l] or err.splitlines() or ["exit %s" % rc]
+    return lines[0].strip()
 
 
 def reason(why):
@@ -289,6 +318,11 @@ def main():
         return 1 if s["crashes"] or s["exit_code_changes"] else 0
     if not os.path.exists(a.plugin):
         print("realcode: no plugin at %s" % a.plugin, file=sys.stderr)
+        return 2
+    why = plugin_unusable(a)
+    if why:
+        print("realcode: the plugin does not analyse anything, so the sweep would not test it: %s"
+              % why, file=sys.stderr)
         return 2
     files = find_files(a.dir, a.only)
     if not files:
