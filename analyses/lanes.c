@@ -185,7 +185,10 @@ static int any_unknown(const kp_lane_ctx *c, const kp_sym *s) {
 
 /* Sets up the bindings of point p for lane 0: thread and block ids, loop
  * counters, then the unknowns of a's formulas.  Returns 0 when out of memory. */
-static int bind_point(kp_lane_ctx *c, const kp_lane_point *p, const kp_access *a) {
+#define ALL_LOOPS (-2)
+
+static int bind_point_in(kp_lane_ctx *c, const kp_lane_point *p, const kp_access *a,
+                         int innermost) {
   c->nb = c->fixed;
   for (int i = 0; i < 3; i++)
     if (!push(c, ID_NAMES[i], 0))
@@ -194,18 +197,35 @@ static int bind_point(kp_lane_ctx *c, const kp_lane_point *p, const kp_access *a
     if (!push(c, ID_NAMES[i], p->block_id))
       return 0;
   const kp_kernel *k = c->k;
-  for (size_t l = 0; l < k->nloops; l++) {
+  /* The loops whose iteration and counters are bound: for an access, the
+   * loops around it (its formulas cannot name another loop's; a kernel of
+   * hundreds of loops would otherwise make every evaluation search hundreds
+   * of bindings), else every loop; outermost first (an inner counter may
+   * start from an outer one's value). */
+  size_t ids[64], n = 0;
+  int some = innermost != ALL_LOOPS;
+  if (some) {
+    int chain[64], m = 0;
+    for (int l = innermost; l >= 0 && (size_t)l < k->nloops && k->loops[l] && m < 64;
+         l = k->loops[l]->parent)
+      chain[m++] = l;
+    while (m > 0)
+      ids[n++] = (size_t)chain[--m];
+  }
+  size_t nl = some ? n : k->nloops;
+  for (size_t i = 0; i < nl; i++) {
+    size_t l = some ? ids[i] : i;
     int64_t it = p->iter ? p->iter[l] : 0;
-    const char *n = iter_name((unsigned)l);
-    if (n && !push(c, n, it))
+    const char *name = iter_name((unsigned)l);
+    if (name && !push(c, name, it))
       return 0;
   }
-  /* Doubling/halving counters, outermost first (an inner one may start from
-   * an outer one's value). */
-  for (size_t l = 0; l < k->nloops; l++) {
+  /* Doubling/halving counters. */
+  for (size_t i = 0; i < nl; i++) {
+    size_t l = some ? ids[i] : i;
     const kp_loop *lp = k->loops[l];
     int64_t v;
-    if (lp->var && lp->step_kind != KP_STEP_ADD &&
+    if (lp && lp->var && lp->step_kind != KP_STEP_ADD &&
         kp_loop_counter(c, p, lp, p->iter ? p->iter[l] : 0, &v) && !push(c, lp->var, v))
       return 0;
   }
@@ -226,6 +246,10 @@ static int bind_point(kp_lane_ctx *c, const kp_lane_point *p, const kp_access *a
       return 0;
   }
   return 1;
+}
+
+static int bind_point(kp_lane_ctx *c, const kp_lane_point *p, const kp_access *a) {
+  return bind_point_in(c, p, a, a ? a->loop : ALL_LOOPS);
 }
 
 int kp_loop_counter(kp_lane_ctx *c, const kp_lane_point *p, const kp_loop *l, int64_t iter,
@@ -462,7 +486,9 @@ static int64_t loop_trip(kp_lane_ctx *c, const kp_loop *l, int64_t unknown_value
   p.shape = &one;
   p.unknown_value = unknown_value;
   int64_t t;
-  if (!kp_lanes_value(c, &p, l->trip, 1, &t))
+  /* A trip count can only use the loops around the loop. */
+  if (!bind_point_in(c, &p, NULL, l->parent >= 0 ? l->parent : -1) ||
+      !bind_unknowns(c, l->trip, p.unknown_value) || !kp_sym_eval(l->trip, c->b, c->nb, &t))
     return -1;
   return t;
 }
