@@ -18,6 +18,10 @@ typedef struct counter {
   struct kp_arena *a;
   const kp_kernel *k;
   const kp_sym *zero;
+  int emitted;   /* counting kp_counts.emitted (into by_class) */
+  int in_static; /* emitted: inside a static nest (see count.h) */
+  const char *folds; /* emitted, in a static nest: per node of the region being
+                        counted, 1 when it folds away (NULL: none does) */
 } counter;
 
 enum { NSPACES = KP_SPACE_UNKNOWN + 1 };
@@ -100,10 +104,11 @@ static const kp_sym *trip_of(struct kp_arena *a, const kp_loop *l) {
 }
 
 /* One operation node: count instructions of class cls. */
-static void count_op(const counter *ct, const kp_node *n, int divergent, kp_counts *c) {
+static void count_op(const counter *ct, const kp_node *n, int divergent, kp_counts *c,
+                     int folded) {
   struct kp_arena *a = ct->a;
   kp_iclass cls = (unsigned)n->cls < KP_I_COUNT ? n->cls : KP_I_OTHER;
-  const kp_sym *cnt = kp_sym_const(a, n->count);
+  const kp_sym *cnt = kp_sym_const(a, folded ? 0 : n->count);
   c->by_class[cls] = kp_sym_add(a, c->by_class[cls], cnt);
   c->total = kp_sym_add(a, c->total, cnt);
   if (divergent)
@@ -120,6 +125,250 @@ static void count_op(const counter *ct, const kp_node *n, int divergent, kp_coun
 }
 
 static void count_region(const counter *ct, const kp_region *r, int divergent, kp_counts *c);
+
+/* ---- Emitted counts: static nests (count.h) ---------------------------- */
+
+#define KP_STATIC_NEST_MAX (1 << 16) /* iterations of a nest a compiler unrolls whole */
+
+/* The constant trip count of a loop code generation unrolls completely; 0
+ * when it stays a loop (not fully unrolled, or its trip count is not a
+ * constant). */
+static int64_t static_trip(const kp_loop *l) {
+  int64_t t;
+  if (!l->trip || !kp_sym_is_const(l->trip, &t) || t < 0 || t > KP_STATIC_NEST_MAX)
+    return 0;
+  if (l->thread_dependent)
+    return 0;
+  if (l->unroll == -1 || (l->unrolled_by > 1 && l->unrolled_by >= t))
+    return t > 0 ? t : 0;
+  return 0;
+}
+
+static int is_data_class(kp_iclass c) {
+  switch (c) {
+  case KP_I_INT:
+  case KP_I_INT_MUL:
+  case KP_I_ADDR:
+  case KP_I_CMP:
+  case KP_I_BRANCH:
+  case KP_I_LD_PARAM:
+    return 0;
+  default:
+    return 1;
+  }
+}
+
+static int is_foldable_class(kp_iclass c) {
+  return c == KP_I_INT || c == KP_I_INT_MUL || c == KP_I_ADDR;
+}
+
+/* Per node of r (inside a static nest): 1 when it folds away in the emitted
+ * code.  Integer and address arithmetic that uses no value loaded or
+ * computed in the region (only the unrolled counters, thread ids and
+ * parameters) and feeds a memory access of the region or nothing else in it
+ * (a subscript) becomes immediate offsets;
+ * a constant-memory load whose index varies only with loop counters is an
+ * operand.  NULL when nothing folds or memory ran out (then nothing folds). */
+static int const_operand(const kp_kernel *k, const kp_node *n);
+
+static char *fold_flags(const kp_kernel *k, const kp_region *r) {
+  if (!r->nnodes)
+    return NULL;
+  char *data = calloc(r->nnodes, 1), *addr = calloc(r->nnodes, 1),
+       *used = calloc(r->nnodes, 1), *fold = calloc(r->nnodes, 1);
+  if (!data || !addr || !used || !fold) {
+    free(data);
+    free(addr);
+    free(used);
+    free(fold);
+    return NULL;
+  }
+  /* data: uses a loaded or computed value of this region. */
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    int d = n->kind != KP_NODE_OP || is_data_class(n->cls);
+    for (size_t j = 0; j < n->ndeps && !d; j++)
+      if (n->deps[j] >= 0 && (size_t)n->deps[j] < i && data[n->deps[j]])
+        d = 1;
+    data[i] = (char)d;
+  }
+  /* addr: index arithmetic, used (through other index arithmetic) by a memory
+   * access of this region. */
+  for (size_t i = r->nnodes; i-- > 0;) {
+    const kp_node *n = &r->nodes[i];
+    int mem = n->kind == KP_NODE_OP && n->access >= 0;
+    for (size_t j = 0; j < n->ndeps; j++)
+      if (n->deps[j] >= 0 && (size_t)n->deps[j] < i)
+        used[n->deps[j]] = 1;
+    if (!mem && !addr[i])
+      continue;
+    for (size_t j = 0; j < n->ndeps; j++) {
+      int dep = n->deps[j];
+      if (dep >= 0 && (size_t)dep < i && r->nodes[dep].kind == KP_NODE_OP &&
+          is_foldable_class(r->nodes[dep].cls))
+        addr[dep] = 1;
+    }
+  }
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    if (n->kind == KP_NODE_OP && is_foldable_class(n->cls) && !data[i] && (addr[i] || !used[i]))
+      fold[i] = 1; /* index arithmetic: immediate offsets */
+    if (const_operand(k, n))
+      fold[i] = 1;
+  }
+  free(data);
+  free(addr);
+  free(used);
+  return fold;
+}
+
+/* Whether a constant-memory load's index varies only with loop counters (no
+ * thread or block id): then it is an operand in unrolled code. */
+static int const_operand(const kp_kernel *k, const kp_node *n) {
+  if (n->kind != KP_NODE_OP || n->cls != KP_I_LD_CONST || n->access < 0 ||
+      (size_t)n->access >= k->naccesses)
+    return 0;
+  const kp_access *acc = &k->accesses[n->access];
+  if (!acc->index.known)
+    return 0;
+  for (size_t t = 0; t < acc->index.nterms; t++)
+    if (acc->index.terms[t].var < KP_V_LOOP)
+      return 0;
+  return 1;
+}
+
+/* Whether anything in region r (recursively) writes shared memory or
+ * synchronises: then loads of the nest are not merged. */
+static int region_writes_shared(const kp_kernel *k, const kp_region *r) {
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    if (n->kind == KP_NODE_OP) {
+      if (n->cls == KP_I_ST_SHARED || n->cls == KP_I_BARRIER || n->cls == KP_I_ATOMIC ||
+          n->cls == KP_I_OTHER)
+        return 1;
+      if (n->access >= 0 && (size_t)n->access < k->naccesses &&
+          k->accesses[n->access].is_store && k->accesses[n->access].space != KP_SPACE_GLOBAL &&
+          k->accesses[n->access].space != KP_SPACE_LOCAL)
+        return 1;
+    } else if (n->kind == KP_NODE_LOOP && n->loop) {
+      if (region_writes_shared(k, &n->loop->body))
+        return 1;
+    } else if (n->kind == KP_NODE_BRANCH && n->branch) {
+      if (region_writes_shared(k, &n->branch->then_r) ||
+          region_writes_shared(k, &n->branch->else_r))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+static int cmp_i64(const void *x, const void *y) {
+  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+#define NEST_DEPTH_MAX 16
+
+/* Shared loads of a static nest issued once per distinct address: the
+ * instructions saved (executions - distinct addresses, times the node's
+ * count) over region r, whose enclosing loops inside the nest are
+ * loops[0..depth). */
+static int64_t merged_shared_loads(const kp_kernel *k, const kp_region *r,
+                                   const kp_loop *const *loops, int depth) {
+  int64_t saved = 0;
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    if (n->kind == KP_NODE_LOOP && n->loop && static_trip(n->loop) > 0 &&
+        depth < NEST_DEPTH_MAX) {
+      const kp_loop *inner[NEST_DEPTH_MAX];
+      memcpy(inner, loops, sizeof *loops * (size_t)depth);
+      inner[depth] = n->loop;
+      saved += merged_shared_loads(k, &n->loop->body, inner, depth + 1);
+    } else if (n->kind == KP_NODE_BRANCH && n->branch && (n->branch->taken == 0 ||
+                                                           n->branch->taken == 1)) {
+      saved += merged_shared_loads(
+          k, n->branch->taken ? &n->branch->then_r : &n->branch->else_r, loops, depth);
+    } else if (n->kind == KP_NODE_OP && n->cls == KP_I_LD_SHARED && n->access >= 0 &&
+               (size_t)n->access < k->naccesses && !n->per_group) {
+      const kp_access *acc = &k->accesses[n->access];
+      if (!acc->index.known || depth == 0)
+        continue;
+      /* The index's step per iteration of each enclosing nest loop. */
+      int64_t step[NEST_DEPTH_MAX] = {0}, trip[NEST_DEPTH_MAX];
+      int64_t execs = 1;
+      int ok = 1;
+      for (int d = 0; d < depth; d++) {
+        trip[d] = static_trip(loops[d]);
+        execs *= trip[d];
+        if (execs > KP_STATIC_NEST_MAX)
+          ok = 0;
+      }
+      for (size_t t = 0; t < acc->index.nterms && ok; t++) {
+        int var = acc->index.terms[t].var;
+        for (int d = 0; d < depth; d++) {
+          if (var != KP_V_LOOP + loops[d]->id)
+            continue;
+          int64_t cf, st;
+          if (!kp_sym_is_const(acc->index.terms[t].coef, &cf) || !loops[d]->step ||
+              !kp_sym_is_const(loops[d]->step, &st))
+            ok = 0;
+          else
+            step[d] += cf * st;
+        }
+      }
+      if (!ok || execs <= 1)
+        continue;
+      int64_t *v = malloc(sizeof *v * (size_t)execs);
+      if (!v)
+        continue;
+      int64_t it[NEST_DEPTH_MAX] = {0};
+      for (int64_t e = 0; e < execs; e++) {
+        int64_t x = 0;
+        for (int d = 0; d < depth; d++)
+          x += step[d] * it[d];
+        v[e] = x;
+        for (int d = depth - 1; d >= 0; d--) {
+          if (++it[d] < trip[d])
+            break;
+          it[d] = 0;
+        }
+      }
+      qsort(v, (size_t)execs, sizeof *v, cmp_i64);
+      int64_t distinct = 1;
+      for (int64_t e = 1; e < execs; e++)
+        distinct += v[e] != v[e - 1];
+      free(v);
+      saved += (execs - distinct) * (int64_t)n->count;
+    }
+  }
+  return saved;
+}
+
+static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp_counts *c,
+                        int only_grouped);
+
+/* A loop node that starts a static nest, for the emitted counts: its body is
+ * counted with folding, and its shared loads merged by address. */
+static void count_static_nest(const counter *ct, const kp_node *n, int divergent,
+                              kp_counts *c) {
+  counter sub = *ct;
+  sub.in_static = 1;
+  sub.folds = NULL;
+  kp_counts nest;
+  counts_zero(ct, &nest);
+  kp_region one = {(kp_node *)n, 1, 1}; /* the loop node alone */
+  count_nodes(&sub, &one, divergent, &nest, 0);
+  if (!region_writes_shared(ct->k, &n->loop->body)) {
+    const kp_loop *root[1] = {n->loop};
+    int64_t saved = merged_shared_loads(ct->k, &n->loop->body, root, 1);
+    if (saved > 0) {
+      nest.by_class[KP_I_LD_SHARED] =
+          kp_sym_sub(ct->a, nest.by_class[KP_I_LD_SHARED], kp_sym_const(ct->a, saved));
+      nest.total = kp_sym_sub(ct->a, nest.total, kp_sym_const(ct->a, saved));
+    }
+  }
+  counts_add_scaled(ct, c, &nest, kp_sym_const(ct->a, 1));
+}
 
 static void count_branch(const counter *ct, const kp_branch *br, int divergent, kp_counts *c) {
   int div = divergent || br->divergent;
@@ -148,7 +397,11 @@ static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp
                         int only_grouped);
 
 static void count_region(const counter *ct, const kp_region *r, int divergent, kp_counts *c) {
-  count_nodes(ct, r, divergent, c, 0);
+  counter sub = *ct;
+  char *folds = ct->in_static ? fold_flags(ct->k, r) : NULL;
+  sub.folds = folds;
+  count_nodes(&sub, r, divergent, c, 0);
+  free(folds);
 }
 
 static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp_counts *c,
@@ -161,16 +414,26 @@ static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp
       continue;
     switch (n->kind) {
     case KP_NODE_OP:
-      count_op(ct, n, divergent, c);
+      count_op(ct, n, divergent, c, ct->folds && ct->folds[i]);
       break;
     case KP_NODE_LOOP:
-      if (n->loop) {
+      if (n->loop && ct->emitted && !ct->in_static && static_trip(n->loop) > 0) {
+        count_static_nest(ct, n, divergent, c);
+      } else if (n->loop) {
         /* trip x the body; operations once per unrolled group: ceil(trip / group). */
         kp_counts body, grouped;
         counts_zero(ct, &body);
         counts_zero(ct, &grouped);
-        count_nodes(ct, &n->loop->body, divergent, &body, 0);
-        count_nodes(ct, &n->loop->body, divergent, &grouped, 1);
+        counter sub = *ct;
+        char *folds = NULL;
+        if (ct->emitted && ct->in_static && static_trip(n->loop) <= 0)
+          sub.in_static = 0; /* a loop that stays a loop inside the nest */
+        if (sub.in_static)
+          folds = fold_flags(ct->k, &n->loop->body);
+        sub.folds = folds;
+        count_nodes(&sub, &n->loop->body, divergent, &body, 0);
+        count_nodes(&sub, &n->loop->body, divergent, &grouped, 1);
+        free(folds);
         const kp_sym *trip = trip_of(ct->a, n->loop);
         int g = n->loop->unrolled_by > 1 ? n->loop->unrolled_by : 1;
         char it[32];
@@ -203,15 +466,22 @@ static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp
 int kp_count_kernel(struct kp_arena *a, const kp_kernel *k, kp_counts *out) {
   if (!a || !k || !out || !k->has_body)
     return 0;
-  counter ct = {a, k, kp_sym_const(a, 0)};
+  counter ct = {a, k, kp_sym_const(a, 0), 0, 0, NULL};
   if (!ct.zero)
     return 0;
   counts_zero(&ct, out);
   count_region(&ct, &k->body, 0, out);
+  kp_counts em;
+  counter ce = ct;
+  ce.emitted = 1;
+  counts_zero(&ce, &em);
+  count_region(&ce, &k->body, 0, &em);
+  for (int i = 0; i < KP_I_COUNT; i++)
+    out->emitted[i] = em.by_class[i];
   /* Constructors propagate NULL: any NULL field means memory ran out. */
   int ok = out->total && out->divergent && out->syncs;
   for (int i = 0; i < KP_I_COUNT; i++)
-    ok &= out->by_class[i] != NULL;
+    ok &= out->by_class[i] != NULL && out->emitted[i] != NULL;
   for (int i = 0; i < NSPACES; i++)
     ok &= out->bytes[i] != NULL;
   return ok;
@@ -283,6 +553,7 @@ typedef struct timer {
   const double *lat, *issue;
   const kp_binding *b;
   size_t nb;
+  int overlap; /* the iterations of an unrolled group run concurrently */
 } timer;
 
 static int region_time(const timer *tm, const kp_region *r, double *time, double *delay);
@@ -321,7 +592,8 @@ static int node_time(const timer *tm, const kp_node *n, double *time, double *de
           (unsigned)b->nodes[i].cls < KP_I_COUNT)
         dg += (tm->issue ? tm->issue[b->nodes[i].cls] : 0) * b->nodes[i].count;
     int64_t g = n->loop->unrolled_by > 1 ? n->loop->unrolled_by : 1;
-    *time = (double)trip * t;
+    int64_t go = n->loop->unroll == -1 ? trip : g; /* fully unrolled: all at once */
+    *time = (double)(tm->overlap ? (trip + go - 1) / go : trip) * t;
     *delay = (double)trip * (d - dg) + (double)((trip + g - 1) / g) * dg;
     return 1;
   }
@@ -407,10 +679,16 @@ static int region_time(const timer *tm, const kp_region *r, double *time, double
 int kp_thread_time(const kp_kernel *k, const double lat[KP_I_COUNT],
                    const double issue[KP_I_COUNT], const kp_binding *b, size_t nb,
                    double *time, double *delay) {
+  return kp_thread_time_ex(k, lat, issue, b, nb, 0, time, delay);
+}
+
+int kp_thread_time_ex(const kp_kernel *k, const double lat[KP_I_COUNT],
+                      const double issue[KP_I_COUNT], const kp_binding *b, size_t nb,
+                      int overlap, double *time, double *delay) {
   double t = 0, d = 0;
   int ok = 0;
   if (k && k->has_body) {
-    timer tm = {k, lat, issue, b, nb};
+    timer tm = {k, lat, issue, b, nb, overlap};
     ok = region_time(&tm, &k->body, &t, &d);
   }
   if (!ok)

@@ -28,6 +28,20 @@ typedef struct kp_counts {
   const kp_sym *divergent;            /* of total: under thread-dependent branches */
   const kp_sym *syncs;                /* barriers executed */
   const kp_sym *bytes[KP_SPACE_UNKNOWN + 1]; /* bytes loaded+stored, per space */
+  /* Instructions per thread, per class, as a compiler emits them for the main
+   * thread: like by_class, except inside a loop nest that is fully unrolled
+   * with constant trip counts (a "static nest": every iteration becomes
+   * straight-line code), where
+   *   - integer, address and compare instructions that depend on no loaded or
+   *     floating-point value (index arithmetic of the unrolled counters) fold
+   *     into immediate offsets and cost nothing;
+   *   - a constant-memory load whose index varies only with the nest's
+   *     counters is an operand of the instruction using it (c[bank][offset]);
+   *   - a shared-memory load whose affine index has constant coefficients on
+   *     the nest's counters is issued once per distinct address, when nothing
+   *     in the nest stores to shared memory or synchronises.
+   * Used by the bottleneck model (docs/models.md, "bn"). */
+  const kp_sym *emitted[KP_I_COUNT];
 } kp_counts;
 
 /* Fills *out for kernel k (every formula allocated in arena a).  Returns 0
@@ -48,6 +62,14 @@ size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *ou
 int kp_thread_time(const kp_kernel *k, const double lat[KP_I_COUNT],
                    const double issue[KP_I_COUNT], const kp_binding *b, size_t nb,
                    double *time, double *delay);
+/* The same; with overlap, the iterations of a group a loop is unrolled by
+ * (kp_loop.unrolled_by, all of them when fully unrolled) run concurrently:
+ * the loop's time is ceil(trip / group) x its body's (the bottleneck model's
+ * critical path: unrolled iterations are independent instruction streams
+ * except for the values they carry, which this bound leaves out). */
+int kp_thread_time_ex(const kp_kernel *k, const double lat[KP_I_COUNT],
+                      const double issue[KP_I_COUNT], const kp_binding *b, size_t nb,
+                      int overlap, double *time, double *delay);
 
 #ifdef __cplusplus
 }

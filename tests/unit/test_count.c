@@ -376,7 +376,108 @@ static void test_inner_from_outer(void) {
   kp_module_free(&m);
 }
 
+
+/* Index a + b (+ 32*threadIdx.x) over loops la, lb (KP_V_LOOP + id). */
+static void set_index(kp_module *m, kp_access *acc, const kp_loop *la, const kp_loop *lb,
+                      int with_tid) {
+  struct kp_arena *a = m->arena;
+  size_t n = with_tid ? 3 : 2;
+  acc->index.known = 1;
+  acc->index.base = kp_sym_const(a, 0);
+  acc->index.terms = kp_module_alloc(m, n * sizeof *acc->index.terms);
+  CHECK(acc->index.terms != NULL);
+  if (!acc->index.terms)
+    return;
+  acc->index.terms[0].coef = kp_sym_const(a, 1);
+  acc->index.terms[0].var = KP_V_LOOP + la->id;
+  acc->index.terms[1].coef = kp_sym_const(a, 1);
+  acc->index.terms[1].var = KP_V_LOOP + lb->id;
+  if (with_tid) {
+    acc->index.terms[2].coef = kp_sym_const(a, 32);
+    acc->index.terms[2].var = KP_V_TID_X;
+  }
+  acc->index.nterms = n;
+}
+
+/* kp_counts.emitted: a static nest (two fully unrolled loops, 3 x 4) with
+ *   int i = ...;                 // index arithmetic, used by nothing: folds
+ *   x = sh[ia + ib + 32*tid];    // 12 executions, 6 distinct addresses
+ *   c = cf[ia + ib];             // constant operand: folds
+ *   y = x * c;                   // fp32, kept
+ *   k = (int)y + 1;              // int on a computed value: kept
+ * variants: a shared store in the nest (no merging), loops not unrolled
+ * (nothing folds), unrolled by a pragma count that covers the trip. */
+static void test_emitted(void) {
+  for (int variant = 0; variant < 4; variant++) {
+    kp_module m;
+    kp_module_init(&m);
+    struct kp_arena *a = m.arena;
+    kp_kernel *k = kp_module_add_kernel(&m);
+    CHECK(k != NULL);
+    if (!k) {
+      kp_module_free(&m);
+      return;
+    }
+    k->has_body = 1;
+    int lds = add_access(&m, k, KP_SPACE_SHARED, 4, 0, 0);
+    int ldc = add_access(&m, k, KP_SPACE_CONST, 4, 0, 0);
+    int sts = add_access(&m, k, KP_SPACE_SHARED, 4, 1, 0);
+    kp_loop *la = loop(&m, k, &k->body, kp_sym_const(a, 3));
+    kp_loop *lb = la ? loop(&m, k, &la->body, kp_sym_const(a, 4)) : NULL;
+    CHECK(lb != NULL);
+    if (!lb) {
+      kp_module_free(&m);
+      return;
+    }
+    la->step = lb->step = kp_sym_const(a, 1);
+    la->unroll = lb->unroll = variant == 2 ? 0 : -1;
+    if (variant == 3) {
+      la->unroll = lb->unroll = 4;
+      la->unrolled_by = 4;
+      lb->unrolled_by = 4;
+    }
+    set_index(&m, &k->accesses[lds], la, lb, 1);
+    set_index(&m, &k->accesses[ldc], la, lb, 0);
+    kp_region *r = &lb->body;
+    op(&m, r, KP_I_INT, 1, -1);
+    int x = op(&m, r, KP_I_LD_SHARED, 1, lds);
+    int c = op(&m, r, KP_I_LD_CONST, 1, ldc);
+    int y = op(&m, r, KP_I_FP32, 1, -1);
+    dep(&m, r, y, x);
+    dep(&m, r, y, c);
+    int i2 = op(&m, r, KP_I_INT, 1, -1);
+    dep(&m, r, i2, y);
+    if (variant == 1)
+      op(&m, r, KP_I_ST_SHARED, 1, sts);
+    kp_arena *ar = kp_arena_new();
+    kp_counts cn;
+    CHECK(kp_count_kernel(ar, k, &cn));
+    int64_t v[KP_I_COUNT], e[KP_I_COUNT];
+    for (int i = 0; i < KP_I_COUNT; i++)
+      CHECK(kp_sym_eval(cn.by_class[i], NULL, 0, &v[i]) && kp_sym_eval(cn.emitted[i], NULL, 0, &e[i]));
+    /* The source-level counts never change. */
+    CHECK(v[KP_I_LD_SHARED] == 12 && v[KP_I_LD_CONST] == 12 && v[KP_I_INT] == 24 &&
+          v[KP_I_FP32] == 12);
+    CHECK(e[KP_I_FP32] == 12);
+    if (variant == 0 || variant == 3) {
+      CHECK(e[KP_I_LD_SHARED] == 6); /* a + b: 0..5 */
+      CHECK(e[KP_I_LD_CONST] == 0);
+      CHECK(e[KP_I_INT] == 12);
+    } else if (variant == 1) {
+      CHECK(e[KP_I_LD_SHARED] == 12); /* a store in the nest: every load stays */
+      CHECK(e[KP_I_LD_CONST] == 0);
+      CHECK(e[KP_I_INT] == 12);
+    } else {
+      for (int i = 0; i < KP_I_COUNT; i++)
+        CHECK(e[i] == v[i]); /* loops stay loops: nothing folds */
+    }
+    kp_arena_free(ar);
+    kp_module_free(&m);
+  }
+}
+
 int main(void) {
+  test_emitted();
   test_inner_from_outer();
   test_counts();
   test_bindings();
