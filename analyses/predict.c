@@ -7,6 +7,7 @@
 #include "kperf/count.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 
 /* ---- Names ------------------------------------------------------------- */
 
-static const char *const model_names[KP_MODEL_COUNT] = {"kp", "hongkim", "kolpakov", "qu"};
+static const char *const model_names[KP_MODEL_COUNT] = {"kp", "hongkim", "kolpakov", "qu", "bn"};
 
 int kp_model_by_name(const char *name) {
   if (!name)
@@ -33,9 +34,9 @@ const char *kp_model_name(kp_model_kind kind) {
 
 void kp_predict_input_init(kp_predict_input *in) {
   memset(in, 0, sizeof *in);
-  in->l1_hit = in->l2_hit = NAN;
+  in->l1_hit = in->l2_hit = in->footprint_bytes = NAN;
   for (int c = 0; c < KP_I_COUNT; c++)
-    in->lat[c] = in->issue[c] = NAN;
+    in->lat[c] = in->issue[c] = in->emitted[c] = NAN;
   in->delay_dep = in->spef = NAN;
   in->hk_departure_coal = in->hk_departure_uncoal = in->hk_uncoal_per_mw = NAN;
   in->pipeline_depth = NAN;
@@ -115,6 +116,78 @@ static long long dim_product(const kp_binding *b, size_t nb, const char *const n
   return (long long)x * y * z;
 }
 
+/* The range of values of a variable of an affine index over the launch:
+ * thread and block ids over the block and grid, a loop counter over its
+ * iterations (|step| * trip: a thread-dependent start such as i = threadIdx.y
+ * with step blockDim.y adds less than one step).  -1 when unknown. */
+static int64_t var_range(const kp_kernel *k, int var, const kp_binding *b, size_t nb) {
+  static const char *const dims[6] = {"blockDim.x", "blockDim.y", "blockDim.z",
+                                      "gridDim.x",  "gridDim.y",  "gridDim.z"};
+  int64_t v;
+  if (var >= KP_V_TID_X && var <= KP_V_CTAID_Z) {
+    if (!lookup(b, nb, dims[var], &v)) {
+      if (var == KP_V_TID_X || var == KP_V_CTAID_X)
+        return -1;
+      v = 1; /* y, z default to 1 once x is bound */
+    }
+    return v >= 1 ? v : -1;
+  }
+  int id = var - KP_V_LOOP;
+  if (id < 0 || (size_t)id >= k->nloops || !k->loops[id])
+    return -1;
+  const kp_loop *l = k->loops[id];
+  int64_t trip, step;
+  if (!l->trip || !l->step || !kp_sym_eval(l->trip, b, nb, &trip) ||
+      !kp_sym_eval(l->step, b, nb, &step) || trip < 0)
+    return -1;
+  if (step < 0)
+    step = -step;
+  if (trip > 0 && step > INT64_MAX / trip)
+    return -1;
+  return trip * step;
+}
+
+/* Distinct global bytes of a launch: per global array, the widest span of
+ * elements one of its accesses covers (sum over the index's terms of
+ * |coefficient| x the variable's range), times the element size.  NaN when an
+ * access to global memory has an index kperf cannot bound. */
+static double launch_footprint(const kp_kernel *k, const kp_binding *b, size_t nb) {
+  double total = 0;
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *acc = &k->accesses[i];
+    if (acc->space != KP_SPACE_GLOBAL)
+      continue;
+    if (!acc->index.known || !acc->array)
+      return NAN;
+    int seen = 0;
+    for (size_t j = 0; j < i && !seen; j++)
+      seen = k->accesses[j].space == KP_SPACE_GLOBAL && k->accesses[j].array &&
+             strcmp(k->accesses[j].array, acc->array) == 0;
+    if (seen)
+      continue; /* counted with the array's first access */
+    double widest = 0;
+    for (size_t j = i; j < k->naccesses; j++) {
+      const kp_access *x = &k->accesses[j];
+      if (x->space != KP_SPACE_GLOBAL || !x->array || strcmp(x->array, acc->array) != 0)
+        continue;
+      if (!x->index.known)
+        return NAN;
+      double span = 1;
+      for (size_t t = 0; t < x->index.nterms; t++) {
+        int64_t cf, r = var_range(k, x->index.terms[t].var, b, nb);
+        if (r < 0 || !kp_sym_eval(x->index.terms[t].coef, b, nb, &cf))
+          return NAN;
+        span += fabs((double)cf) * (double)r;
+      }
+      span *= x->elem_bytes ? x->elem_bytes : 1;
+      if (span > widest)
+        widest = span;
+    }
+    total += widest;
+  }
+  return total;
+}
+
 int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t nb,
                                  kp_predict_input *in, char *err, size_t errlen) {
   static const char *const block[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
@@ -144,6 +217,13 @@ int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t
     rc = eval_count(c.syncs, "barriers", b, nb, &in->syncs, err, errlen);
   if (rc)
     goto done;
+  for (int i = 0; i < KP_I_COUNT; i++) {
+    int64_t v;
+    in->emitted[i] = c.emitted[i] && kp_sym_eval(c.emitted[i], b, nb, &v) && v >= 0
+                         ? (double)v
+                         : in->count[i];
+  }
+  in->footprint_bytes = launch_footprint(k, b, nb);
   in->smem_bytes += k->shared_static_bytes > 0 ? k->shared_static_bytes : 0;
   in->regs_per_thread = k->registers_estimate > 0 ? k->registers_estimate : 0;
   if (k->max_registers > 0 && in->regs_per_thread > k->max_registers)
@@ -517,11 +597,12 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   memset(out, 0, sizeof *out);
   out->model = kind;
   out->bound = "unknown";
+  out->bound2 = "";
   out->predicted_us = out->exec_us = out->exec_cycles = NAN;
   out->thread_cycles = out->thread_delay = NAN;
   out->qu_K = out->qu_t_cycles = out->qu_S = NAN;
   if ((unsigned)kind >= KP_MODEL_COUNT)
-    return fail(err, errlen, "unknown model %d (models: kp, hongkim, kolpakov, qu)", (int)kind);
+    return fail(err, errlen, "unknown model %d (models: kp, hongkim, kolpakov, qu, bn)", (int)kind);
   if (!gpu || !in)
     return fail(err, errlen, "no GPU or no input");
   if (in->block_threads <= 0)
@@ -585,6 +666,7 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   case KP_MODEL_HONGKIM: kp_model_hongkim(gpu, in, out); break;
   case KP_MODEL_KOLPAKOV: kp_model_kolpakov(gpu, in, out); break;
   case KP_MODEL_QU: kp_model_qu(gpu, in, out); break;
+  case KP_MODEL_BN: kp_model_bn(gpu, in, out); break;
   default: break;
   }
 

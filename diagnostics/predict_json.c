@@ -72,6 +72,10 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   const kp_prediction *p = &e->pred;
   add_num(o, "predicted_us", p->predicted_us);
   cJSON_AddStringToObject(o, "bound", p->bound ? p->bound : "unknown");
+  if (p->bound2 && p->bound2[0]) { /* bn: the runner-up limit */
+    cJSON_AddStringToObject(o, "bound2", p->bound2);
+    add_num(o, "bound2_ratio", p->bound2_ratio);
+  }
   add_num(o, "waves", p->facts.blocks_per_wave > 0
                           ? (double)e->in.grid_blocks / (double)p->facts.blocks_per_wave
                           : p->waves);
@@ -99,7 +103,14 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   for (int c = 0; c < KP_I_COUNT; c++)
     total += e->in.count[c];
   add_num(bd, "instructions_per_thread", total);
+  /* As emitted (static nests folded, shared loads merged): the classes that differ. */
+  cJSON *em = cJSON_AddObjectToObject(bd, "emitted_per_thread");
+  for (int c = 0; c < KP_I_COUNT; c++)
+    if (!isnan(e->in.emitted[c]) && e->in.emitted[c] != e->in.count[c])
+      add_num(em, kp_iclass_name((kp_iclass)c), e->in.emitted[c]);
   add_num(bd, "syncs_per_thread", e->in.syncs);
+  if (e->in.footprint_bytes >= 0)
+    add_num(bd, "footprint_bytes", e->in.footprint_bytes);
   if (model == KP_MODEL_KP) {
     add_num(bd, "kp_wave_cycles", p->kp_wave_cycles);
     add_num(bd, "kp_last_wave_cycles", p->kp_last_wave_cycles);

@@ -34,7 +34,7 @@ const Key Keys[] = {
      "coalesced one (default 2)",
      "R"},
     {"model", true, false,
-     "the performance model of kperf-launch: kp (default), hongkim, kolpakov or qu", "M"},
+     "the performance model of kperf-launch: kp (default), hongkim, kolpakov, qu or bn", "M"},
     {"launch", true, false,
      "remark (default), warning or off: how kperf-launch reports each launch's predicted "
      "time",
@@ -262,7 +262,7 @@ Options parseOptions(const std::vector<std::string> &Args) {
       int M = kp_model_by_name(Value.c_str());
       if (M < 0)
         O.Errors.push_back("bad value '" + Value +
-                           "' for -fplugin-arg-kperf-model; expected kp, hongkim, kolpakov or qu");
+                           "' for -fplugin-arg-kperf-model; expected kp, hongkim, kolpakov, qu or bn");
       else
         O.Model = M;
     }

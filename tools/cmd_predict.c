@@ -31,7 +31,7 @@ typedef struct popts {
 static void predict_help(FILE *out) {
   fputs("usage: kperf predict FILE.cu --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--smem B]\n"
         "                     [--arg NAME=VALUE]... [-DNAME=V]... [-IDIR]... [--gpu NAME]\n"
-        "                     [--model kp|hongkim|kolpakov|qu] [--db PATH] [--json]\n"
+        "                     [--model kp|hongkim|kolpakov|qu|bn] [--db PATH] [--json]\n"
         "                     [--max-blocks-per-sm N] [-- CLANG-ARGS...]\n"
         "       kperf predict FILE.cu --batch LAUNCHES [--arg NAME=VALUE]... [-DNAME=V]...\n"
         "                     [--db PATH] [-- CLANG-ARGS...]\n"

@@ -44,7 +44,7 @@ sys.path.insert(0, HERE)
 import csvio  # noqa: E402
 import score  # noqa: E402
 
-MODELS = ["kp", "hongkim", "kolpakov", "qu"]
+MODELS = ["kp", "hongkim", "kolpakov", "qu", "bn"]
 
 # The GPU of each CSV (its name after "__") -> spellings of it in kperf's GPU
 # database, tried in order; None: out of scope (AMD).

@@ -6,6 +6,7 @@
  *   KP_MODEL_HONGKIM   "hongkim"   model 003, Hong & Kim 2009 MWP-CWP
  *   KP_MODEL_KOLPAKOV  "kolpakov"  model 004, Kolpakov et al. (Kothapalli's formula)
  *   KP_MODEL_QU        "qu"        model 001, Qu et al. 2020 warp-level features
+ *   KP_MODEL_BN        "bn"        bottleneck: the busiest pipe or memory level per wave
  *
  * Everything is plain numbers: a kp_predict_input describes one launch (its
  * shape and what one thread of it executes), a kp_gpu the GPU.  Unknown GPU
@@ -31,10 +32,11 @@ typedef enum kp_model_kind {
   KP_MODEL_HONGKIM,
   KP_MODEL_KOLPAKOV,
   KP_MODEL_QU,
+  KP_MODEL_BN,
   KP_MODEL_COUNT
 } kp_model_kind;
 
-/* "kp", "hongkim", "kolpakov", "qu" (case-insensitive) -> the kind; -1 otherwise. */
+/* "kp", "hongkim", "kolpakov", "qu", "bn" (case-insensitive) -> the kind; -1 otherwise. */
 int kp_model_by_name(const char *name);
 /* The option name of a kind ("kp", ...); "?" when out of range. */
 const char *kp_model_name(kp_model_kind kind);
@@ -57,6 +59,11 @@ typedef struct kp_predict_input {
   int regs_per_thread;   /* 0: unknown (occupancy not limited by registers) */
   int max_blocks_per_sm; /* 0: the GPU's limit; > 0: also cap resident blocks per SM
                             (16 reproduces seed 001's Table 6 on the GTX 940MX) */
+  /* Registers and spills from ptxas (-v) when kperf could ask it; else the estimate. */
+  int regs_from_ptxas;   /* 1: regs_per_thread is ptxas's for this GPU's architecture */
+  double spill_bytes;    /* local-memory bytes per thread moved by register spills
+                            (ptxas's spill stores + spill loads, static counts); 0 none */
+  double stack_bytes;    /* ptxas's stack frame per thread */
 
   /* What the main thread executes (kp_count_kernel evaluated). */
   double count[KP_I_COUNT];    /* instructions per thread, per class */
@@ -69,6 +76,11 @@ typedef struct kp_predict_input {
                                   issue delay (0) */
   double l1_hit, l2_hit;       /* fractions of coalesced global bytes served by L1 / L2;
                                   NaN (default): 0, all from DRAM */
+  double emitted[KP_I_COUNT];  /* instructions per thread per class as a compiler emits
+                                  them (kp_counts.emitted); NaN (default): count[] */
+  double footprint_bytes;      /* distinct global bytes the whole launch touches (each
+                                  array's span of addresses, at most its traffic); NaN
+                                  (default): unknown, every global byte from DRAM */
 
   /* Per-class latency / issue delay overrides (cycles); NaN (default): from the GPU. */
   double lat[KP_I_COUNT];
@@ -134,7 +146,10 @@ typedef struct kp_prediction {
   double waves;        /* ceil(grid_blocks / blocks_per_wave) */
   kp_occ_result occ;
   const char *bound;   /* what limits the time: "latency", "issue", "l1", "l2",
-                          "dram", "uncoalesced"; "unknown" when the time is NaN */
+                          "dram", "uncoalesced"; bn: also "fp32", "fp64", "int", ...
+                          (a pipe), "shared"; "unknown" when the time is NaN */
+  const char *bound2;  /* bn: the next limit ("" none) */
+  double bound2_ratio; /* bn: its time / the bound's time (<= 1) */
   kp_model_facts facts;
   double thread_cycles, thread_delay; /* main thread at base latencies */
 
@@ -175,6 +190,7 @@ int kp_model_kp(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
 int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 int kp_model_kolpakov(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 /* Appends "; "-separated text to out->note (once per distinct text). */
 void kp_prediction_note(kp_prediction *out, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -14,8 +14,8 @@
 #include "kperf/predict.h"
 
 static const kp_model_kind models[] = {KP_MODEL_KP, KP_MODEL_HONGKIM, KP_MODEL_KOLPAKOV,
-                                       KP_MODEL_QU};
-static const char *const model_names[] = {"kp", "hongkim", "kolpakov", "qu"};
+                                       KP_MODEL_QU, KP_MODEL_BN};
+static const char *const model_names[] = {"kp", "hongkim", "kolpakov", "qu", "bn"};
 
 /* A small launch that touches every kind of fact: global loads and stores
  * (some hitting L1 and L2), shared memory, a barrier, FP32, FP64, integer,

@@ -109,6 +109,7 @@ static void test_names(void) {
   CHECK(kp_model_by_name("HongKim") == KP_MODEL_HONGKIM);
   CHECK(kp_model_by_name("kolpakov") == KP_MODEL_KOLPAKOV);
   CHECK(kp_model_by_name("qu") == KP_MODEL_QU);
+  CHECK(kp_model_by_name("bn") == KP_MODEL_BN);
   CHECK(kp_model_by_name("hong-kim") == -1);
   CHECK(kp_model_by_name("") == -1);
   CHECK(kp_model_by_name(NULL) == -1);
@@ -809,7 +810,78 @@ static void test_from_kernel(void) {
   kp_module_free(&m);
 }
 
+
+/* ---- The bottleneck model ---- */
+
+/* Toy GPU (2 SMs, 4 sub-partitions, FP32 issue 1 cycle, shared latency 20,
+ * DRAM 400 cycles and 64 bytes per cycle).  128-thread blocks, 64 of them:
+ * 16 blocks per SM (2048 threads), 32 per wave, 2 full waves, 64 warps per
+ * SM in a wave. */
+static void test_bn(void) {
+  kp_gpu g;
+  toy_gpu(&g);
+  kp_predict_input in;
+  kp_predict_input_init(&in);
+  in.block_threads = 128;
+  in.grid_blocks = 64;
+
+  /* 100 fp32 and 50 shared loads per thread, per wave and SM:
+   *   fp32 pipe 64 * 100 * 1 / 4 = 1600, issue 64 * 150 / 4 = 2400,
+   *   shared 64 * 50 passes = 3200, latency 100 * 4 + 50 * 20 = 1400.
+   * The pipes overlap: the wave takes 3200 (not their sum), 2 waves 6400. */
+  in.count[KP_I_FP32] = 100;
+  in.count[KP_I_LD_SHARED] = 50;
+  kp_prediction p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 6400);
+  CHECK_STR(p.bound, "shared");
+  CHECK_STR(p.bound2, "issue");
+  CHECK_NEAR(p.bound2_ratio, 0.75);
+
+  /* A 4-way conflict on every load: 3 more passes each, 64 * 200 = 12800
+   * per wave; the issue slots do not change. */
+  in.replays[KP_I_LD_SHARED] = 150;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 25600);
+  CHECK_STR(p.bound, "shared");
+
+  /* Emitted counts replace the source counts: 10 shared loads after
+   * merging: shared 640, issue 64 * 110 / 4 = 1760, fp32 1600: issue. */
+  in.replays[KP_I_LD_SHARED] = 0;
+  in.emitted[KP_I_FP32] = 100;
+  in.emitted[KP_I_LD_SHARED] = 10;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 2 * 1760);
+  CHECK_STR(p.bound, "issue");
+  CHECK_STR(p.bound2, "fp32");
+
+  /* DRAM: 4 loads of 16 bytes per thread, 64 * 128 * 64 = 524288 bytes at
+   * 64 per cycle = 8192 cycles, 4096 per wave; issue 64 * 104 / 4 = 1664;
+   * latency 100 * 4 + 4 * 400 = 2000. */
+  kp_predict_input_init(&in);
+  in.block_threads = 128;
+  in.grid_blocks = 64;
+  in.count[KP_I_FP32] = 100;
+  in.count[KP_I_LD_GLOBAL] = 4;
+  in.bytes[KP_SPACE_GLOBAL] = 64;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 8192);
+  CHECK_STR(p.bound, "dram");
+  /* The arrays span 64 KiB: 1024 cycles of DRAM, the latency binds. */
+  in.footprint_bytes = 65536;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 4000);
+  CHECK_STR(p.bound, "latency");
+  CHECK_STR(p.bound2, "issue");
+  /* Register spills: 400 bytes per thread through DRAM (3.3 MB, 51200
+   * cycles) and 100 local instructions per thread. */
+  in.spill_bytes = 400;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, (65536 + 400.0 * 64 * 128) / 64);
+  CHECK_STR(p.bound, "dram");
+}
+
 int main(void) {
+  test_bn();
   test_names();
   test_replays();
   test_kp_latency_and_issue();

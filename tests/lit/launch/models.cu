@@ -15,7 +15,7 @@
 // KP: remark: predicted {{[0-9.]+ (us|ms)}} on h100 (kp model)
 //
 // RUN: not %kperf_cc -fplugin-arg-kperf-model=roofline %s 2>&1 | FileCheck --check-prefix=BAD %s
-// BAD: error: kperf: bad value 'roofline' for -fplugin-arg-kperf-model; expected kp, hongkim, kolpakov or qu
+// BAD: error: kperf: bad value 'roofline' for -fplugin-arg-kperf-model; expected kp, hongkim, kolpakov, qu or bn
 // BAD-NOT: kperf:
 #include <cuda_runtime.h>
 

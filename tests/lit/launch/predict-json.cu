@@ -23,7 +23,8 @@
 // JSON-NEXT: "kp": {{[0-9.]+}},
 // JSON-NEXT: "hongkim": {{[0-9.]+}},
 // JSON-NEXT: "kolpakov": {{[0-9.]+}},
-// JSON-NEXT: "qu": {{[0-9.]+}}
+// JSON-NEXT: "qu": {{[0-9.]+}},
+// JSON-NEXT: "bn": {{[0-9.]+}}
 //
 // RUN: kperf predict %s --kernel saxpy --grid 4096 --block 256 --arg n=1048576 \
 // RUN:   --gpu h100 --db %kperf_db --model hongkim | FileCheck --check-prefix=TEXT %s

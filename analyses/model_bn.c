@@ -1,0 +1,204 @@
+/* The bottleneck model ("bn"): kernel time = launch + sum over waves of the
+ * time of the busiest resource (docs/models.md, "bn").
+ *
+ * A wave puts `bsm` blocks on the busiest SM.  Each resource has a time for
+ * the wave, in SM clock cycles:
+ *   - a pipe per instruction kind (fp32, fp64, fp16, int, int.mul, sfu, conv,
+ *     ...): the SM's warps x instructions of that kind per thread (as a
+ *     compiler emits them, kp_counts.emitted) x the pipe's cycles per warp
+ *     instruction (the GPU's throughput table) / the SM's sub-partitions;
+ *   - issue: every warp instruction takes one issue slot of its
+ *     sub-partition;
+ *   - shared memory: one pass (wavefront) per warp instruction, one more per
+ *     extra way of a bank conflict, one pass per cycle per SM;
+ *   - L2: every global byte (uncoalesced requests move whole sectors), and
+ *     DRAM: the launch's distinct bytes (its footprint, when kperf can bound
+ *     it) plus register spills, shared by the waves in proportion to their
+ *     blocks, at the GPU's bandwidths;
+ *   - latency: the critical path of one thread (model 000's time(thread) at
+ *     base latencies) plus its barriers; a wave cannot be faster than its
+ *     slowest thread.
+ * The pipes of an SM run in parallel, so the wave takes the largest of these
+ * (not their sum).  The prediction names the limit and the runner-up with
+ * the ratio of their times. */
+#include "kperf/predict.h"
+#include "kperf/count.h"
+
+#include <math.h>
+#include <string.h>
+
+enum {
+  R_FP32 = 0, R_FP64, R_FP16, R_INT, R_INT_MUL, R_SFU, R_CONV, R_ISSUE, R_SHARED, R_L2,
+  R_DRAM, R_LATENCY, R_COUNT
+};
+static const char *const rname[R_COUNT] = {"fp32", "fp64", "fp16", "int", "int.mul", "sfu",
+                                           "conv", "issue", "shared", "l2", "dram",
+                                           "latency"};
+
+/* The pipe of an instruction class; -1 when it only takes an issue slot
+ * (memory instructions are charged by their level, barriers by latency). */
+static int pipe_of(int c) {
+  switch (c) {
+  case KP_I_FP32: return R_FP32;
+  case KP_I_FP64: return R_FP64;
+  case KP_I_FP16: return R_FP16;
+  case KP_I_INT: case KP_I_INT64: case KP_I_CMP: case KP_I_ADDR: case KP_I_BRANCH:
+    return R_INT;
+  case KP_I_INT_MUL: case KP_I_INT_DIV: return R_INT_MUL;
+  case KP_I_SFU: case KP_I_FP_DIV: return R_SFU; /* divisions: see BN_FP_DIV_FMAS */
+  case KP_I_CONV: return R_CONV;
+  default: return -1;
+  }
+}
+
+/* Divisions are subroutines in the emitted code: a precise f32/f64 division
+ * or square root is a reciprocal estimate on the SFU followed by Newton and
+ * rounding steps (about 8 FMA-pipe instructions, plus a range check); a
+ * 32-bit integer division or remainder is about 20 integer instructions
+ * (reciprocal, multiply-high, corrections).  Each counts as that many issue
+ * slots and pipe instructions here. */
+#define BN_FP_DIV_FMAS 8
+#define BN_FP_DIV_ISSUE 10
+#define BN_INT_DIV_INSTS 20
+
+static double emitted(const kp_predict_input *in, int c) {
+  return isnan(in->emitted[c]) ? in->count[c] : in->emitted[c];
+}
+
+typedef struct bn_ctx {
+  const kp_predict_input *in;
+  const kp_prediction *out;
+  double per_warp[R_COUNT]; /* cycles one warp adds to a resource of its SM */
+  double dram_bytes, l2_bytes; /* whole launch */
+  double thread_cycles;
+} bn_ctx;
+
+/* One wave of `blocks` blocks, bsm of them on the busiest SM: the time of
+ * each resource into t[], the largest returned. */
+static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double t[R_COUNT]) {
+  const kp_model_facts *f = &c->out->facts;
+  double warps = (double)bsm * f->warps_per_block;
+  for (int r = 0; r < R_COUNT; r++)
+    t[r] = 0;
+  for (int r = R_FP32; r <= R_SHARED; r++)
+    t[r] = warps * c->per_warp[r];
+  double share = (double)blocks / (double)c->in->grid_blocks;
+  if (f->bpc_l2 > 0)
+    t[R_L2] = c->l2_bytes * share / f->bpc_l2;
+  if (f->bpc_dram > 0)
+    t[R_DRAM] = c->dram_bytes * share / f->bpc_dram;
+  t[R_LATENCY] = c->thread_cycles;
+  double m = 0;
+  for (int r = 0; r < R_COUNT; r++)
+    if (t[r] > m)
+      m = t[r];
+  return m;
+}
+
+int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+  const kp_model_facts *f = &out->facts;
+  bn_ctx c;
+  memset(&c, 0, sizeof c);
+  c.in = in;
+  c.out = out;
+  double subs = f->sub_partitions > 0 ? f->sub_partitions : 1;
+
+  /* Pipes and issue slots, per warp. */
+  double insts = 0;
+  for (int k = 0; k < KP_I_COUNT; k++) {
+    double n = emitted(in, k) + (in->replays[k] > 0 && pipe_of(k) >= 0 ? in->replays[k] : 0);
+    if (!(n > 0))
+      continue;
+    int p = pipe_of(k);
+    if (k == KP_I_FP_DIV) {
+      insts += n * BN_FP_DIV_ISSUE;
+      if (f->issue[KP_I_SFU] > 0)
+        c.per_warp[R_SFU] += n * f->issue[KP_I_SFU] / subs;
+      if (f->issue[KP_I_FP32] > 0)
+        c.per_warp[R_FP32] += n * BN_FP_DIV_FMAS * f->issue[KP_I_FP32] / subs;
+      continue;
+    }
+    if (k == KP_I_INT_DIV) {
+      insts += n * BN_INT_DIV_INSTS;
+      if (f->issue[KP_I_INT_MUL] > 0)
+        c.per_warp[R_INT_MUL] += n * BN_INT_DIV_INSTS * f->issue[KP_I_INT_MUL] / subs;
+      continue;
+    }
+    insts += emitted(in, k);
+    if (p >= 0 && f->issue[k] > 0)
+      c.per_warp[p] += n * f->issue[k] / subs;
+  }
+  /* Register spills: a local load or store per 4 bytes. */
+  double spill_insts = in->spill_bytes > 0 ? in->spill_bytes / 4 : 0;
+  c.per_warp[R_ISSUE] = (insts + spill_insts) / subs;
+  /* Shared memory: a pass per warp instruction and per extra way. */
+  double passes = emitted(in, KP_I_LD_SHARED) + emitted(in, KP_I_ST_SHARED);
+  if (in->replays[KP_I_LD_SHARED] > 0)
+    passes += in->replays[KP_I_LD_SHARED];
+  if (in->replays[KP_I_ST_SHARED] > 0)
+    passes += in->replays[KP_I_ST_SHARED];
+  c.per_warp[R_SHARED] = passes;
+
+  /* Memory traffic of the whole launch. */
+  double threads = (double)in->grid_blocks * in->block_threads;
+  double global = f->global_bytes * threads;
+  double spills = in->spill_bytes > 0 ? in->spill_bytes * threads : 0;
+  c.l2_bytes = global + spills;
+  c.dram_bytes = global;
+  if (in->footprint_bytes >= 0 && in->footprint_bytes < global)
+    c.dram_bytes = in->footprint_bytes + f->uncoal_bytes * threads;
+  if (c.dram_bytes > global)
+    c.dram_bytes = global;
+  c.dram_bytes += spills;
+
+  /* Latency: the main thread's critical path and its barriers. */
+  c.thread_cycles = out->thread_cycles;
+  if (!in->thread_time && in->kernel) {
+    double tt, td;
+    if (kp_thread_time_ex(in->kernel, f->lat, f->issue, in->bindings, in->nbindings, 1, &tt,
+                          &td))
+      c.thread_cycles = tt;
+  }
+  if (!(c.thread_cycles >= 0)) {
+    out->exec_cycles = NAN;
+    out->bound = "unknown";
+    return 0;
+  }
+
+  long long per_wave = f->blocks_per_wave;
+  long long full = in->grid_blocks / per_wave, rest = in->grid_blocks % per_wave;
+  double cycles = 0, sum[R_COUNT] = {0}, t[R_COUNT];
+  if (full > 0) {
+    cycles += (double)full * wave_time(&c, per_wave, out->occ.active_blocks_per_sm, t);
+    for (int r = 0; r < R_COUNT; r++)
+      sum[r] += (double)full * t[r];
+  }
+  if (rest > 0) {
+    long long bsm = (rest + f->sm_count - 1) / f->sm_count;
+    cycles += wave_time(&c, rest, bsm, t);
+    for (int r = 0; r < R_COUNT; r++)
+      sum[r] += t[r];
+  }
+  int b1 = -1, b2 = -1;
+  for (int r = 0; r < R_COUNT; r++) {
+    if (b1 < 0 || sum[r] > sum[b1]) {
+      b2 = b1;
+      b1 = r;
+    } else if (b2 < 0 || sum[r] > sum[b2]) {
+      b2 = r;
+    }
+  }
+  out->exec_cycles = cycles;
+  out->bound = b1 >= 0 && sum[b1] > 0 ? rname[b1] : "unknown";
+  out->bound2 = b2 >= 0 && sum[b2] > 0 ? rname[b2] : "";
+  out->bound2_ratio = b2 >= 0 && sum[b1] > 0 ? sum[b2] / sum[b1] : 0;
+  if (in->footprint_bytes >= 0)
+    kp_prediction_note(out, "DRAM traffic from the arrays' footprint (%.3g MB of %.3g MB moved)",
+                       c.dram_bytes / 1e6, c.l2_bytes / 1e6);
+
+  const char *how = "unknown";
+  out->launch_us = kp_gpu_launch_overhead_us(gpu, in->block_threads, in->grid_blocks, &how);
+  if (!(out->launch_us >= 0))
+    out->launch_us = 0;
+  return 0;
+}
