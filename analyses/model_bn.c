@@ -11,6 +11,9 @@
  *     sub-partition;
  *   - shared memory: one pass (wavefront) per warp instruction, one more per
  *     extra way of a bank conflict, one pass per cycle per SM;
+ *   - the load/store units: every shared, global and local memory
+ *     instruction of a warp occupies them 32 / lanes cycles (16 lanes per
+ *     SM on Turing and GA10x: 2 cycles);
  *   - L2: every global byte (uncoalesced requests move whole sectors), and
  *     DRAM: the launch's distinct bytes (its footprint, when kperf can bound
  *     it) plus register spills, shared by the waves in proportion to their
@@ -28,11 +31,11 @@
 #include <string.h>
 
 enum {
-  R_FP32 = 0, R_FP64, R_FP16, R_INT, R_INT_MUL, R_SFU, R_CONV, R_ISSUE, R_SHARED, R_L2,
-  R_DRAM, R_LATENCY, R_COUNT
+  R_FP32 = 0, R_FP64, R_FP16, R_INT, R_INT_MUL, R_SFU, R_CONV, R_ISSUE, R_SHARED, R_LDST,
+  R_L2, R_DRAM, R_LATENCY, R_COUNT
 };
 static const char *const rname[R_COUNT] = {"fp32", "fp64", "fp16", "int", "int.mul", "sfu",
-                                           "conv", "issue", "shared", "l2", "dram",
+                                           "conv", "issue", "shared", "ld/st", "l2", "dram",
                                            "latency"};
 
 /* The pipe of an instruction class; -1 when it only takes an issue slot
@@ -80,7 +83,7 @@ static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double
   double warps = (double)bsm * f->warps_per_block;
   for (int r = 0; r < R_COUNT; r++)
     t[r] = 0;
-  for (int r = R_FP32; r <= R_SHARED; r++)
+  for (int r = R_FP32; r <= R_LDST; r++)
     t[r] = warps * c->per_warp[r];
   double share = (double)blocks / (double)c->in->grid_blocks;
   if (f->bpc_l2 > 0)
@@ -131,13 +134,26 @@ int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
   /* Register spills: a local load or store per 4 bytes. */
   double spill_insts = in->spill_bytes > 0 ? in->spill_bytes / 4 : 0;
   c.per_warp[R_ISSUE] = (insts + spill_insts) / subs;
-  /* Shared memory: a pass per warp instruction and per extra way. */
-  double passes = emitted(in, KP_I_LD_SHARED) + emitted(in, KP_I_ST_SHARED);
+  /* Shared memory: a pass per warp instruction and per extra way; and the
+   * load/store units, 32 / lanes cycles per warp memory instruction. */
+  double sh_insts = emitted(in, KP_I_LD_SHARED) + emitted(in, KP_I_ST_SHARED);
+  double passes = sh_insts;
   if (in->replays[KP_I_LD_SHARED] > 0)
     passes += in->replays[KP_I_LD_SHARED];
   if (in->replays[KP_I_ST_SHARED] > 0)
     passes += in->replays[KP_I_ST_SHARED];
+  double lanes = gpu->per_clock_per_sm[KP_OP_LDST];
+  if (!(lanes > 0)) {
+    lanes = 32;
+    if (sh_insts > 0)
+      kp_prediction_note(out, "load/store units per SM not in the database: 32 lanes assumed");
+  }
+  double mem_insts = sh_insts + emitted(in, KP_I_LD_GLOBAL) + emitted(in, KP_I_ST_GLOBAL) +
+                     emitted(in, KP_I_LD_LOCAL) + emitted(in, KP_I_ST_LOCAL) +
+                     emitted(in, KP_I_ATOMIC) + spill_insts;
+  double ldst = mem_insts * (f->warp_size > 0 ? f->warp_size : 32) / lanes;
   c.per_warp[R_SHARED] = passes;
+  c.per_warp[R_LDST] = ldst;
 
   /* Memory traffic of the whole launch. */
   double threads = (double)in->grid_blocks * in->block_threads;

@@ -32,7 +32,8 @@ int kp__err(char *err, size_t errlen, const char *fmt, ...) {
 
 static const char *const op_names[KP_OP_COUNT] = {"fp16",    "fp32",    "fp64",
                                                   "sfu",     "int_add", "int_mul",
-                                                  "conv",    "conv64",  "div_f32"};
+                                                  "conv",    "conv64",  "div_f32",
+                                                  "ldst"};
 static const char *const mem_names[KP_MEM_COUNT] = {"shared", "l1", "l2", "dram"};
 
 const char *kp_op_name(kp_op op) {
@@ -1188,6 +1189,8 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
 
   /* Instruction latencies. */
   for (int op = 0; op < KP_OP_COUNT; op++) {
+    if (op == KP_OP_LDST)
+      continue; /* throughput only */
     if (prep(db, i, "SELECT latency_cycles, source FROM gpu_latency WHERE gpu_id = ?1 AND class = ?2",
              &st, err, errlen))
       return -1;

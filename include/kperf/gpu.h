@@ -35,6 +35,8 @@ typedef enum kp_op {
   KP_OP_CONV,     /* conversions between 32-bit types */
   KP_OP_CONV64,   /* conversions to/from 64-bit types */
   KP_OP_DIV_F32,  /* div.rn.f32 (latency only) */
+  KP_OP_LDST,     /* load/store unit lanes: memory instructions (shared, global, local)
+                     of one lane per clock per SM (throughput only) */
   KP_OP_COUNT
 } kp_op;
 

@@ -814,12 +814,14 @@ static void test_from_kernel(void) {
 /* ---- The bottleneck model ---- */
 
 /* Toy GPU (2 SMs, 4 sub-partitions, FP32 issue 1 cycle, shared latency 20,
- * DRAM 400 cycles and 64 bytes per cycle).  128-thread blocks, 64 of them:
- * 16 blocks per SM (2048 threads), 32 per wave, 2 full waves, 64 warps per
- * SM in a wave. */
+ * DRAM 400 cycles and 64 bytes per cycle) with 16 load/store lanes per SM (a
+ * warp's memory instruction: 2 cycles).  128-thread blocks, 64 of them: 16
+ * blocks per SM (2048 threads), 32 per wave, 2 full waves, 64 warps per SM
+ * in a wave. */
 static void test_bn(void) {
   kp_gpu g;
   toy_gpu(&g);
+  g.per_clock_per_sm[KP_OP_LDST] = 16;
   kp_predict_input in;
   kp_predict_input_init(&in);
   in.block_threads = 128;
@@ -827,25 +829,28 @@ static void test_bn(void) {
 
   /* 100 fp32 and 50 shared loads per thread, per wave and SM:
    *   fp32 pipe 64 * 100 * 1 / 4 = 1600, issue 64 * 150 / 4 = 2400,
-   *   shared 64 * 50 passes = 3200, latency 100 * 4 + 50 * 20 = 1400.
-   * The pipes overlap: the wave takes 3200 (not their sum), 2 waves 6400. */
+   *   shared 64 * 50 passes = 3200, ld/st 64 * 50 * 2 = 6400,
+   *   latency 100 * 4 + 50 * 20 = 1400.
+   * The pipes overlap: the wave takes 6400 (not their sum), 2 waves 12800. */
   in.count[KP_I_FP32] = 100;
   in.count[KP_I_LD_SHARED] = 50;
   kp_prediction p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(p.exec_cycles, 6400);
-  CHECK_STR(p.bound, "shared");
-  CHECK_STR(p.bound2, "issue");
-  CHECK_NEAR(p.bound2_ratio, 0.75);
+  CHECK_NEAR(p.exec_cycles, 12800);
+  CHECK_STR(p.bound, "ld/st");
+  CHECK_STR(p.bound2, "shared");
+  CHECK_NEAR(p.bound2_ratio, 0.5);
 
   /* A 4-way conflict on every load: 3 more passes each, 64 * 200 = 12800
-   * per wave; the issue slots do not change. */
+   * per wave; the issue slots and the load/store units do not change. */
   in.replays[KP_I_LD_SHARED] = 150;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.exec_cycles, 25600);
   CHECK_STR(p.bound, "shared");
+  CHECK_STR(p.bound2, "ld/st");
 
   /* Emitted counts replace the source counts: 10 shared loads after
-   * merging: shared 640, issue 64 * 110 / 4 = 1760, fp32 1600: issue. */
+   * merging: shared 640, ld/st 1280, issue 64 * 110 / 4 = 1760, fp32 1600:
+   * issue. */
   in.replays[KP_I_LD_SHARED] = 0;
   in.emitted[KP_I_FP32] = 100;
   in.emitted[KP_I_LD_SHARED] = 10;
@@ -873,7 +878,8 @@ static void test_bn(void) {
   CHECK_STR(p.bound, "latency");
   CHECK_STR(p.bound2, "issue");
   /* Register spills: 400 bytes per thread through DRAM (3.3 MB, 51200
-   * cycles) and 100 local instructions per thread. */
+   * cycles) and 100 local instructions per thread (ld/st 64 * 104 * 2 =
+   * 13312 per wave, less than DRAM's 26112). */
   in.spill_bytes = 400;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.exec_cycles, (65536 + 400.0 * 64 * 128) / 64);
