@@ -298,9 +298,9 @@ static cJSON *batch_json(kp_module *m, const kp_batch_launch *b, size_t i, kp_la
   if (!any)
     cJSON_AddStringToObject(o, "why", e->why[0] ? e->why : "no model gave a time");
   add_num(o, "predicted_us", e->pred.predicted_us);
-  add_registers(o, b->gpu, &e->in);
   cJSON_AddItemToObject(o, "models", models);
   cJSON_AddItemToObject(o, "models_why", whys);
+  add_registers(o, b->gpu, &e->in);
   kp_launch_eval_free(e);
   return o;
 }
