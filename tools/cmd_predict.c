@@ -513,6 +513,9 @@ static int recommend(popts *o, const cJSON *l) {
     cJSON_AddStringToObject(out, "model", jstr(l, "model"));
     cJSON_AddNumberToObject(out, "problem_size", (double)o->problem);
     cJSON_AddStringToObject(out, "ranked_by", by_time ? "predicted_us" : "W, v_over_I");
+    cJSON_AddStringToObject(out, "registers_from", jstr(l, "registers_from"));
+    cJSON_AddNumberToObject(out, "registers_per_thread", jnum(l, "registers_per_thread"));
+    cJSON_AddNumberToObject(out, "spill_bytes", jnum(l, "spill_bytes"));
     cJSON_AddBoolToObject(out, "reshape_safe", safe);
     cJSON_AddStringToObject(out, "reshape_why", jstr(rs, "why"));
     cJSON *arr = cJSON_AddArrayToObject(out, "ranking");
@@ -535,6 +538,9 @@ static int recommend(popts *o, const cJSON *l) {
              jnum(rows[i].c, "block"), jnum(rows[i].c, "grid"), t,
              100 * jnum(rows[i].c, "occupancy"), rows[i].W, jnum(rows[i].c, "I"), rows[i].vI);
     }
+    if (*jstr(l, "registers_from"))
+      printf("registers: %.0f per thread (%s), %.6g spill bytes per thread\n",
+             jnum(l, "registers_per_thread"), jstr(l, "registers_from"), jnum(l, "spill_bytes"));
   }
   int rc = KP_EXIT_OK;
   if (o->plot) {

@@ -29,6 +29,9 @@
 // CACHED: "registers_from": "ptxas sm_86",
 // CACHED-NEXT: "registers_per_thread": 60,
 // CACHED-NEXT: "spill_bytes": 30,
+// RUN: kperf recommend %s --kernel many_live --problem-size 262144 --arg n=262144 \
+// RUN:   --gpu rtx3090 --db %kperf_db --ptxas-cache %t/cache | FileCheck --check-prefix=REC %s
+// REC: registers: 60 per thread (ptxas sm_86), 30 spill bytes per thread
 //
 // extern "C": the plain name; no spills.
 // RUN: kperf predict %s --kernel plain --grid 1 --block 32 --gpu rtx3090 --db %kperf_db \
