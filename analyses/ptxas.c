@@ -720,6 +720,10 @@ static char *slurp_fd(int fd, size_t *len) {
   return buf;
 }
 
+static volatile sig_atomic_t nvcc_group;
+
+long kp_ptxas_nvcc_group(void) { return (long)nvcc_group; }
+
 int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
                       const char *const *flags, size_t nflags, int timeout_s,
                       kp_ptxas_facts *out, char *err, size_t errlen) {
@@ -785,6 +789,7 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
     close(fd);
     return fail(err, errlen, "cannot run %s: %s", nvcc, strerror(e));
   }
+  nvcc_group = (sig_atomic_t)pid;
   int st = 0, timed_out = 0;
   struct timespec t0, now;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -793,6 +798,7 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
     if (w == pid)
       break;
     if (w < 0 && errno != EINTR) {
+      nvcc_group = 0;
       close(fd);
       return fail(err, errlen, "waiting for nvcc: %s", strerror(errno));
     }
@@ -807,6 +813,7 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
     struct timespec nap = {0, 20 * 1000 * 1000};
     nanosleep(&nap, NULL);
   }
+  nvcc_group = 0;
   size_t len = 0;
   char *text = slurp_fd(fd, &len);
   close(fd);

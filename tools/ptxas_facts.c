@@ -5,6 +5,7 @@
  * prediction: the facts file then says why, and the estimate is used. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,16 @@ static int make_dirs(const char *dir) {
   return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
+/* An interrupt while nvcc runs ends nvcc (in a process group of its own,
+ * which the terminal's interrupt does not reach) and then kperf. */
+static void on_signal(int sig) {
+  long g = kp_ptxas_nvcc_group();
+  if (g > 0)
+    kill(-(pid_t)g, SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 /* One architecture's facts into all: from the cache or from nvcc. */
 static void facts_for_arch(const char *nvcc, const char *file, const char *arch,
                            const char **flags, size_t nflags, const char *cache, uint64_t key,
@@ -134,8 +145,14 @@ static void facts_for_arch(const char *nvcc, const char *file, const char *arch,
   }
   kp_ptxas_facts one;
   kp_ptxas_facts_init(&one);
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  void (*old[3])(int);
+  for (int i = 0; i < 3; i++)
+    old[i] = signal(sigs[i], on_signal);
   int rc = kp_ptxas_run_nvcc(nvcc, file, arch, flags, nflags, NVCC_TIMEOUT_S, &one, err,
                              sizeof err);
+  for (int i = 0; i < 3; i++)
+    signal(sigs[i], old[i] == SIG_ERR ? SIG_DFL : old[i]);
   if (rc != 0) {
     kp_ptxas_facts_free(&one);
     kp_ptxas_facts_init(&one);

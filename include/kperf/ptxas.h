@@ -111,6 +111,11 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
                       const char *const *flags, size_t nflags, int timeout_s,
                       kp_ptxas_facts *out, char *err, size_t errlen);
 
+/* The process group of the nvcc kp_ptxas_run_nvcc is waiting for, 0 when
+ * none: a caller's signal handler may end it (kill(-group, SIGKILL)), as an
+ * interrupt of the terminal does not reach a group of its own. */
+long kp_ptxas_nvcc_group(void);
+
 #ifdef __cplusplus
 }
 #endif
