@@ -6,6 +6,8 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* What nvcc -Xptxas -v prints for a file of three functions: a plain kernel,
@@ -193,9 +195,74 @@ static void test_apply(void) {
   kp_ptxas_facts_free(&f);
 }
 
+/* kp_ptxas_run_nvcc with stand-ins for nvcc (shell scripts written here):
+ * one that prints ptxas's lines, one that fails, one that hangs. */
+static void write_script(const char *path, const char *body) {
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (!f)
+    return;
+  fprintf(f, "#!/bin/sh\n%s", body);
+  fclose(f);
+  chmod(path, 0700);
+}
+
+static void test_run(void) {
+  char dir[] = "/tmp/kperf-test-nvcc-XXXXXX";
+  if (!mkdtemp(dir)) {
+    CHECK(0);
+    return;
+  }
+  char ok[64], bad[64], arch[64], hang[64];
+  snprintf(ok, sizeof ok, "%s/ok", dir);
+  snprintf(bad, sizeof bad, "%s/bad", dir);
+  snprintf(arch, sizeof arch, "%s/arch", dir);
+  snprintf(hang, sizeof hang, "%s/hang", dir);
+  /* the arguments kperf passes, then ptxas's lines on stderr */
+  write_script(ok, "[ \"$1 $2 $3 $4 $5 $6\" = \"-arch=sm_86 -cubin -o /dev/null -Xptxas -v\" ] || exit 3\n"
+                   "[ \"$7 $8 $9\" = \"-DN=4 -std=c++17 k.cu\" ] || exit 4\n"
+                   "echo \"ptxas info    : Compiling entry function '_Z1kv' for 'sm_86'\" >&2\n"
+                   "echo \"ptxas info    : Function properties for _Z1kv\" >&2\n"
+                   "echo \"    8 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads\" >&2\n"
+                   "echo \"ptxas info    : Used 32 registers, used 0 barriers, 356 bytes cmem[0]\" >&2\n");
+  write_script(bad, "echo 'k.cu(3): error: identifier \"x\" is undefined' >&2\nexit 1\n");
+  write_script(arch, "echo \"nvcc fatal   : Unsupported gpu architecture 'sm_50'\" >&2\nexit 1\n");
+  write_script(hang, "sleep 30\n");
+  const char *flags[] = {"-DN=4", "-std=c++17"};
+  kp_ptxas_facts f;
+  kp_ptxas_facts_init(&f);
+  char err[512] = "";
+  CHECK(kp_ptxas_run_nvcc(ok, "k.cu", "sm_86", flags, 2, 10, &f, err, sizeof err) == 0);
+  const kp_ptxas_func *r = kp_ptxas_find(&f, "sm_86", "_Z1kv");
+  CHECK(r && r->registers == 32 && r->stack_bytes == 8 && kp_ptxas_spill_bytes(r) == 8);
+  CHECK(kp_ptxas_run_nvcc(bad, "k.cu", "sm_86", NULL, 0, 10, &f, err, sizeof err) == -1);
+  CHECK_STR(err, "nvcc failed: k.cu(3): error: identifier \"x\" is undefined");
+  CHECK(kp_ptxas_run_nvcc(arch, "k.cu", "sm_50", NULL, 0, 10, &f, err, sizeof err) == -1);
+  CHECK_STR(err, "the CUDA toolkit cannot target sm_50");
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  CHECK(kp_ptxas_run_nvcc(hang, "k.cu", "sm_86", NULL, 0, 1, &f, err, sizeof err) == -1);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  CHECK_STR(err, "nvcc timed out after 1 s");
+  CHECK(t1.tv_sec - t0.tv_sec < 10); /* the sleep was ended with its group */
+  CHECK(kp_ptxas_nvcc_group() == 0);
+  char none[64];
+  snprintf(none, sizeof none, "%s/none", dir);
+  CHECK(kp_ptxas_run_nvcc(none, "k.cu", "sm_86", NULL, 0, 1, &f, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "cannot run");
+  CHECK(f.nfuncs == 1);
+  kp_ptxas_facts_free(&f);
+  unlink(ok);
+  unlink(bad);
+  unlink(arch);
+  unlink(hang);
+  rmdir(dir);
+}
+
 int main(void) {
   test_parse();
   test_errors();
   test_apply();
+  test_run();
   return TEST_RESULT();
 }
