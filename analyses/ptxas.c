@@ -759,6 +759,15 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
     return fail(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
   }
   unlink(outpath); /* kept open: nothing is left behind */
+  if (fd <= 2) {     /* stdin, stdout or stderr closed: keep clear of them */
+    int hi = fcntl(fd, F_DUPFD, 3);
+    close(fd);
+    fd = hi;
+    if (fd < 0) {
+      free(argv);
+      return fail(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
+    }
+  }
   posix_spawn_file_actions_t fa;
   posix_spawnattr_t at;
   int rc = -1;
