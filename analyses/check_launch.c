@@ -17,6 +17,7 @@
 #include "kperf/count.h"
 #include "kperf/launch.h"
 #include "kperf/lanes.h"
+#include "kperf/ptxas.h"
 #include "kperf/report.h"
 #include "kperf/warp.h"
 
@@ -509,7 +510,6 @@ static int invalid_sizes(const kp_launch *l, const kp_gpu *gpu, char *why, size_
 static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_eval *e,
                         kp_binding *b, size_t nb, const kp_gpu *gpu, kp_model_kind model,
                         kp_predict_input *in, kp_prediction *out, char *err, size_t errlen) {
-  (void)m;
   kp_predict_input_init(in);
   in->smem_bytes = e->smem_dynamic;
   in->max_blocks_per_sm = e->max_blocks_per_sm;
@@ -522,7 +522,14 @@ static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_
   in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
   in->replays[KP_I_LD_SHARED] = e->bank_replays_ld;
   in->replays[KP_I_ST_SHARED] = e->bank_replays_st;
-  return kp_predict(model, gpu, in, out, err, errlen);
+  /* ptxas's registers and spills when the module has them (every model sees them). */
+  char regs[320];
+  kp_ptxas_apply(m->ptxas, k, gpu, in, regs, sizeof regs);
+  if (kp_predict(model, gpu, in, out, err, errlen) != 0)
+    return -1;
+  if (regs[0])
+    kp_prediction_note(out, "%s", regs);
+  return 0;
 }
 
 void kp_launch_eval_free(kp_launch_eval *e) {

@@ -19,7 +19,7 @@
  *     it) plus register spills, shared by the waves in proportion to their
  *     blocks, at the GPU's bandwidths;
  *   - latency: the critical path of one thread (model 000's time(thread) at
- *     base latencies) plus its barriers; a wave cannot be faster than its
+ *     base latencies); a wave cannot be faster than its
  *     slowest thread.
  * The pipes of an SM run in parallel, so the wave takes the largest of these
  * (not their sum).  The prediction names the limit and the runner-up with
@@ -131,9 +131,9 @@ int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
     if (p >= 0 && f->issue[k] > 0)
       c.per_warp[p] += n * f->issue[k] / subs;
   }
-  /* Register spills: a local load or store per 4 bytes. */
-  double spill_insts = in->spill_bytes > 0 ? in->spill_bytes / 4 : 0;
-  c.per_warp[R_ISSUE] = (insts + spill_insts) / subs;
+  /* Register spills are local loads and stores of the counts and local
+   * bytes already (kp_ptxas_apply). */
+  c.per_warp[R_ISSUE] = insts / subs;
   /* Shared memory: a pass per warp instruction and per extra way; and the
    * load/store units, 32 / lanes cycles per warp memory instruction. */
   double sh_insts = emitted(in, KP_I_LD_SHARED) + emitted(in, KP_I_ST_SHARED);
@@ -150,15 +150,20 @@ int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
   }
   double mem_insts = sh_insts + emitted(in, KP_I_LD_GLOBAL) + emitted(in, KP_I_ST_GLOBAL) +
                      emitted(in, KP_I_LD_LOCAL) + emitted(in, KP_I_ST_LOCAL) +
-                     emitted(in, KP_I_ATOMIC) + spill_insts;
+                     emitted(in, KP_I_ATOMIC);
   double ldst = mem_insts * (f->warp_size > 0 ? f->warp_size : 32) / lanes;
   c.per_warp[R_SHARED] = passes;
   c.per_warp[R_LDST] = ldst;
 
   /* Memory traffic of the whole launch. */
+  /* Memory traffic of the whole launch; the global bytes include the
+   * spills' local traffic (kp_ptxas_apply), which reaches DRAM whatever the
+   * arrays' footprint. */
   double threads = (double)in->grid_blocks * in->block_threads;
-  double global = f->global_bytes * threads;
   double spills = in->spill_bytes > 0 ? in->spill_bytes * threads : 0;
+  double global = f->global_bytes * threads - spills;
+  if (global < 0)
+    global = 0;
   c.l2_bytes = global + spills;
   c.dram_bytes = global;
   if (in->footprint_bytes >= 0 && in->footprint_bytes < global)

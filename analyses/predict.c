@@ -40,6 +40,8 @@ void kp_predict_input_init(kp_predict_input *in) {
   in->delay_dep = in->spef = NAN;
   in->hk_departure_coal = in->hk_departure_uncoal = in->hk_uncoal_per_mw = NAN;
   in->pipeline_depth = NAN;
+  in->regs_from_ptxas = 0; /* the estimate until ptxas's facts are applied (kperf/ptxas.h) */
+  in->spill_bytes = in->stack_bytes = 0;
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)

@@ -3,6 +3,7 @@
  * docs/checks/launch.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "kperf/launch.h"
+#include "kperf/ptxas.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -32,6 +33,20 @@ static void add_features(cJSON *o, const kp_prediction *p) {
   add_num(o, "I", p->qu_I);
   add_num(o, "v", p->qu_v);
   add_num(o, "v_over_I", p->qu_v_over_I);
+}
+
+/* Where the registers came from: "ptxas sm_86" or "estimate", and the spills. */
+static void add_registers(cJSON *o, const kp_gpu *gpu, const kp_predict_input *in) {
+  char from[32] = "estimate";
+  if (in->regs_from_ptxas && gpu) {
+    char arch[16];
+    kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, arch, sizeof arch);
+    snprintf(from, sizeof from, "ptxas %s", arch);
+  }
+  cJSON_AddStringToObject(o, "registers_from", from);
+  cJSON_AddNumberToObject(o, "registers_per_thread", in->regs_per_thread);
+  add_num(o, "spill_bytes", in->spill_bytes);
+  add_num(o, "stack_bytes", in->stack_bytes);
 }
 
 static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
@@ -71,6 +86,7 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   }
   const kp_prediction *p = &e->pred;
   add_num(o, "predicted_us", p->predicted_us);
+  add_registers(o, gpu, &e->in);
   cJSON_AddStringToObject(o, "bound", p->bound ? p->bound : "unknown");
   if (p->bound2 && p->bound2[0]) { /* bn: the runner-up limit */
     cJSON_AddStringToObject(o, "bound2", p->bound2);
@@ -295,6 +311,7 @@ static cJSON *batch_json(kp_module *m, const kp_batch_launch *b, size_t i, kp_la
   add_num(o, "predicted_us", e->pred.predicted_us);
   cJSON_AddItemToObject(o, "models", models);
   cJSON_AddItemToObject(o, "models_why", whys);
+  add_registers(o, b->gpu, &e->in);
   kp_launch_eval_free(e);
   return o;
 }

@@ -8,6 +8,8 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/GlobalDecl.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Basic/SourceManager.h"
@@ -293,6 +295,23 @@ private:
     return OS.str();
   }
 
+  // The kernel's symbol name as ptxas prints it: the Itanium mangling of the
+  // kernel itself (not of its host-side stub); extern "C": the plain name.
+  // Empty when it cannot be had (an invalid declaration).
+  std::string mangledName(const FunctionDecl *FD) {
+    if (FD->isInvalidDecl() || !FD->getIdentifier())
+      return std::string();
+    if (!Mangler)
+      Mangler.reset(Ctx.createMangleContext());
+    if (!Mangler->shouldMangleDeclName(FD))
+      return FD->getName().str();
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    Mangler->mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), OS);
+    return OS.str();
+  }
+  std::unique_ptr<MangleContext> Mangler;
+
   std::string sourceText(const Expr *E) const {
     const SourceManager &SM = Ctx.getSourceManager();
     CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
@@ -315,6 +334,8 @@ private:
     int Idx = static_cast<int>(M->nkernels - 1);
     Kernels[Def] = Idx;
     K->name = str(nameOf(Def));
+    std::string Mangled = mangledName(Def);
+    K->mangled = Mangled.empty() ? nullptr : str(Mangled);
     K->loc = toLoc(Ctx, Def->getLocation(), M);
     K->is_template_instance = Def->isTemplateInstantiation();
     K->nparams = Def->getNumParams();

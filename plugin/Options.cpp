@@ -54,6 +54,10 @@ const Key Keys[] = {
      "model as JSON (PATH or model:PATH, used by 'kperf analyze'); repeatable; in PATH, %f is "
      "the file's name, %h a hash of its path, and a PATH ending in '/' is a directory",
      "[sarif:|json:|model:]PATH"},
+    {"ptxas", true, false,
+     "registers and spills as ptxas assigned them, from a ptxas facts file ('kperf predict "
+     "--ptxas' writes one; docs/models.md); kernels without facts keep the estimate",
+     "FILE"},
     {"arg", true, true,
      "bind a kernel parameter or formula variable to an integer "
      "(decimal, 0x hex or A<<B; repeatable)",
@@ -277,6 +281,8 @@ Options parseOptions(const std::vector<std::string> &Args) {
         O.Errors.push_back("bad value '" + Value +
                            "' for -fplugin-arg-kperf-launch; expected remark, warning or off");
     }
+    else if (Name == "ptxas")
+      O.Ptxas = Value;
     else if (Name == "predict")
       O.Predict = Value;
     else if (Name == "predict-batch")

@@ -31,6 +31,7 @@ struct Options {
   double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold
   int Model = 0;              // model=kp|hongkim|kolpakov|qu (a kp_model_kind)
   bool LaunchWarning = false; // launch=warning: kperf-launch findings are warnings
+  std::string Ptxas;          // ptxas=FILE: registers and spills from a ptxas facts file
   std::string Predict;        // predict=PATH: write the predictions as JSON ('kperf predict')
   // predict-launch=KERNEL:gx,gy,gz:bx,by,bz:smem: one more launch to predict.
   bool HasPredictLaunch = false;

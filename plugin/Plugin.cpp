@@ -17,6 +17,7 @@
 #include "kperf/inventory.h"
 #include "kperf/launch.h"
 #include "kperf/model.h"
+#include "kperf/ptxas.h"
 #include "kperf/report.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -113,6 +114,24 @@ public:
     for (const auto &A : Opts.Args)
       kp_module_assume(&M, A.first.c_str(), A.second);
     M.host_errors = D.getNumErrors();
+    // ptxas=FILE: ptxas's registers and spills.  A file that cannot be used
+    // costs one line and leaves the estimate (never the compile).
+    kp_ptxas_facts Ptxas;
+    kp_ptxas_facts_init(&Ptxas);
+    if (!Opts.Ptxas.empty()) {
+      char Err[1024];
+      if (kp_ptxas_facts_read(Opts.Ptxas.c_str(), &Ptxas, Err, sizeof Err) != 0) {
+        kp_ptxas_facts_free(&Ptxas);
+        kp_ptxas_facts_init(&Ptxas);
+        kp_ptxas_add_missing(&Ptxas, "*", "the ptxas facts file could not be read");
+        auto Level = WarningAs == DiagnosticsEngine::Error ? DiagnosticsEngine::Remark : WarningAs;
+        if (Level != DiagnosticsEngine::Ignored)
+          D.Report(D.getCustomDiagID(Level, "kperf: ignoring the ptxas facts: %0; registers "
+                                            "are estimated"))
+              << Err;
+      }
+      M.ptxas = &Ptxas;
+    }
     for (const std::string &Pattern : Opts.ModelReports) {
       std::string Path = reportPath(D, Pattern, M.main_file, "model.json");
       char Err[4096];
@@ -126,6 +145,7 @@ public:
       writePredictions(D, &M);
     if (HostErrors) {
       kp_module_free(&M);
+      kp_ptxas_facts_free(&Ptxas);
       return;
     }
     // The verbose remarks (kperf-model) and the checks' findings apart: the
@@ -174,6 +194,7 @@ public:
     kp_findings_free(&V);
     kp_findings_free(&F);
     kp_module_free(&M);
+    kp_ptxas_facts_free(&Ptxas);
   }
 
 private:

@@ -20,6 +20,9 @@ enum { CMD_PREDICT = 0, CMD_RECOMMEND, CMD_COMPARE };
 typedef struct popts {
   int cmd;
   const char *file, *kernel, *gpu, *gpus, *db, *model, *plot, *batch;
+  const char *ptxas_cache, *cuda_path; /* --ptxas-cache DIR, --cuda-path DIR */
+  int ptxas;                           /* --ptxas: KP_PTXAS_AUTO (default), _NVCC, _OFF */
+  char *ptxas_file;                    /* the facts given to the plugin (removed at the end) */
   long long grid[3], block[3], smem, problem, max_blocks;
   int has_grid, has_block, json;
   char **plugin; /* -fplugin-arg-kperf-... flags (owned strings) */
@@ -32,9 +35,10 @@ static void predict_help(FILE *out) {
   fputs("usage: kperf predict FILE.cu --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--smem B]\n"
         "                     [--arg NAME=VALUE]... [-DNAME=V]... [-IDIR]... [--gpu NAME]\n"
         "                     [--model kp|hongkim|kolpakov|qu|bn] [--db PATH] [--json]\n"
-        "                     [--max-blocks-per-sm N] [-- CLANG-ARGS...]\n"
+        "                     [--max-blocks-per-sm N] [--ptxas auto|nvcc|off]\n"
+        "                     [--ptxas-cache DIR] [--cuda-path DIR] [-- CLANG-ARGS...]\n"
         "       kperf predict FILE.cu --batch LAUNCHES [--arg NAME=VALUE]... [-DNAME=V]...\n"
-        "                     [--db PATH] [-- CLANG-ARGS...]\n"
+        "                     [--db PATH] [--ptxas ...] [-- CLANG-ARGS...]\n"
         "\n"
         "Predicts the time of one launch of kernel NAME (its name, its name without\n"
         "template arguments, or without namespaces) on the GPU (default h100) with the\n"
@@ -45,7 +49,15 @@ static void predict_help(FILE *out) {
         "launch a line, 'GPU KERNEL gx,gy,gz bx,by,bz smem' (# comments), and kperf\n"
         "prints one JSON object a line, in order: line, gpu, kernel, ok, why (when not\n"
         "ok), predicted_us (kp) and models (every model's time, null when unknown).\n"
-        "A GPU missing from the database fails its lines only ('missing GPU: ...').\n",
+        "A GPU missing from the database fails its lines only ('missing GPU: ...').\n"
+        "\n"
+        "--ptxas: registers and spills per thread as ptxas assigns them, from nvcc\n"
+        "-Xptxas -v run once per GPU architecture with the file's -D, -U, -I and -std=\n"
+        "flags (auto, the default: when the CUDA toolkit is found, from --cuda-path,\n"
+        "$KPERF_CUDA_PATH, $CUDA_PATH or /usr/local/cuda; nvcc: always; off: kperf's\n"
+        "estimate).  Where nvcc fails, the estimate is used and the notes say why.\n"
+        "--ptxas-cache DIR (or $KPERF_PTXAS_CACHE) keeps nvcc's results, keyed by the\n"
+        "file's content, those flags, the architecture and the toolkit's version.\n",
         out);
 }
 
@@ -138,6 +150,18 @@ static int parse_args(int argc, char **argv, popts *o) {
                (o->cmd == CMD_PREDICT && (r = kp_cli_opt(argc, argv, &i, "--batch", &o->batch))) ||
                (o->cmd == CMD_COMPARE && (r = kp_cli_opt(argc, argv, &i, "--gpus", &o->gpus))) ||
                (o->cmd == CMD_RECOMMEND && (r = kp_cli_opt(argc, argv, &i, "--plot", &o->plot)))) {
+      if (r < 0)
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--ptxas", &v))) {
+      if (r < 0)
+        return -1;
+      o->ptxas = kp_cli_ptxas_mode(v);
+      if (o->ptxas < 0) {
+        kp_cli_error("--ptxas: '%s' is not auto, nvcc or off", v);
+        return -1;
+      }
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--ptxas-cache", &o->ptxas_cache)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--cuda-path", &o->cuda_path))) {
       if (r < 0)
         return -1;
     } else if ((r = kp_cli_opt(argc, argv, &i, "--grid", &v))) {
@@ -339,6 +363,9 @@ static void print_prediction(const popts *o, const cJSON *l) {
            jnum(bd, "instructions_per_thread"), jnum(bd, "global_bytes_per_thread"),
            jnum(bd, "uncoalesced_bytes_per_thread"), jnum(bd, "syncs_per_thread"));
   }
+  if (*jstr(l, "registers_from"))
+    printf("  registers: %.0f per thread (%s), %.6g spill bytes per thread\n",
+           jnum(l, "registers_per_thread"), jstr(l, "registers_from"), jnum(l, "spill_bytes"));
   if (cJSON_GetObjectItemCaseSensitive(l, "W"))
     printf("  Qu features: W=%.4g I=%.4g v=%.4g v/I=%.4g\n", jnum(l, "W"), jnum(l, "I"),
            jnum(l, "v"), jnum(l, "v_over_I"));
@@ -486,6 +513,9 @@ static int recommend(popts *o, const cJSON *l) {
     cJSON_AddStringToObject(out, "model", jstr(l, "model"));
     cJSON_AddNumberToObject(out, "problem_size", (double)o->problem);
     cJSON_AddStringToObject(out, "ranked_by", by_time ? "predicted_us" : "W, v_over_I");
+    cJSON_AddStringToObject(out, "registers_from", jstr(l, "registers_from"));
+    cJSON_AddNumberToObject(out, "registers_per_thread", jnum(l, "registers_per_thread"));
+    cJSON_AddNumberToObject(out, "spill_bytes", jnum(l, "spill_bytes"));
     cJSON_AddBoolToObject(out, "reshape_safe", safe);
     cJSON_AddStringToObject(out, "reshape_why", jstr(rs, "why"));
     cJSON *arr = cJSON_AddArrayToObject(out, "ranking");
@@ -508,6 +538,9 @@ static int recommend(popts *o, const cJSON *l) {
              jnum(rows[i].c, "block"), jnum(rows[i].c, "grid"), t,
              100 * jnum(rows[i].c, "occupancy"), rows[i].W, jnum(rows[i].c, "I"), rows[i].vI);
     }
+    if (*jstr(l, "registers_from"))
+      printf("registers: %.0f per thread (%s), %.6g spill bytes per thread\n",
+             jnum(l, "registers_per_thread"), jstr(l, "registers_from"), jnum(l, "spill_bytes"));
   }
   int rc = KP_EXIT_OK;
   if (o->plot) {
@@ -548,14 +581,68 @@ static int run_batch(popts *o) {
   return rc;
 }
 
+/* The GPUs of the batch file's lines (their first words; owned by *text). */
+static size_t batch_gpus(const char *path, char **text, const char **gpus, size_t max) {
+  size_t n = 0;
+  *text = kp_cli_read_file(path, NULL);
+  for (char *save = NULL, *l = *text ? strtok_r(*text, "\n", &save) : NULL; l && n < max;
+       l = strtok_r(NULL, "\n", &save)) {
+    l += strspn(l, " \t");
+    if (*l == '#' || !*l)
+      continue;
+    l[strcspn(l, " \t\r")] = '\0';
+    int seen = 0;
+    for (size_t i = 0; i < n; i++)
+      seen |= strcmp(gpus[i], l) == 0;
+    if (!seen)
+      gpus[n++] = l;
+  }
+  return n;
+}
+
+/* --ptxas: the facts of the GPUs asked for, handed to the plugin. */
+static int add_ptxas(popts *o) {
+  const char *gpus[256];
+  size_t n = 0;
+  char *text = NULL, *list = NULL;
+  if (o->ptxas == KP_PTXAS_OFF)
+    return 0;
+  if (o->batch) {
+    n = batch_gpus(o->batch, &text, gpus, 256);
+  } else if (o->cmd == CMD_COMPARE) {
+    list = strdup(o->gpus);
+    for (char *save = NULL, *g = list ? strtok_r(list, ",", &save) : NULL; g && n < 256;
+         g = strtok_r(NULL, ",", &save))
+      gpus[n++] = g;
+  } else {
+    gpus[n++] = o->gpu ? o->gpu : "h100";
+  }
+  const char *cache = o->ptxas_cache ? o->ptxas_cache : getenv("KPERF_PTXAS_CACHE");
+  o->ptxas_file = kp_cli_ptxas_facts(o->ptxas, o->cuda_path, cache, o->db, o->file, gpus, n,
+                                     o->clang, o->nclang);
+  free(text);
+  free(list);
+  if (o->ptxas_file &&
+      push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-ptxas=", o->ptxas_file))
+    return -1;
+  return 0;
+}
+
 static int run_cmd(int cmd, int argc, char **argv) {
   popts o;
   memset(&o, 0, sizeof o);
   o.cmd = cmd;
+  o.ptxas = kp_cli_ptxas_mode(NULL); /* $KPERF_PTXAS, else auto */
   int rc = KP_EXIT_USAGE;
+  if (o.ptxas < 0) {
+    fprintf(stderr, "kperf: KPERF_PTXAS='%s' is not auto, nvcc or off\n", getenv("KPERF_PTXAS"));
+    return KP_EXIT_USAGE;
+  }
   if (parse_args(argc, argv, &o) != 0)
     goto out;
   rc = KP_EXIT_FAIL;
+  if (add_ptxas(&o) != 0)
+    goto out;
   if (o.batch) {
     rc = run_batch(&o);
     goto out;
@@ -621,6 +708,7 @@ static int run_cmd(int cmd, int argc, char **argv) {
     cJSON_Delete(arr);
   rc = failed ? KP_EXIT_FAIL : KP_EXIT_OK;
 out:
+  kp_cli_ptxas_done(o.ptxas_file);
   popts_free(&o);
   return rc;
 }

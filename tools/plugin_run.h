@@ -52,6 +52,23 @@ const char *kp_cli_find_clang(char *buf, size_t n);
 const char *kp_cli_find_plugin(char *buf, size_t n);
 const char *kp_cli_cuda_path(void);
 
+/* --ptxas auto|nvcc|off of the prediction commands (ptxas_facts.c). */
+enum { KP_PTXAS_OFF = 0, KP_PTXAS_AUTO, KP_PTXAS_NVCC };
+/* "auto" (also NULL), "nvcc", "off" -> the mode; -1 otherwise. */
+int kp_cli_ptxas_mode(const char *text);
+/* Runs nvcc once per architecture of the GPUs named (looked up in the
+ * database of --db) on file with the -D, -U, -I and -std= flags among
+ * clang_args, reusing the results kept in cache (a directory, may be NULL)
+ * under a key of the file's content, those flags, the architecture and the
+ * toolkit's version.  Writes the facts (and, for an architecture nvcc failed
+ * on, why) to a temporary ptxas facts file and returns its path (malloc'ed;
+ * kp_cli_ptxas_done removes it).  NULL when mode is off or after printing a
+ * warning.  cuda_opt: --cuda-path (may be NULL). */
+char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, const char *db_opt,
+                         const char *file, const char *const *gpus, size_t ngpus,
+                         char *const *clang_args, size_t nclang);
+void kp_cli_ptxas_done(char *path);
+
 /* A whole file, NUL-terminated (malloc'ed); NULL when it cannot be read. */
 char *kp_cli_read_file(const char *path, size_t *len);
 

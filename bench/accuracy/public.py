@@ -3,7 +3,7 @@
 
   KPERF_PUBLIC_SRC=DIR public.py [--measured DIR] [--kperf PATH] [--sample N | --all]
                                  [--jobs J] [--models kp,hongkim,...] [--out FILE.md]
-                                 [--readme] [--predictions OUT.csv]
+                                 [--readme] [--predictions OUT.csv] [--ptxas]
 
 Reads every CSV of the measured directory (default ../shared/measured/ beside the
 repository; columns of csvio.py, file names KERNEL__GPU.csv) and the kernel sources
@@ -17,6 +17,9 @@ every launch of that compile, on every GPU and with every model, so a
 configuration measured on four GPUs costs one clang run.  Compiles run in
 parallel (--jobs, default the number of CPUs), and their output is cached
 (--cache) until kperf, its plugin, its GPU database or the source changes.
+Registers are kperf's estimate (--ptxas off) unless --ptxas asks nvcc's ptxas for
+them and their spills (kperf predict --ptxas nvcc), whose results are kept in
+CACHE/ptxas apart from kperf's output, so they survive changes to kperf.
 
 Prints, and writes to --out (default: stdout only), per (kernel, GPU, model): rows,
 failures with the most common reason, MAPE, median APE, Spearman's rho, top-1
@@ -138,9 +141,15 @@ def resolve_gpu(kperf, label, cache={}):
     return spellings[0], None
 
 
-def batch_cmd(kperf, src, file, defines, args, batch_path):
-    """The `kperf predict --batch` command for one compile (adapt here if the CLI changes)."""
+def batch_cmd(kperf, src, file, defines, args, batch_path, ptxas=None):
+    """The `kperf predict --batch` command for one compile (adapt here if the CLI changes).
+    ptxas: the directory of nvcc's cached ptxas results (--ptxas), else None (kperf's
+    register estimate)."""
     cmd = [kperf, "predict", os.path.join(src, file), "--batch", batch_path]
+    if ptxas:
+        cmd += ["--ptxas", "nvcc", "--ptxas-cache", ptxas]
+    else:
+        cmd += ["--ptxas", "off"]
     for k, v in args:
         cmd += ["--arg", "%s=%s" % (k, v)]
     for k, v in defines:
@@ -163,10 +172,10 @@ def tool_stamp(kperf):
     return "|".join(parts)
 
 
-def run_group(kperf, src, key, items, tmpdir, cache=None, stamp=""):
+def run_group(kperf, src, key, items, tmpdir, cache=None, stamp="", ptxas=None):
     """items: (gpu, row).  Returns a list of dicts {model: us or None} and the
     failure reason per item.  With cache (a directory), kperf's output for the
-    same tools, source, defines, args and launches is reused."""
+    same tools, source, defines, args, launches and ptxas setting is reused."""
     file, defines, args = key
     h = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     bpath = os.path.join(tmpdir, h + ".launches")
@@ -183,14 +192,14 @@ def run_group(kperf, src, key, items, tmpdir, cache=None, stamp=""):
         except OSError:
             text = b""
         ck = hashlib.sha1(stamp.encode() + b"\0" + text + b"\0" + repr(key).encode() + b"\0" +
-                          batch.encode()).hexdigest()
+                          batch.encode() + (b"\0ptxas" if ptxas else b"")).hexdigest()
         cpath = os.path.join(cache, ck + ".jsonl")
     cached = bool(cpath and os.path.exists(cpath))
     if cached:
         with open(cpath) as f:
             stdout, rc, stderr = f.read(), 0, ""
     else:
-        p = subprocess.run(batch_cmd(kperf, src, file, defines, args, bpath),
+        p = subprocess.run(batch_cmd(kperf, src, file, defines, args, bpath, ptxas),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
         stdout, rc, stderr = p.stdout, p.returncode, p.stderr
         if cpath and rc == 0:
@@ -285,6 +294,11 @@ def main(argv=None):
     ap.add_argument("--cache", default=os.path.join(ROOT, "build", "public-bench-cache"),
                     help="reuse kperf's output for unchanged kperf, source and defines "
                          "(default build/public-bench-cache; '' for none)")
+    ap.add_argument("--ptxas", action="store_true",
+                    help="registers and spills from nvcc's ptxas instead of kperf's estimate "
+                         "(kperf predict --ptxas nvcc; nvcc takes seconds per compile: its "
+                         "results are kept in CACHE/ptxas, keyed by source, defines, "
+                         "architecture and toolkit, so they survive changes to kperf)")
     a = ap.parse_args(argv)
     if not a.src:
         ap.error("set KPERF_PUBLIC_SRC (or --src) to the copy of the kernels' sources")
@@ -314,8 +328,12 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="kperf-public-") as tmp:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
             stamp = tool_stamp(a.kperf)
+            ptxas = None
+            if a.ptxas:
+                ptxas = os.path.abspath(os.path.join(
+                    a.cache or os.path.join(ROOT, "build", "public-bench-cache"), "ptxas"))
             futs = {ex.submit(run_group, a.kperf, a.src, k, [(r["gpu"], r) for r in rs], tmp,
-                              a.cache or None, stamp): k
+                              a.cache or None, stamp, ptxas): k
                     for k, rs in groups.items()}
             hits = 0
             for fu in concurrent.futures.as_completed(futs):
@@ -336,6 +354,8 @@ def main(argv=None):
                "CPU time of kperf and clang %.0f s)" % (
                    nrows, len(per_csv), len(groups), hits, elapsed, a.jobs, os.cpu_count() or 0,
                    load, ru.ru_utime + ru.ru_stime))
+    if a.ptxas:
+        summary += "; registers and spills from nvcc's ptxas"
     if skipped:
         summary += "; skipped (AMD, out of scope): " + ", ".join(skipped)
     sys.stdout.write(text + "\n" + summary + "\n")

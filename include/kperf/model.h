@@ -252,6 +252,7 @@ typedef struct kp_shared_decl {
 
 typedef struct kp_kernel {
   const char *name;  /* qualified name, with template arguments for instantiations */
+  const char *mangled; /* the symbol name (extern "C": the plain name); NULL unknown */
   kp_loc loc;        /* location of the kernel's name in its definition */
   kp_param *params;
   size_t nparams;
@@ -293,6 +294,8 @@ typedef struct kp_launch {
   size_t nargs;
 } kp_launch;
 
+struct kp_ptxas_facts; /* kperf/ptxas.h */
+
 typedef struct kp_module {
   const char *main_file;
   kp_binding *assume; /* #pragma kperf assume(name = value) and --arg name=value */
@@ -303,6 +306,9 @@ typedef struct kp_module {
   kp_launch *launches;
   size_t nlaunches, cap_launches;
   struct kp_arena *arena;
+  /* Registers and spills from ptxas (kperf/ptxas.h), matched to the kernels
+   * by mangled name; NULL: none given (not owned by the module). */
+  const struct kp_ptxas_facts *ptxas;
 } kp_module;
 
 void kp_module_init(kp_module *m);

@@ -57,13 +57,13 @@ typedef struct kp_predict_input {
   long long smem_bytes;  /* shared memory per block, static + dynamic */
   int smem_optin;        /* 1: the kernel opted in to the large per-block limit */
   int regs_per_thread;   /* 0: unknown (occupancy not limited by registers) */
-  int max_blocks_per_sm; /* 0: the GPU's limit; > 0: also cap resident blocks per SM
-                            (16 reproduces seed 001's Table 6 on the GTX 940MX) */
   /* Registers and spills from ptxas (-v) when kperf could ask it; else the estimate. */
   int regs_from_ptxas;   /* 1: regs_per_thread is ptxas's for this GPU's architecture */
   double spill_bytes;    /* local-memory bytes per thread moved by register spills
                             (ptxas's spill stores + spill loads, static counts); 0 none */
   double stack_bytes;    /* ptxas's stack frame per thread */
+  int max_blocks_per_sm; /* 0: the GPU's limit; > 0: also cap resident blocks per SM
+                            (16 reproduces seed 001's Table 6 on the GTX 940MX) */
 
   /* What the main thread executes (kp_count_kernel evaluated). */
   double count[KP_I_COUNT];    /* instructions per thread, per class */

@@ -46,6 +46,11 @@ import shutil
 for tool in ("cmake", "make", "meson", "ninja", "bear", "clangd"):
     if shutil.which(tool, path=config.environment["PATH"]):
         config.available_features.add(tool)
+# kperf predict/recommend/compare ask nvcc's ptxas for registers by default
+# when a CUDA toolkit is found; the tests use the estimate unless they ask
+# (tests/lit/launch/ptxas.cu), so that their figures do not depend on the
+# toolkit and nvcc does not run for every prediction.
+config.environment["KPERF_PTXAS"] = "off"
 nvcc = os.path.join(cuda, "bin", "nvcc")
 if os.access(nvcc, os.X_OK):
     config.available_features.add("nvcc")

@@ -877,13 +877,20 @@ static void test_bn(void) {
   CHECK_NEAR(p.exec_cycles, 4000);
   CHECK_STR(p.bound, "latency");
   CHECK_STR(p.bound2, "issue");
-  /* Register spills: 400 bytes per thread through DRAM (3.3 MB, 51200
-   * cycles) and 100 local instructions per thread (ld/st 64 * 104 * 2 =
-   * 13312 per wave, less than DRAM's 26112). */
+  /* Register spills, with their traffic as kp_ptxas_apply adds it: 400
+   * bytes per thread through DRAM ((65536 + 400 * 8192) / 64 = 52224
+   * cycles, 26112 per wave) and 100 local instructions per thread (ld/st
+   * 64 * 104 * 2 = 13312 per wave).  Without a kernel the thread's path is
+   * the sum of its instructions' latencies, the spills' included: 100 * 4 +
+   * 4 * 400 + 100 * 400 = 42000 per wave binds. */
   in.spill_bytes = 400;
+  in.bytes[KP_SPACE_LOCAL] = 400;
+  in.count[KP_I_ST_LOCAL] = in.count[KP_I_LD_LOCAL] = 50;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(p.exec_cycles, (65536 + 400.0 * 64 * 128) / 64);
-  CHECK_STR(p.bound, "dram");
+  CHECK_NEAR(p.exec_cycles, 84000);
+  CHECK_STR(p.bound, "latency");
+  CHECK_STR(p.bound2, "dram");
+  CHECK_NEAR(p.bound2_ratio, 26112.0 / 42000);
 }
 
 int main(void) {

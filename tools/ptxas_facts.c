@@ -1,0 +1,251 @@
+/* kperf predict / recommend / compare --ptxas: registers and spills from
+ * nvcc's ptxas for the architectures of the GPUs asked for, written as a
+ * ptxas facts file for the plugin (-fplugin-arg-kperf-ptxas; kperf/ptxas.h,
+ * docs/models.md "Registers from ptxas").  nvcc failing never fails the
+ * prediction: the facts file then says why, and the estimate is used. */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "kperf/ptxas.h"
+#include "plugin_run.h"
+
+#ifndef KPERF_CUDA_PATH
+#define KPERF_CUDA_PATH ""
+#endif
+
+/* nvcc's timeout per architecture (kernels with large unrolled loops take
+ * minutes in ptxas; a hung one must not hang kperf). */
+#define NVCC_TIMEOUT_S 300
+
+int kp_cli_ptxas_mode(const char *text) {
+  if (!text) /* no --ptxas: $KPERF_PTXAS, else auto */
+    text = getenv("KPERF_PTXAS");
+  if (!text || !*text || strcmp(text, "auto") == 0)
+    return KP_PTXAS_AUTO;
+  if (strcmp(text, "nvcc") == 0)
+    return KP_PTXAS_NVCC;
+  if (strcmp(text, "off") == 0)
+    return KP_PTXAS_OFF;
+  return -1;
+}
+
+static int executable(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* nvcc of the toolkit: --cuda-path, $KPERF_CUDA_PATH, $CUDA_PATH, the one
+ * kperf was configured with, /usr/local/cuda.  0 when none has bin/nvcc. */
+static int find_nvcc(const char *cuda_opt, char *buf, size_t n) {
+  const char *cands[5] = {cuda_opt, getenv("KPERF_CUDA_PATH"), getenv("CUDA_PATH"),
+                          KPERF_CUDA_PATH, "/usr/local/cuda"};
+  for (int i = 0; i < 5; i++) {
+    if (!cands[i] || !*cands[i])
+      continue;
+    snprintf(buf, n, "%s/bin/nvcc", cands[i]);
+    if (executable(buf))
+      return 1;
+    if (i == 0)
+      return 0; /* the one named explicitly, or none */
+  }
+  return 0;
+}
+
+/* FNV-1a, 64 bits. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n) {
+  const unsigned char *s = p;
+  for (size_t i = 0; i < n; i++) {
+    h ^= s[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+/* What identifies the toolkit: its version.json, else nvcc's size and time. */
+static uint64_t toolkit_hash(const char *nvcc) {
+  uint64_t h = 14695981039346656037ull;
+  char path[4200];
+  snprintf(path, sizeof path, "%s", nvcc);
+  char *slash = strrchr(path, '/');
+  if (slash && slash - path >= 4 && strncmp(slash - 4, "/bin", 4) == 0) {
+    snprintf(slash - 4, sizeof path - (size_t)(slash - 4 - path), "/version.json");
+    size_t len = 0;
+    char *v = kp_cli_read_file(path, &len);
+    if (v) {
+      h = fnv(h, v, len);
+      free(v);
+      return h;
+    }
+  }
+  struct stat st;
+  if (stat(nvcc, &st) == 0) {
+    long long x[2] = {(long long)st.st_size, (long long)st.st_mtime};
+    h = fnv(h, x, sizeof x);
+  }
+  return fnv(h, nvcc, strlen(nvcc));
+}
+
+/* The clang arguments nvcc takes the same way: -D, -U, -I (joined), -std=. */
+static int nvcc_flag(const char *a) {
+  return ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0 || strncmp(a, "-I", 2) == 0) &&
+          a[2]) ||
+         strncmp(a, "-std=", 5) == 0;
+}
+
+/* Makes dir and its parents (mode 0777 before umask). 0 ok. */
+static int make_dirs(const char *dir) {
+  char p[4096];
+  snprintf(p, sizeof p, "%s", dir);
+  for (char *s = p + 1; *s; s++)
+    if (*s == '/') {
+      *s = '\0';
+      if (mkdir(p, 0777) != 0 && errno != EEXIST)
+        return -1;
+      *s = '/';
+    }
+  return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* An interrupt while nvcc runs ends nvcc (in a process group of its own,
+ * which the terminal's interrupt does not reach) and then kperf. */
+static void on_signal(int sig) {
+  long g = kp_ptxas_nvcc_group();
+  if (g > 0)
+    kill(-(pid_t)g, SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* One architecture's facts into all: from the cache or from nvcc. */
+static void facts_for_arch(const char *nvcc, const char *file, const char *arch,
+                           const char **flags, size_t nflags, const char *cache, uint64_t key,
+                           kp_ptxas_facts *all) {
+  char cpath[4200] = "";
+  char err[1024];
+  if (cache && *cache) {
+    uint64_t h = fnv(key, arch, strlen(arch));
+    snprintf(cpath, sizeof cpath, "%s/%016llx.facts", cache, (unsigned long long)h);
+    kp_ptxas_facts c;
+    kp_ptxas_facts_init(&c);
+    if (access(cpath, R_OK) == 0 && kp_ptxas_facts_read(cpath, &c, err, sizeof err) == 0) {
+      for (size_t i = 0; i < c.nfuncs; i++)
+        kp_ptxas_add(all, &c.funcs[i]);
+      for (size_t i = 0; i < c.nmissing; i++)
+        kp_ptxas_add_missing(all, c.missing[i].arch, c.missing[i].why);
+      kp_ptxas_facts_free(&c);
+      return;
+    }
+    kp_ptxas_facts_free(&c);
+  }
+  kp_ptxas_facts one;
+  kp_ptxas_facts_init(&one);
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  void (*old[3])(int);
+  for (int i = 0; i < 3; i++)
+    old[i] = signal(sigs[i], on_signal);
+  int rc = kp_ptxas_run_nvcc(nvcc, file, arch, flags, nflags, NVCC_TIMEOUT_S, &one, err,
+                             sizeof err);
+  for (int i = 0; i < 3; i++)
+    signal(sigs[i], old[i] == SIG_ERR ? SIG_DFL : old[i]);
+  if (rc != 0) {
+    kp_ptxas_facts_free(&one);
+    kp_ptxas_facts_init(&one);
+    kp_ptxas_add_missing(&one, arch, err);
+  }
+  for (size_t i = 0; i < one.nfuncs; i++)
+    kp_ptxas_add(all, &one.funcs[i]);
+  for (size_t i = 0; i < one.nmissing; i++)
+    kp_ptxas_add_missing(all, one.missing[i].arch, one.missing[i].why);
+  /* A timeout is the machine's, not the file's: not kept. */
+  if (*cpath && !(rc != 0 && strstr(err, "timed out")) && make_dirs(cache) == 0 &&
+      kp_ptxas_facts_write(&one, cpath, err, sizeof err) != 0)
+    kp_cli_error("warning: cannot cache the ptxas facts: %s", err);
+  kp_ptxas_facts_free(&one);
+}
+
+char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, const char *db_opt,
+                         const char *file, const char *const *gpus, size_t ngpus,
+                         char *const *clang_args, size_t nclang) {
+  if (mode == KP_PTXAS_OFF)
+    return NULL;
+  kp_ptxas_facts all;
+  kp_ptxas_facts_init(&all);
+  char nvcc[4200];
+  if (!find_nvcc(cuda_opt, nvcc, sizeof nvcc)) {
+    if (mode == KP_PTXAS_NVCC)
+      kp_cli_error("warning: --ptxas nvcc: no nvcc in %s; registers are estimated",
+                   cuda_opt && *cuda_opt ? cuda_opt : "the CUDA toolkit's places (--cuda-path)");
+    kp_ptxas_add_missing(&all, "*", "no CUDA toolkit");
+  } else {
+    /* The architectures of the GPUs, each once. */
+    kp_gpudb *db = kp_cli_open_db(db_opt);
+    const char **flags = calloc(nclang + 1, sizeof *flags);
+    size_t nflags = 0;
+    for (size_t i = 0; flags && i < nclang; i++)
+      if (nvcc_flag(clang_args[i]))
+        flags[nflags++] = clang_args[i];
+    uint64_t key = toolkit_hash(nvcc);
+    size_t len = 0;
+    char *src = kp_cli_read_file(file, &len);
+    if (src)
+      key = fnv(key, src, len);
+    free(src);
+    for (size_t i = 0; i < nflags; i++)
+      key = fnv(key, flags[i], strlen(flags[i]) + 1);
+    char done[64][16];
+    size_t ndone = 0;
+    for (size_t g = 0; db && flags && g < ngpus; g++) {
+      kp_gpu gpu;
+      char err[1024];
+      if (!gpus[g] || kp_gpudb_find(db, gpus[g], &gpu, err, sizeof err) != 0)
+        continue; /* the plugin says what is wrong with the GPU */
+      char arch[16];
+      kp_ptxas_arch_of(gpu.cc_major, gpu.cc_minor, arch, sizeof arch);
+      int seen = 0;
+      for (size_t k = 0; k < ndone; k++)
+        seen |= strcmp(done[k], arch) == 0;
+      if (seen || ndone == 64)
+        continue;
+      snprintf(done[ndone++], sizeof done[0], "%s", arch);
+      facts_for_arch(nvcc, file, arch, flags, nflags, cache, key, &all);
+    }
+    free(flags);
+    if (db)
+      kp_gpudb_close(db);
+  }
+  const char *tmpdir = getenv("TMPDIR");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kperf-ptxas-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  int fd = mkstemp(path);
+  char err[1024];
+  if (fd < 0) {
+    kp_cli_error("warning: cannot create a temporary file for the ptxas facts: %s; registers "
+                 "are estimated",
+                 strerror(errno));
+    kp_ptxas_facts_free(&all);
+    return NULL;
+  }
+  close(fd);
+  int rc = kp_ptxas_facts_write(&all, path, err, sizeof err);
+  kp_ptxas_facts_free(&all);
+  if (rc != 0) {
+    unlink(path);
+    kp_cli_error("warning: %s; registers are estimated", err);
+    return NULL;
+  }
+  return strdup(path);
+}
+
+void kp_cli_ptxas_done(char *path) {
+  if (path)
+    unlink(path);
+  free(path);
+}
