@@ -16,6 +16,7 @@
  * per block on 1.x, per warp on 2.x, warp allocation granularity).
  */
 #include "kperf/occupancy.h"
+#include "kperf/errmsg.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -49,20 +50,6 @@ static int finish(kp_occ_result *r, int lim_warps, int lim_regs, int lim_smem, i
   return 0;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  if (err && errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 static void note(kp_occ_result *r, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -191,8 +178,8 @@ static int occupancy_modern(const kp_cc_limits *lim, const kp_occ_input *in, kp_
   /* Shared memory (cudaOccMaxBlocksPerSMSmemLimit). */
   long long pref = smem_preference(lim, in);
   if (pref < 0)
-    return fail(err, errlen, "no supported shared-memory carveout for %d%% on CC %d.%d",
-                in->carveout_percent, lim->cc_major, lim->cc_minor);
+    return kp__err(err, errlen, "no supported shared-memory carveout for %d%% on CC %d.%d",
+                   in->carveout_percent, lim->cc_major, lim->cc_minor);
   long long reserved = lim->smem_reserved_per_block > 0 ? lim->smem_reserved_per_block : 0;
   long long total = in->smem_bytes + reserved;
   if (total > INT_MAX - lim->smem_alloc_unit)
@@ -224,8 +211,8 @@ static int occupancy_modern(const kp_cc_limits *lim, const kp_occ_input *in, kp_
     } else if (lim->cc_major >= 7) {
       per_sm = snap_carveout(lim, allocated); /* the driver grows the carveout */
       if (per_sm < 0)
-        return fail(err, errlen, "no supported shared-memory carveout holds %lld bytes on CC %d.%d",
-                    allocated, lim->cc_major, lim->cc_minor);
+        return kp__err(err, errlen, "no supported shared-memory carveout holds %lld bytes on CC %d.%d",
+                       allocated, lim->cc_major, lim->cc_minor);
     } else {
       per_sm = lim->smem_per_sm;
     }
@@ -308,18 +295,18 @@ int kp_occupancy_cc(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_resu
   memset(out, 0, sizeof *out);
   out->limiter = "none";
   if (!lim || !lim->known)
-    return fail(err, errlen, "no occupancy limits for compute capability %d.%d in the GPU database",
-                lim ? lim->cc_major : -1, lim ? lim->cc_minor : -1);
+    return kp__err(err, errlen, "no occupancy limits for compute capability %d.%d in the GPU database",
+                   lim ? lim->cc_major : -1, lim ? lim->cc_minor : -1);
   if (in->block_threads <= 0)
-    return fail(err, errlen, "block size must be positive (got %d)", in->block_threads);
+    return kp__err(err, errlen, "block size must be positive (got %d)", in->block_threads);
   if (in->regs_per_thread < 0 || in->smem_bytes < 0 || in->barriers < 0)
-    return fail(err, errlen, "registers, shared memory and barriers must not be negative");
+    return kp__err(err, errlen, "registers, shared memory and barriers must not be negative");
   if (in->carveout_percent > 100)
-    return fail(err, errlen, "carveout must be -1 (default) or 0..100 percent (got %d)",
-                in->carveout_percent);
+    return kp__err(err, errlen, "carveout must be -1 (default) or 0..100 percent (got %d)",
+                   in->carveout_percent);
   if (in->block_threads > 1 << 20 || in->regs_per_thread > 1 << 16 ||
       in->smem_bytes > (long long)1 << 30)
-    return fail(err, errlen, "block size, registers or shared memory out of range");
+    return kp__err(err, errlen, "block size, registers or shared memory out of range");
 
   struct { const char *name; long long v; } need[] = {
       {"warp_size", lim->warp_size},
@@ -339,8 +326,8 @@ int kp_occupancy_cc(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_resu
   };
   for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
     if (need[i].v <= 0)
-      return fail(err, errlen, "occupancy limit '%s' of compute capability %d.%d is not in the GPU database",
-                  need[i].name, lim->cc_major, lim->cc_minor);
+      return kp__err(err, errlen, "occupancy limit '%s' of compute capability %d.%d is not in the GPU database",
+                     need[i].name, lim->cc_major, lim->cc_minor);
 
   int rc = lim->cc_major >= 3 ? occupancy_modern(lim, in, out, err, errlen)
                               : occupancy_legacy(lim, in, out);

@@ -3,6 +3,7 @@
  * docs/models.md).  The models themselves are in model_kp.c,
  * model_hongkim.c, model_kolpakov.c and model_qu.c. */
 #include "kperf/predict.h"
+#include "kperf/errmsg.h"
 #include "kperf/arena.h"
 #include "kperf/count.h"
 
@@ -44,20 +45,6 @@ void kp_predict_input_init(kp_predict_input *in) {
   in->spill_bytes = in->stack_bytes = 0;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  if (err && errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 static int bound_var(const char *name, const kp_binding *b, size_t nb) {
   for (size_t i = 0; i < nb; i++)
@@ -86,14 +73,14 @@ static int eval_count(const kp_sym *s, const char *what, const kp_binding *b, si
   }
   const char *var = first_unbound(s, b, nb);
   if (var)
-    return fail(err, errlen,
-                "the count of %s depends on '%s', which has no value (bind it with --arg %s=VALUE "
-                "or #pragma kperf assume(%s = VALUE))",
-                what, var, var, var);
-  return fail(err, errlen,
-              "the count of %s does not evaluate (a division by a non-positive value or an "
-              "overflow)",
-              what);
+    return kp__err(err, errlen,
+                   "the count of %s depends on '%s', which has no value (bind it with --arg %s=VALUE "
+                   "or #pragma kperf assume(%s = VALUE))",
+                   what, var, var, var);
+  return kp__err(err, errlen,
+                 "the count of %s does not evaluate (a division by a non-positive value or an "
+                 "overflow)",
+                 what);
 }
 
 /* Value of the last binding of name; 0 when absent. */
@@ -195,16 +182,16 @@ int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t
   static const char *const block[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
   static const char *const grid[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
   if (!k || !in)
-    return fail(err, errlen, "no kernel");
+    return kp__err(err, errlen, "no kernel");
   if (!k->has_body)
-    return fail(err, errlen, "kernel '%s' has no body kperf could walk", k->name ? k->name : "?");
+    return kp__err(err, errlen, "kernel '%s' has no body kperf could walk", k->name ? k->name : "?");
   kp_arena *a = kp_arena_new();
   if (!a)
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   kp_counts c;
   int rc = 0;
   if (!kp_count_kernel(a, k, &c)) {
-    rc = fail(err, errlen, "out of memory counting kernel '%s'", k->name ? k->name : "?");
+    rc = kp__err(err, errlen, "out of memory counting kernel '%s'", k->name ? k->name : "?");
     goto done;
   }
   for (int i = 0; i < KP_I_COUNT && rc == 0; i++)
@@ -588,14 +575,14 @@ static void qu_features(const kp_gpu *g, const kp_predict_input *in, kp_predicti
 
 static int check_count(double v, const char *what, char *err, size_t errlen) {
   if (!(v >= 0) || !isfinite(v))
-    return fail(err, errlen, "%s must be a finite non-negative number (got %g)", what, v);
+    return kp__err(err, errlen, "%s must be a finite non-negative number (got %g)", what, v);
   return 0;
 }
 
 int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in,
                kp_prediction *out, char *err, size_t errlen) {
   if (!out)
-    return fail(err, errlen, "no output");
+    return kp__err(err, errlen, "no output");
   memset(out, 0, sizeof *out);
   out->model = kind;
   out->bound = "unknown";
@@ -604,16 +591,16 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   out->thread_cycles = out->thread_delay = NAN;
   out->qu_K = out->qu_t_cycles = out->qu_S = NAN;
   if ((unsigned)kind >= KP_MODEL_COUNT)
-    return fail(err, errlen, "unknown model %d (models: kp, hongkim, kolpakov, qu, bn)", (int)kind);
+    return kp__err(err, errlen, "unknown model %d (models: kp, hongkim, kolpakov, qu, bn)", (int)kind);
   if (!gpu || !in)
-    return fail(err, errlen, "no GPU or no input");
+    return kp__err(err, errlen, "no GPU or no input");
   if (in->block_threads <= 0)
-    return fail(err, errlen, "block size unknown (blockDim has no value): cannot predict");
+    return kp__err(err, errlen, "block size unknown (blockDim has no value): cannot predict");
   if (in->grid_blocks <= 0)
-    return fail(err, errlen, "grid size unknown (gridDim has no value): cannot predict");
+    return kp__err(err, errlen, "grid size unknown (gridDim has no value): cannot predict");
   if (gpu->sm_count <= 0)
-    return fail(err, errlen, "the SM count of %s is not in the GPU database",
-                gpu->id[0] ? gpu->id : "this GPU");
+    return kp__err(err, errlen, "the SM count of %s is not in the GPU database",
+                   gpu->id[0] ? gpu->id : "this GPU");
   for (int c = 0; c < KP_I_COUNT; c++) {
     char what[48];
     snprintf(what, sizeof what, "the count of %s", kp_iclass_name((kp_iclass)c));
@@ -628,12 +615,12 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
     return -1;
   double gb = in->bytes[KP_SPACE_GLOBAL] + in->bytes[KP_SPACE_LOCAL] + in->bytes[KP_SPACE_UNKNOWN];
   if (in->uncoal_bytes > gb)
-    return fail(err, errlen, "uncoalesced bytes (%g) exceed the global bytes (%g) per thread",
-                in->uncoal_bytes, gb);
+    return kp__err(err, errlen, "uncoalesced bytes (%g) exceed the global bytes (%g) per thread",
+                   in->uncoal_bytes, gb);
   double f1 = isnan(in->l1_hit) ? 0 : in->l1_hit, f2 = isnan(in->l2_hit) ? 0 : in->l2_hit;
   if (!(f1 >= 0 && f1 <= 1 && f2 >= 0 && f2 <= 1 && f1 + f2 <= 1 + 1e-12))
-    return fail(err, errlen, "hit fractions must be in [0, 1] with l1 + l2 <= 1 (got %g, %g)",
-                f1, f2);
+    return kp__err(err, errlen, "hit fractions must be in [0, 1] with l1 + l2 <= 1 (got %g, %g)",
+                   f1, f2);
 
   /* Occupancy, with the optional cap on resident blocks. */
   kp_cc_limits lim = gpu->limits;
@@ -648,7 +635,7 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   if (kp_occupancy_cc(&lim, &oi, &out->occ, err, errlen) != 0)
     return -1;
   if (out->occ.active_blocks_per_sm <= 0)
-    return fail(err, errlen, "no block fits on an SM: %s", out->occ.note);
+    return kp__err(err, errlen, "no block fits on an SM: %s", out->occ.note);
 
   resolve_facts(gpu, in, out);
   out->facts.blocks_per_wave = (long long)out->occ.active_blocks_per_sm * gpu->sm_count;

@@ -2,6 +2,7 @@
  * the facts applied to a prediction (include/kperf/ptxas.h). */
 #define _XOPEN_SOURCE 700
 #include "kperf/ptxas.h"
+#include "kperf/errmsg.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -24,20 +25,6 @@ extern char **environ;
 #define MAX_NAME 4096
 #define MAX_BYTES (1LL << 40)
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  if (err && errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 /* ---- The table ----------------------------------------------------------- */
 
@@ -273,7 +260,7 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
   if (nfound)
     *nfound = 0;
   if (!out || (!text && len))
-    return fail(err, errlen, "no ptxas output");
+    return kp__err(err, errlen, "no ptxas output");
   char cur_arch[16];
   snprintf(cur_arch, sizeof cur_arch, "%s", arch && is_word(arch, 15) ? arch : "");
   /* The function whose properties / usage come next (indices: the table may move). */
@@ -283,7 +270,7 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
   if (!line || !name) {
     free(line);
     free(name);
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   }
   int rc = 0;
   unsigned lineno = 0;
@@ -312,8 +299,8 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
       p += 24;
       char a[16] = "";
       if (!read_quoted(&p, name, MAX_NAME + 1)) {
-        rc = fail(err, errlen, "ptxas output line %u: no function name in '%.200s'", lineno,
-                  line);
+        rc = kp__err(err, errlen, "ptxas output line %u: no function name in '%.200s'", lineno,
+                     line);
         break;
       }
       while (*p == ' ')
@@ -321,15 +308,15 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
       if (strncmp(p, "for", 3) == 0) {
         p += 3;
         if (!read_quoted(&p, a, sizeof a)) {
-          rc = fail(err, errlen, "ptxas output line %u: no architecture in '%.200s'", lineno,
-                    line);
+          rc = kp__err(err, errlen, "ptxas output line %u: no architecture in '%.200s'", lineno,
+                       line);
           break;
         }
         snprintf(cur_arch, sizeof cur_arch, "%s", a);
       }
       kp_ptxas_func *r = get_or_add(out, cur_arch, name, &added);
       if (!r) {
-        rc = fail(err, errlen, "out of memory");
+        rc = kp__err(err, errlen, "out of memory");
         break;
       }
       r->is_entry = 1;
@@ -351,13 +338,13 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
         k = 0;
       }
       if (k == 0 || !is_word(name, MAX_NAME)) {
-        rc = fail(err, errlen, "ptxas output line %u: no function name in '%.200s'", lineno,
-                  line);
+        rc = kp__err(err, errlen, "ptxas output line %u: no function name in '%.200s'", lineno,
+                     line);
         break;
       }
       kp_ptxas_func *r = get_or_add(out, cur_arch, name, &added);
       if (!r) {
-        rc = fail(err, errlen, "out of memory");
+        rc = kp__err(err, errlen, "out of memory");
         break;
       }
       props = r - out->funcs;
@@ -365,11 +352,11 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
       long target = props >= 0 ? props : entry;
       kp_ptxas_func tmp;
       if (target < 0) {
-        rc = fail(err, errlen, "ptxas output line %u: a stack frame before any function", lineno);
+        rc = kp__err(err, errlen, "ptxas output line %u: a stack frame before any function", lineno);
         break;
       }
       if (!parse_frame(t, &tmp)) {
-        rc = fail(err, errlen, "ptxas output line %u: cannot read '%.200s'", lineno, t);
+        rc = kp__err(err, errlen, "ptxas output line %u: cannot read '%.200s'", lineno, t);
         break;
       }
       kp_ptxas_func *r = &out->funcs[target];
@@ -379,13 +366,13 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
       props = -1;
     } else if (p && strncmp(p, "Used ", 5) == 0) {
       if (entry < 0) {
-        rc = fail(err, errlen, "ptxas output line %u: registers before any entry function",
-                  lineno);
+        rc = kp__err(err, errlen, "ptxas output line %u: registers before any entry function",
+                     lineno);
         break;
       }
       kp_ptxas_func tmp = out->funcs[entry];
       if (!parse_used(p, &tmp)) {
-        rc = fail(err, errlen, "ptxas output line %u: cannot read '%.200s'", lineno, p);
+        rc = kp__err(err, errlen, "ptxas output line %u: cannot read '%.200s'", lineno, p);
         break;
       }
       out->funcs[entry] = tmp;
@@ -404,10 +391,10 @@ int kp_ptxas_parse(const char *text, size_t len, const char *arch, kp_ptxas_fact
 int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char *err,
                          size_t errlen) {
   if (!out || (!text && len))
-    return fail(err, errlen, "no text");
+    return kp__err(err, errlen, "no text");
   char *line = malloc(MAX_NAME + 512);
   if (!line)
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   int rc = 0;
   unsigned lineno = 0;
   size_t i = 0;
@@ -419,13 +406,13 @@ int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char
     size_t n = j - i;
     i = j + 1;
     if (n > MAX_NAME + 500) {
-      rc = fail(err, errlen, "line %u is too long", lineno);
+      rc = kp__err(err, errlen, "line %u is too long", lineno);
       break;
     }
     memcpy(line, text + i - n - 1, n);
     line[n] = '\0';
     if (memchr(line, '\0', n)) {
-      rc = fail(err, errlen, "line %u holds a NUL byte", lineno);
+      rc = kp__err(err, errlen, "line %u holds a NUL byte", lineno);
       break;
     }
     while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
@@ -442,7 +429,7 @@ int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char
         p++;
       size_t k = strcspn(p, " \t");
       if (k == 0 || k >= sizeof a) {
-        rc = fail(err, errlen, "line %u: expected '! ARCH WHY'", lineno);
+        rc = kp__err(err, errlen, "line %u: expected '! ARCH WHY'", lineno);
         break;
       }
       memcpy(a, p, k);
@@ -451,7 +438,7 @@ int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char
       while (*p == ' ' || *p == '\t')
         p++;
       if (kp_ptxas_add_missing(out, a, *p ? p : "no facts") != 0)
-        rc = fail(err, errlen, "line %u: expected '! ARCH WHY'", lineno);
+        rc = kp__err(err, errlen, "line %u: expected '! ARCH WHY'", lineno);
       continue;
     }
     kp_ptxas_func r;
@@ -483,10 +470,10 @@ int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char
       ok = ok && *p == '\0';
     }
     if (!ok) {
-      rc = fail(err, errlen,
-                "line %u: expected 'ARCH FUNCTION REGISTERS STACK SPILL_STORES SPILL_LOADS' "
-                "(non-negative integers)",
-                lineno);
+      rc = kp__err(err, errlen,
+                   "line %u: expected 'ARCH FUNCTION REGISTERS STACK SPILL_STORES SPILL_LOADS' "
+                   "(non-negative integers)",
+                   lineno);
       break;
     }
     r.name = name;
@@ -496,7 +483,7 @@ int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char
     r.spill_load_bytes = v[3];
     r.is_entry = 1;
     if (kp_ptxas_add(out, &r) != 0)
-      rc = fail(err, errlen, "line %u: out of memory", lineno);
+      rc = kp__err(err, errlen, "line %u: out of memory", lineno);
   }
   free(line);
   return rc;
@@ -505,8 +492,8 @@ int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char
 int kp_ptxas_facts_read(const char *path, kp_ptxas_facts *out, char *err, size_t errlen) {
   FILE *f = path ? fopen(path, "rb") : NULL;
   if (!f)
-    return fail(err, errlen, "cannot read %s: %s", path ? path : "(null)",
-                path ? strerror(errno) : "no path");
+    return kp__err(err, errlen, "cannot read %s: %s", path ? path : "(null)",
+                   path ? strerror(errno) : "no path");
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap);
   while (buf) {
@@ -514,7 +501,7 @@ int kp_ptxas_facts_read(const char *path, kp_ptxas_facts *out, char *err, size_t
       if (cap >= (64u << 20)) {
         free(buf);
         fclose(f);
-        return fail(err, errlen, "%s: larger than 64 MB, not a ptxas facts file", path);
+        return kp__err(err, errlen, "%s: larger than 64 MB, not a ptxas facts file", path);
       }
       char *q = realloc(buf, cap * 2);
       if (!q) {
@@ -534,13 +521,13 @@ int kp_ptxas_facts_read(const char *path, kp_ptxas_facts *out, char *err, size_t
   fclose(f);
   if (!buf || bad) {
     free(buf);
-    return fail(err, errlen, "cannot read %s", path);
+    return kp__err(err, errlen, "cannot read %s", path);
   }
   char e[512];
   int rc = kp_ptxas_facts_parse(buf, n, out, e, sizeof e);
   free(buf);
   if (rc != 0)
-    return fail(err, errlen, "%s: %s", path, e);
+    return kp__err(err, errlen, "%s: %s", path, e);
   return 0;
 }
 
@@ -606,23 +593,23 @@ char *kp_ptxas_facts_text(const kp_ptxas_facts *f) {
 int kp_ptxas_facts_write(const kp_ptxas_facts *f, const char *path, char *err, size_t errlen) {
   char *text = kp_ptxas_facts_text(f);
   if (!text)
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   size_t plen = strlen(path) + 32;
   char *tmp = malloc(plen);
   if (!tmp) {
     free(text);
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   }
   snprintf(tmp, plen, "%s.tmp%ld", path, (long)getpid());
   FILE *o = fopen(tmp, "w");
   int rc = 0;
   if (!o) {
-    rc = fail(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+    rc = kp__err(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
   } else {
     int bad = fputs(text, o) < 0;
     bad |= fclose(o) != 0;
     if (bad || rename(tmp, path) != 0) {
-      rc = fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+      rc = kp__err(err, errlen, "cannot write %s: %s", path, strerror(errno));
       unlink(tmp);
     }
   }
@@ -733,14 +720,14 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
                       const char *const *flags, size_t nflags, int timeout_s,
                       kp_ptxas_facts *out, char *err, size_t errlen) {
   if (!nvcc || !file || !arch || !is_word(arch, 15) || !out)
-    return fail(err, errlen, "nvcc: nothing to compile");
+    return kp__err(err, errlen, "nvcc: nothing to compile");
   if (timeout_s <= 0)
     timeout_s = 600;
   char archflag[32];
   snprintf(archflag, sizeof archflag, "-arch=%s", arch);
   const char **argv = calloc(nflags + 12, sizeof *argv);
   if (!argv)
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   size_t a = 0;
   argv[a++] = nvcc;
   argv[a++] = archflag;
@@ -761,7 +748,7 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
   int fd = mkstemp(outpath);
   if (fd < 0) {
     free(argv);
-    return fail(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
+    return kp__err(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
   }
   unlink(outpath); /* kept open: nothing is left behind */
   if (fd <= 2) {     /* stdin, stdout or stderr closed: keep clear of them */
@@ -770,7 +757,7 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
     fd = hi;
     if (fd < 0) {
       free(argv);
-      return fail(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
+      return kp__err(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
     }
   }
   posix_spawn_file_actions_t fa;
@@ -779,13 +766,13 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
   if (posix_spawn_file_actions_init(&fa) != 0) {
     close(fd);
     free(argv);
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   }
   if (posix_spawnattr_init(&at) != 0) {
     posix_spawn_file_actions_destroy(&fa);
     close(fd);
     free(argv);
-    return fail(err, errlen, "out of memory");
+    return kp__err(err, errlen, "out of memory");
   }
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, fd, 1);
@@ -801,7 +788,7 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
   free(argv);
   if (e != 0) {
     close(fd);
-    return fail(err, errlen, "cannot run %s: %s", nvcc, strerror(e));
+    return kp__err(err, errlen, "cannot run %s: %s", nvcc, strerror(e));
   }
   nvcc_group = (sig_atomic_t)pid;
   int st = 0, timed_out = 0;
@@ -814,7 +801,7 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
     if (w < 0 && errno != EINTR) {
       nvcc_group = 0;
       close(fd);
-      return fail(err, errlen, "waiting for nvcc: %s", strerror(errno));
+      return kp__err(err, errlen, "waiting for nvcc: %s", strerror(errno));
     }
     clock_gettime(CLOCK_MONOTONIC, &now);
     if (now.tv_sec - t0.tv_sec >= timeout_s) {
@@ -833,22 +820,22 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
   close(fd);
   if (timed_out) {
     free(text);
-    return fail(err, errlen, "nvcc timed out after %d s", timeout_s);
+    return kp__err(err, errlen, "nvcc timed out after %d s", timeout_s);
   }
   if (!text)
-    return fail(err, errlen, "cannot read nvcc's output");
+    return kp__err(err, errlen, "cannot read nvcc's output");
   char line[512];
   if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
     if (strstr(text, "Unsupported gpu architecture") ||
         strstr(text, "is not defined for option 'gpu-architecture'"))
-      rc = fail(err, errlen, "the CUDA toolkit cannot target %s", arch);
+      rc = kp__err(err, errlen, "the CUDA toolkit cannot target %s", arch);
     else if (line_with(text, "error", line, sizeof line) ||
              line_with(text, "fatal", line, sizeof line))
-      rc = fail(err, errlen, "nvcc failed: %s", line);
+      rc = kp__err(err, errlen, "nvcc failed: %s", line);
     else if (WIFSIGNALED(st))
-      rc = fail(err, errlen, "nvcc was killed by signal %d", WTERMSIG(st));
+      rc = kp__err(err, errlen, "nvcc was killed by signal %d", WTERMSIG(st));
     else
-      rc = fail(err, errlen, "nvcc failed (exit status %d)", WEXITSTATUS(st));
+      rc = kp__err(err, errlen, "nvcc failed (exit status %d)", WEXITSTATUS(st));
     free(text);
     return rc;
   }

@@ -16,11 +16,7 @@ struct kp_gpudb {
 /* gpu-db/schema.sql, embedded at configure time (kp_schema_sql.c). */
 extern const char kp_gpudb_schema_sql[];
 
-int kp__err(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+#include "kperf/errmsg.h" /* kp__err */
 
 /* Checks application_id, user_version and the tables of an open handle. */
 int kp__check_schema(sqlite3 *h, const char *path, char *err, size_t errlen);
