@@ -312,6 +312,11 @@ private:
   }
   std::unique_ptr<MangleContext> Mangler;
 
+public:
+  bool WantMangled = false; // compute kp_kernel.mangled (only with ptxas facts)
+
+private:
+
   std::string sourceText(const Expr *E) const {
     const SourceManager &SM = Ctx.getSourceManager();
     CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
@@ -334,7 +339,7 @@ private:
     int Idx = static_cast<int>(M->nkernels - 1);
     Kernels[Def] = Idx;
     K->name = str(nameOf(Def));
-    std::string Mangled = mangledName(Def);
+    std::string Mangled = WantMangled ? mangledName(Def) : std::string();
     K->mangled = Mangled.empty() ? nullptr : str(Mangled);
     K->loc = toLoc(Ctx, Def->getLocation(), M);
     K->is_template_instance = Def->isTemplateInstantiation();
@@ -523,7 +528,7 @@ private:
 
 } // namespace
 
-void extractModule(ASTContext &Ctx, kp_module *M, unsigned TimeBudgetMs) {
+void extractModule(ASTContext &Ctx, kp_module *M, unsigned TimeBudgetMs, bool Mangled) {
   BodyBudget Budget;
   Budget.TimeMs = TimeBudgetMs;
   if (TimeBudgetMs)
@@ -540,6 +545,7 @@ void extractModule(ASTContext &Ctx, kp_module *M, unsigned TimeBudgetMs) {
       Scope.push_back(D);
   Ctx.setTraversalScope(Scope);
   Extractor X(Ctx, M, Budget);
+  X.WantMangled = Mangled;
   X.TraverseDecl(Ctx.getTranslationUnitDecl());
   Ctx.setTraversalScope(Saved);
   if (!M->main_file) {

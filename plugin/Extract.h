@@ -15,8 +15,10 @@ namespace kperf {
 // Fills M with the kernels and launches of the translation unit, and its
 // main file's name when M has none.  Kernels not yet walked when TimeBudgetMs
 // (0: no limit) have passed are left unanalysed (kp_kernel.not_analysed).
+// With Mangled, each kernel's symbol name (kp_kernel.mangled, to match
+// ptxas's facts) is computed too; only then is clang's mangler run.
 void extractModule(clang::ASTContext &Ctx, kp_module *M,
-                   unsigned TimeBudgetMs = KP_LIMIT_TIME_MS);
+                   unsigned TimeBudgetMs = KP_LIMIT_TIME_MS, bool Mangled = false);
 
 // The file position of L (its expansion location), with the file name copied into M.
 kp_loc toLoc(const clang::ASTContext &Ctx, clang::SourceLocation L, kp_module *M);

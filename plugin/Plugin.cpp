@@ -107,7 +107,7 @@ public:
       return;
     kp_module M;
     kp_module_init(&M);
-    extractModule(Ctx, &M, Opts.TimeBudgetMs);
+    extractModule(Ctx, &M, Opts.TimeBudgetMs, !Opts.Ptxas.empty());
     // Assumptions: #pragma kperf assume in source order, then arg= (which win).
     for (const auto &A : assumePragmas())
       kp_module_assume(&M, A.first.c_str(), A.second);
