@@ -800,13 +800,16 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
     double waves = p->facts.blocks_per_wave > 0
                        ? (double)e->in.grid_blocks / (double)p->facts.blocks_per_wave
                        : p->waves;
+    char next[64] = ""; /* bn: the runner-up limit */
+    if (p->bound2 && p->bound2[0])
+      snprintf(next, sizeof next, " (next: %s at %.0f%%)", p->bound2, 100.0 * p->bound2_ratio);
     kp_finding *f = kp_findings_add(
         out, CHECK, sev, l->loc,
         "predicted %s on %s (%s model): %lld blocks of %s threads, occupancy %.0f%% (limited by "
-        "%s), %.3g waves, bound by %s",
+        "%s), %.3g waves, bound by %s%s",
         t, ctx->gpu->id, kp_model_name(model), (long long)e->in.grid_blocks, blk,
         100.0 * p->occ.occupancy, p->occ.limiter ? p->occ.limiter : "?", waves,
-        p->bound ? p->bound : "?");
+        p->bound ? p->bound : "?", next);
     if (f && e->uncoal_accesses > 0)
       kp_findings_note(out, l->loc,
                        "uncoalesced requests add %.0f%% to the global traffic per thread beyond "

@@ -347,10 +347,14 @@ static void print_prediction(const popts *o, const cJSON *l) {
   if (!check_ok(l))
     printf("  no time: %s\n", jstr(l, "why"));
   const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
-  if (occ)
-    printf("  occupancy %.0f%% (limited by %s, %.0f blocks/SM), %.3g waves, bound by %s\n",
+  if (occ) {
+    printf("  occupancy %.0f%% (limited by %s, %.0f blocks/SM), %.3g waves, bound by %s",
            100 * jnum(occ, "occupancy"), jstr(occ, "limiter"), jnum(occ, "active_blocks_per_sm"),
            jnum(l, "waves"), jstr(l, "bound"));
+    if (cJSON_GetObjectItemCaseSensitive(l, "bound2")) /* bn: the runner-up */
+      printf(" (next: %s at %.0f%%)", jstr(l, "bound2"), 100 * jnum(l, "bound2_ratio"));
+    printf("\n");
+  }
   const cJSON *bd = cJSON_GetObjectItemCaseSensitive(l, "breakdown");
   if (bd) {
     char a[32], b[32];
