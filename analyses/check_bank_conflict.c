@@ -128,6 +128,8 @@ static int padding_fixes(const kp_check_ctx *ctx, const kp_shared_decl *decl, in
     const kp_kernel *k = &m->kernels[ki];
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       const kp_access *a = &k->accesses[ai];
+      if (kp_check_out_of_time(ctx))
+        return 0; /* not confirmed: no fix-it */
       if (a->shared_decl < 0 || (size_t)a->shared_decl >= k->nshared_decls)
         continue;
       const kp_shared_decl *d = &k->shared_decls[a->shared_decl];
@@ -316,6 +318,8 @@ void kp_check_bank_conflict(const kp_check_ctx *ctx, kp_findings *out) {
     int fixit_given[256] = {0};
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       const kp_access *a = &k->accesses[ai];
+      if (kp_check_out_of_time(ctx))
+        return;
       if (a->space != KP_SPACE_SHARED || a->is_atomic || !kp_access_index_known(a) || a->guards_unknown)
         continue;
       if (a->shared_decl >= 256)

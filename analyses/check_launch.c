@@ -769,6 +769,8 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
   if (!e)
     return;
   for (size_t li = 0; li < m->nlaunches; li++) {
+    if (kp_check_out_of_time(ctx))
+      break;
     const kp_launch *l = &m->launches[li];
     const char *kname = l->kernel >= 0 && (size_t)l->kernel < m->nkernels
                             ? m->kernels[l->kernel].name

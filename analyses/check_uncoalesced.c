@@ -157,6 +157,8 @@ void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
     kp_shape shapes[KP_SHAPES_MAX];
     size_t ns = kp_kernel_shapes(m, k, shapes);
     for (size_t ai = 0; ai < k->naccesses; ai++) {
+      if (kp_check_out_of_time(ctx))
+        return;
       const kp_access *a = &k->accesses[ai];
       if (a->space != KP_SPACE_GLOBAL || !kp_access_index_known(a) || a->guards_unknown)
         continue;

@@ -1,5 +1,8 @@
 /* The check registry: every kperf check, registered here once. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "kperf/checks.h"
+
+#include <time.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +54,25 @@ static int loc_cmp(const kp_loc *a, const kp_loc *b) {
 static int same_finding(const kp_finding *a, const kp_finding *b) {
   return loc_cmp(&a->loc, &b->loc) == 0 && strcmp(a->check, b->check) == 0 &&
          strcmp(a->message, b->message) == 0;
+}
+
+double kp_check_now(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+    return 0;
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int kp_check_out_of_time(const kp_check_ctx *ctx) {
+  if (!ctx || !(ctx->deadline > 0))
+    return 0;
+  if (ctx->out_of_time && *ctx->out_of_time)
+    return 1;
+  if (kp_check_now() <= ctx->deadline)
+    return 0;
+  if (ctx->out_of_time)
+    *ctx->out_of_time = 1;
+  return 1;
 }
 
 void kp_run_checks(const kp_check_ctx *ctx, int (*enabled)(const char *name, void *user),

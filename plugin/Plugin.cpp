@@ -107,6 +107,9 @@ public:
       return;
     kp_module M;
     kp_module_init(&M);
+    // One time budget for kperf's own work: the walk of the kernels, then
+    // the checks (kp_check_ctx.deadline).
+    double Start = kp_check_now();
     extractModule(Ctx, &M, Opts.TimeBudgetMs, !Opts.Ptxas.empty());
     // Assumptions: #pragma kperf assume in source order, then arg= (which win).
     for (const auto &A : assumePragmas())
@@ -172,13 +175,24 @@ public:
       CO.model = Opts.Model;
       CO.launch_warning = Opts.LaunchWarning ? 1 : 0;
       CO.verbose = Opts.Verbose ? 1 : 0;
-      kp_check_ctx Ctx2 = {&M, &T.Gpu, &CO};
+      int OutOfTime = 0;
+      kp_check_ctx Ctx2 = {&M, &T.Gpu, &CO, 0, &OutOfTime};
+      if (Opts.TimeBudgetMs)
+        Ctx2.deadline = Start + Opts.TimeBudgetMs / 1000.0;
       kp_run_checks(
           &Ctx2,
           [](const char *Name, void *User) -> int {
             return kp_check_filter_enabled(static_cast<const char *>(User), Name);
           },
           const_cast<char *>(Opts.Checks.c_str()), &F);
+      if (OutOfTime) {
+        kp_loc None = {nullptr, 0, 0};
+        kp_findings_add(&V, "kperf-model", KP_REMARK, None,
+                        "kperf's time budget of %u ms ran out during the checks: the accesses "
+                        "and launches after that point got no finding "
+                        "(-fplugin-arg-kperf-time-budget=MS; docs/limits.md)",
+                        Opts.TimeBudgetMs);
+      }
     }
     // NOLINT / NOLINTNEXTLINE comments, read from the compile's own buffers.
     SourceManager &SM = CI.getSourceManager();

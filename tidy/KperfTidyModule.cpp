@@ -230,7 +230,7 @@ private:
         configurationDiag("%0: UncoalescedRatio must be a number >= 1, not '%1'")
             << CheckName << UncoalescedRatio;
     }
-    kp_check_ctx CC = {&Model->M, &T.Gpu, &CO};
+    kp_check_ctx CC = {&Model->M, &T.Gpu, &CO, 0, nullptr};
     kp_findings F;
     kp_findings_init(&F);
     kp_run_checks(&CC, checkIsNamed, &CheckName, &F);

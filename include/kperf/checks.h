@@ -37,7 +37,18 @@ typedef struct kp_check_ctx {
   const kp_module *m;
   const kp_gpu *gpu; /* the target GPU (its compute capability decides the rules) */
   const kp_check_options *opts;
+  /* Time budget: kp_check_now() seconds after which the checks stop judging
+   * (the rest gets no finding, never a wrong one); 0: none.  out_of_time
+   * (when set) becomes 1 when that happened. */
+  double deadline;
+  int *out_of_time;
 } kp_check_ctx;
+
+/* Seconds on a monotonic clock (for kp_check_ctx.deadline). */
+double kp_check_now(void);
+/* 1 when ctx's deadline has passed (and *ctx->out_of_time set); checks call
+ * it before each access and launch they judge. */
+int kp_check_out_of_time(const kp_check_ctx *ctx);
 
 typedef void (*kp_check_fn)(const kp_check_ctx *ctx, kp_findings *out);
 

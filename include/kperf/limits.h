@@ -31,9 +31,10 @@ extern "C" {
 #define KP_LIMIT_KERNELS 2000
 #define KP_LIMIT_INSTANCES 64
 /* kperf's own time per translation unit, in milliseconds, by default
- * (-fplugin-arg-kperf-time-budget=MS; 0: none).  Kernels not yet analysed
- * when it is spent are not analysed. */
-#define KP_LIMIT_TIME_MS 10000
+ * (-fplugin-arg-kperf-time-budget=MS; 0: none), wall clock from the end of
+ * parsing.  Kernels not yet walked when it is spent are not analysed, and
+ * the checks stop judging (kp_check_ctx.deadline). */
+#define KP_LIMIT_TIME_MS 4000
 
 #ifdef __cplusplus
 }

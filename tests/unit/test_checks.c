@@ -51,6 +51,9 @@ static void launch(int64_t bx, int64_t by) {
   l->grid.z = (kp_expr){"1", 1, 1};
 }
 
+static double deadline; /* for the next run(); 0: none */
+static int out_of_time;
+
 static size_t run(int cc_major, int cc_minor, kp_findings *f) {
   kp_gpu g;
   memset(&g, 0, sizeof g);
@@ -59,10 +62,29 @@ static size_t run(int cc_major, int cc_minor, kp_findings *f) {
   g.cc_minor = cc_minor;
   kp_check_options o;
   kp_check_options_init(&o);
-  kp_check_ctx ctx = {&M, &g, &o};
+  out_of_time = 0;
+  kp_check_ctx ctx = {&M, &g, &o, deadline, &out_of_time};
   kp_findings_init(f);
   kp_run_checks(&ctx, NULL, NULL, f);
   return f->n;
+}
+
+/* The time budget: with a deadline already past the checks judge nothing
+ * (and say they ran out); with one far away they judge as without. */
+static void time_budget(void) {
+  begin();
+  access1(KP_SPACE_SHARED, 4, C(32), KP_V_TID_X);
+  launch(32, 1);
+  kp_findings f;
+  deadline = 1e-9; /* long past on a monotonic clock */
+  CHECK(run(9, 0, &f) == 0);
+  CHECK(out_of_time == 1);
+  kp_findings_free(&f);
+  deadline = kp_check_now() + 3600;
+  CHECK(run(9, 0, &f) == 1);
+  CHECK(out_of_time == 0);
+  kp_findings_free(&f);
+  deadline = 0;
 }
 
 static void bank_by_generation(void) {
@@ -415,6 +437,7 @@ static void shapes(void) {
 }
 
 int main(void) {
+  time_budget();
   bank_by_generation();
   guard_single_lane();
   loop_range();
