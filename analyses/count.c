@@ -308,12 +308,11 @@ static int64_t merged_shared_loads(const kp_kernel *k, const kp_region *r,
         for (int d = 0; d < depth; d++) {
           if (var != KP_V_LOOP + loops[d]->id)
             continue;
-          int64_t cf, st;
+          int64_t cf, st, prod;
           if (!kp_sym_is_const(acc->index.terms[t].coef, &cf) || !loops[d]->step ||
-              !kp_sym_is_const(loops[d]->step, &st))
+              !kp_sym_is_const(loops[d]->step, &st) || __builtin_mul_overflow(cf, st, &prod) ||
+              __builtin_add_overflow(step[d], prod, &step[d]))
             ok = 0;
-          else
-            step[d] += cf * st;
         }
       }
       if (!ok || execs <= 1)
@@ -322,16 +321,20 @@ static int64_t merged_shared_loads(const kp_kernel *k, const kp_region *r,
       if (!v)
         continue;
       int64_t it[NEST_DEPTH_MAX] = {0};
-      for (int64_t e = 0; e < execs; e++) {
-        int64_t x = 0;
-        for (int d = 0; d < depth; d++)
-          x += step[d] * it[d];
+      for (int64_t e = 0; e < execs && ok; e++) {
+        int64_t x = 0, y;
+        for (int d = 0; d < depth && ok; d++)
+          ok = !__builtin_mul_overflow(step[d], it[d], &y) && !__builtin_add_overflow(x, y, &x);
         v[e] = x;
         for (int d = depth - 1; d >= 0; d--) {
           if (++it[d] < trip[d])
             break;
           it[d] = 0;
         }
+      }
+      if (!ok) {
+        free(v);
+        continue;
       }
       qsort(v, (size_t)execs, sizeof *v, cmp_i64);
       int64_t distinct = 1;

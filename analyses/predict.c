@@ -129,6 +129,8 @@ static int64_t var_range(const kp_kernel *k, int var, const kp_binding *b, size_
   if (!l->trip || !l->step || !kp_sym_eval(l->trip, b, nb, &trip) ||
       !kp_sym_eval(l->step, b, nb, &step) || trip < 0)
     return -1;
+  if (step == INT64_MIN)
+    return -1;
   if (step < 0)
     step = -step;
   if (trip > 0 && step > INT64_MAX / trip)
