@@ -85,6 +85,7 @@ static void time_budget(void) {
   CHECK(out_of_time == 0);
   kp_findings_free(&f);
   deadline = 0;
+  end();
 }
 
 static void bank_by_generation(void) {
