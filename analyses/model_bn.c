@@ -217,9 +217,6 @@ int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
     kp_prediction_note(out, "DRAM traffic from the arrays' footprint (%.3g MB of %.3g MB moved)",
                        c.dram_bytes / 1e6, c.l2_bytes / 1e6);
 
-  const char *how = "unknown";
-  out->launch_us = kp_gpu_launch_overhead_us(gpu, in->block_threads, in->grid_blocks, &how);
-  if (!(out->launch_us >= 0))
-    out->launch_us = 0;
+  kp_prediction_launch(gpu, in, out);
   return 0;
 }

@@ -208,14 +208,6 @@ int kp_model_kp(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
   out->exec_cycles = c.ok ? cycles : NAN;
   out->bound = bound;
 
-  /* t_launch from the GPU database (measured model, else its fallback). */
-  const char *how = "unknown";
-  out->launch_us = kp_gpu_launch_overhead_us(gpu, in->block_threads, in->grid_blocks, &how);
-  if (strcmp(how, "unknown") == 0)
-    kp_prediction_note(out, "launch overhead unknown: not counted");
-  else if (strcmp(how, "measured") != 0)
-    kp_prediction_note(out, "launch overhead: %s", how);
-  if (!(out->launch_us >= 0))
-    out->launch_us = 0;
+  kp_prediction_launch(gpu, in, out);
   return 0;
 }

@@ -234,6 +234,17 @@ done:
 
 /* ---- Notes ------------------------------------------------------------- */
 
+void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+  const char *how = "unknown";
+  out->launch_us = kp_gpu_launch_overhead_us(gpu, in->block_threads, in->grid_blocks, &how);
+  if (strcmp(how, "unknown") == 0)
+    kp_prediction_note(out, "launch overhead unknown: not counted");
+  else if (strcmp(how, "measured") != 0)
+    kp_prediction_note(out, "launch overhead: %s", how);
+  if (!(out->launch_us >= 0))
+    out->launch_us = 0;
+}
+
 void kp_prediction_note(kp_prediction *out, const char *fmt, ...) {
   char buf[256];
   va_list ap;

@@ -191,6 +191,9 @@ int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_predictio
 int kp_model_kolpakov(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+/* out->launch_us, t_launch from the GPU database (its measured model, else its
+ * fallback, named in the note; 0 when unknown). */
+void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 /* Appends "; "-separated text to out->note (once per distinct text). */
 void kp_prediction_note(kp_prediction *out, const char *fmt, ...)
 #if defined(__GNUC__)
