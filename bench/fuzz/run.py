@@ -48,6 +48,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import cputime  # noqa: E402  (bench/cputime.py)
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 PRELUDE = os.path.join(HERE, "prelude.cuh")
 DEFAULT_CLANG = "/usr/lib/llvm-22/bin/clang++"
@@ -376,47 +378,9 @@ def nonsense_in(stderr):
 
 
 def run_clang(clang, path, plugin_args, timeout):
-    """(exit code or None on a timeout, stderr, seconds, timed out).  The
-    seconds are the CPU time of clang and its children when it finishes (so
-    that a busy machine does not make a slow-looking compile), the wall time
-    when it times out."""
-    cmd = [clang] + BASE_FLAGS + ["-include", PRELUDE, path] + plugin_args
-    t0 = time.monotonic()
-    with tempfile.TemporaryFile() as errf:
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errf)
-        while True:
-            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - t0 > timeout:
-                p.kill()
-                os.wait4(p.pid, 0)
-                p.returncode = -9
-                errf.seek(0)
-                return None, errf.read().decode("utf-8", "replace"), time.monotonic() - t0, True
-            time.sleep(0.005)
-        p.returncode = os.waitstatus_to_exitcode(status)
-        errf.seek(0)
-        err = errf.read().decode("utf-8", "replace")
-        return p.returncode, err, ru.ru_utime + ru.ru_stime, False
-
-
-PROBE = "__global__ void kperf_probe(float *a) { a[threadIdx.x * 2] = 0; }\n"
-
-
-def plugin_unusable(a):
-    """Why the plugin analyses nothing (no GPU database, an argument it refuses,
-    a plugin that does not load), or None: a probe kernel must get kperf's
-    per-kernel remark and no error."""
-    with tempfile.TemporaryDirectory(prefix="kperf-fuzz-probe-") as d:
-        path = os.path.join(d, "probe.cu")
-        with open(path, "w") as f:
-            f.write(PROBE)
-        rc, err, _, _ = run_clang(a.clang, path, plugin_args(a.plugin, a.gpu), 60)
-    if rc == 0 and "remark: kernel 'kperf_probe'" in err:
-        return None
-    lines = [l for l in err.splitlines() if "error" in l] or err.splitlines() or ["exit %s" % rc]
-    return lines[0].strip()
+    """(exit code or None on a timeout, stderr, seconds, timed out) of clang
+    on the mutant; seconds are CPU time (cputime.run)."""
+    return cputime.run([clang] + BASE_FLAGS + ["-include", PRELUDE, path] + plugin_args, timeout)
 
 
 def crashed(rc, err):
@@ -619,7 +583,8 @@ def main():
     if not os.path.exists(a.plugin):
         print("fuzz: no plugin at %s" % a.plugin, file=sys.stderr)
         return 2
-    why = plugin_unusable(a)
+    why = cputime.plugin_unusable(
+        lambda p: [a.clang] + BASE_FLAGS + ["-include", PRELUDE, p] + plugin_args(a.plugin, a.gpu), 60)
     if why:
         print("fuzz: the plugin does not analyse anything, so no mutant would test it: %s" % why,
               file=sys.stderr)

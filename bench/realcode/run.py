@@ -42,6 +42,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import cputime  # noqa: E402  (bench/cputime.py)
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 CRASH_RE = re.compile(r"PLEASE submit a bug report|Stack dump:|frontend command failed due to signal|"
                       r"ERROR: (Address|Leak|UndefinedBehavior)Sanitizer|: runtime error: ")
@@ -80,40 +82,16 @@ def plugin_flags(a):
 
 
 def run(cmd, timeout):
-    """(exit code or None on a timeout, stderr, seconds).  The seconds are the
-    CPU time (user + system) of clang and the children it waited for, so that
-    other work on the machine does not pass for kperf's overhead; the wall
-    time when the run times out."""
-    t0 = time.monotonic()
-    with tempfile.TemporaryFile() as errf:
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errf)
-        while True:
-            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - t0 > timeout:
-                p.kill()
-                os.wait4(p.pid, 0)
-                return None, "timeout", time.monotonic() - t0
-            time.sleep(0.005)
-        errf.seek(0)
-        err = errf.read().decode("utf-8", "replace")
-        return os.waitstatus_to_exitcode(status), err, ru.ru_utime + ru.ru_stime
+    """(exit code or None on a timeout, stderr, seconds): CPU seconds of clang
+    and its children (cputime.run), the wall time when it times out."""
+    rc, err, t, _ = cputime.run(cmd, timeout)
+    return rc, (err if rc is not None else "timeout"), t
 
 
 def plugin_unusable(a):
-    """Why the plugin analyses nothing (no GPU database, a refused argument, a
-    plugin that does not load), or None: a probe kernel compiled like the
-    files must get kperf's per-kernel remark and no error."""
-    with tempfile.TemporaryDirectory(prefix="kperf-realcode-probe-") as d:
-        path = os.path.join(d, "probe.cu")
-        with open(path, "w") as f:
-            f.write("__global__ void kperf_probe(float *a) { a[threadIdx.x * 2] = 0; }\n")
-        rc, err, _ = run(command(a, path) + plugin_flags(a) + ["-fplugin-arg-kperf-verbose"], 120)
-    if rc == 0 and "remark: kernel 'kperf_probe'" in err:
-        return None
-    lines = [l for l in err.splitlines() if "error" in l] or err.splitlines() or ["exit %s" % rc]
-    return lines[0].strip()
+    """Why the plugin analyses nothing for files compiled like these, or None."""
+    return cputime.plugin_unusable(
+        lambda p: command(a, p) + plugin_flags(a) + ["-fplugin-arg-kperf-verbose"])
 
 
 def reason(why):
