@@ -1,6 +1,7 @@
 /* The check registry: every kperf check, registered here once. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "kperf/checks.h"
+#include "kperf/predict.h"
 
 #include <time.h>
 
@@ -21,7 +22,7 @@ static const kp_check_info CHECKS[] = {
 void kp_check_options_init(kp_check_options *o) {
   o->uncoalesced_ratio = 2.0;
   o->bank_conflict_min = 2;
-  o->model = 0;
+  o->model = KP_MODEL_DEFAULT;
   o->launch_warning = 0;
   o->verbose = 0;
 }

@@ -127,26 +127,13 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   add_num(bd, "syncs_per_thread", e->in.syncs);
   if (e->in.footprint_bytes >= 0)
     add_num(bd, "footprint_bytes", e->in.footprint_bytes);
-  if (model == KP_MODEL_KP) {
-    add_num(bd, "kp_wave_cycles", p->kp_wave_cycles);
-    add_num(bd, "kp_last_wave_cycles", p->kp_last_wave_cycles);
-    add_num(bd, "kp_time_sync", p->kp_time_sync);
-  } else if (model == KP_MODEL_HONGKIM) {
-    cJSON_AddNumberToObject(bd, "hk_case", p->hk_case);
-    add_num(bd, "hk_mwp", p->hk_mwp);
-    add_num(bd, "hk_cwp", p->hk_cwp);
-    add_num(bd, "hk_n", p->hk_n);
-    add_num(bd, "hk_mem_cycles", p->hk_mem_cycles);
-    add_num(bd, "hk_comp_cycles", p->hk_comp_cycles);
-  } else if (model == KP_MODEL_KOLPAKOV) {
-    add_num(bd, "kol_nb", p->kol_nb);
-    add_num(bd, "kol_ct", p->kol_ct);
-    add_num(bd, "kol_depth", p->kol_depth);
-  } else {
-    add_num(bd, "qu_K", p->qu_K);
-    add_num(bd, "qu_t_cycles", p->qu_t_cycles);
-    add_num(bd, "qu_S", p->qu_S);
-    cJSON_AddNumberToObject(bd, "qu_regime", p->qu_regime);
+  /* The model's own numbers (its row of the registry). */
+  const kp_model_def *def = kp_model_def_of(model);
+  if (def && def->fields) {
+    kp_model_field f[KP_MODEL_MAX_FIELDS];
+    int n = def->fields(p, f);
+    for (int i = 0; i < n && i < KP_MODEL_MAX_FIELDS; i++)
+      add_num(bd, f[i].name, f[i].value);
   }
   add_features(o, p);
   add_num(o, "D", p->qu_D);
@@ -278,7 +265,7 @@ static cJSON *batch_json(kp_module *m, const kp_batch_launch *b, size_t i, kp_la
     snprintf(whybuf, sizeof whybuf, "no kernel named '%s' in this file", b->kernel ? b->kernel : "");
     why = whybuf;
   } else if (kp_module_launch_of(m, k, b->grid, b->block, b->smem, &l) != 0 ||
-             kp_launch_evaluate(m, &l, b->gpu, KP_MODEL_KP, 0, 0, 0, e) != 0) {
+             kp_launch_evaluate(m, &l, b->gpu, KP_MODEL_DEFAULT, 0, 0, 0, e) != 0) {
     why = "out of memory";
   } else if (!e->ok) {
     snprintf(whybuf, sizeof whybuf, "%s", e->why);

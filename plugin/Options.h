@@ -3,6 +3,7 @@
 #define KPERF_PLUGIN_OPTIONS_H
 
 #include "kperf/limits.h"
+#include "kperf/predict.h"
 
 #include <cstdint>
 #include <string>
@@ -29,7 +30,7 @@ struct Options {
   std::vector<std::pair<std::string, int64_t>> Args;
   unsigned TimeBudgetMs = KP_LIMIT_TIME_MS; // time-budget=MS: kperf's own time per file
   double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold
-  int Model = 0;              // model=kp|hongkim|kolpakov|qu (a kp_model_kind)
+  int Model = KP_MODEL_DEFAULT; // model=kp|hongkim|kolpakov|qu|bn (a kp_model_kind)
   bool LaunchWarning = false; // launch=warning: kperf-launch findings are warnings
   std::string Ptxas;          // ptxas=FILE: registers and spills from a ptxas facts file
   std::string Predict;        // predict=PATH: write the predictions as JSON ('kperf predict')

@@ -1,8 +1,9 @@
 /* kperf performance models: predicted kernel time for one launch.
  *
- * Four models, one file each in analyses/ (documentation: docs/models.md;
- * the papers: ../shared/models.md):
- *   KP_MODEL_KP        "kp"        model 000, Kleimenov & Popova 2021 (default)
+ * Five models, one file each in analyses/predict/ and one row each in its
+ * registry, analyses/predict/registry.c (documentation: docs/models.md; the
+ * papers: ../shared/models.md):
+ *   KP_MODEL_KP        "kp"        model 000, Kleimenov & Popova 2021
  *   KP_MODEL_HONGKIM   "hongkim"   model 003, Hong & Kim 2009 MWP-CWP
  *   KP_MODEL_KOLPAKOV  "kolpakov"  model 004, Kolpakov et al. (Kothapalli's formula)
  *   KP_MODEL_QU        "qu"        model 001, Qu et al. 2020 warp-level features
@@ -36,6 +37,9 @@ typedef enum kp_model_kind {
   KP_MODEL_COUNT
 } kp_model_kind;
 
+/* The model used when none is named (option model=, kperf --model). */
+#define KP_MODEL_DEFAULT KP_MODEL_KP
+
 /* "kp", "hongkim", "kolpakov", "qu", "bn" (case-insensitive) -> the kind; -1 otherwise. */
 int kp_model_by_name(const char *name);
 /* The option name of a kind ("kp", ...); "?" when out of range. */
@@ -49,6 +53,7 @@ typedef int (*kp_thread_time_fn)(void *user, const double lat[KP_I_COUNT],
                                  const double issue[KP_I_COUNT], double *time, double *delay);
 
 enum { KP_NSPACES = KP_SPACE_UNKNOWN + 1 };
+enum { KP_BN_RESOURCES = 13 };
 
 typedef struct kp_predict_input {
   /* The launch. */
@@ -153,6 +158,10 @@ typedef struct kp_prediction {
   kp_model_facts facts;
   double thread_cycles, thread_delay; /* main thread at base latencies */
 
+  /* The bottleneck model: each resource's cycles summed over the waves
+   * (KP_BN_RESOURCES, in the order of analyses/predict/bn.c). */
+  double bn_cycles[KP_BN_RESOURCES];
+
   /* Model 000. */
   double kp_time_sync;        /* per warp, cycles */
   double kp_wave_cycles;      /* a full wave (or the only, partial one) */
@@ -184,6 +193,31 @@ typedef struct kp_prediction {
 int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in,
                kp_prediction *out, char *err, size_t errlen);
 
+/* ---- The registry (analyses/predict/registry.c): one row per model. */
+
+/* A number a model reports about its prediction (its JSON breakdown). */
+typedef struct kp_model_field {
+  const char *name;
+  double value; /* NaN: unknown (JSON null) */
+} kp_model_field;
+
+enum { KP_MODEL_MAX_FIELDS = 16 };
+
+typedef struct kp_model_def {
+  const char *name;  /* option name: "kp", ... */
+  const char *title; /* what it is, one line */
+  /* Called by kp_predict after it resolved out->facts, out->occ, the thread
+   * time and the Qu features: sets out->exec_cycles (NaN when unknown),
+   * out->bound and, when the model has one, out->launch_us. */
+  int (*predict)(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+  /* The model's own numbers for the breakdown: up to KP_MODEL_MAX_FIELDS
+   * into f; returns how many. */
+  int (*fields)(const kp_prediction *p, kp_model_field *f);
+} kp_model_def;
+
+/* The registry row of a kind; NULL when out of range. */
+const kp_model_def *kp_model_def_of(kp_model_kind kind);
+
 /* ---- Shared by the model files (called by kp_predict after it resolved
  * out->facts, out->occ and the Qu features; not needed by callers). */
 int kp_model_kp(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
@@ -191,6 +225,11 @@ int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_predictio
 int kp_model_kolpakov(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+int kp_model_kp_fields(const kp_prediction *p, kp_model_field *f);
+int kp_model_hongkim_fields(const kp_prediction *p, kp_model_field *f);
+int kp_model_kolpakov_fields(const kp_prediction *p, kp_model_field *f);
+int kp_model_qu_fields(const kp_prediction *p, kp_model_field *f);
+int kp_model_bn_fields(const kp_prediction *p, kp_model_field *f);
 /* out->launch_us, t_launch from the GPU database (its measured model, else its
  * fallback, named in the note; 0 when unknown). */
 void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);

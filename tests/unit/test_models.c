@@ -118,6 +118,13 @@ static void test_names(void) {
   CHECK_STR(kp_model_name(KP_MODEL_COUNT), "?");
   for (int i = 0; i < KP_MODEL_COUNT; i++)
     CHECK(kp_model_by_name(kp_model_name((kp_model_kind)i)) == i);
+  /* The registry: a complete row per kind, nothing past the end. */
+  for (int i = 0; i < KP_MODEL_COUNT; i++) {
+    const kp_model_def *d = kp_model_def_of((kp_model_kind)i);
+    CHECK(d && d->name && d->title && d->title[0] && d->predict && d->fields);
+  }
+  CHECK(kp_model_def_of(KP_MODEL_COUNT) == NULL);
+  CHECK(kp_model_def_of(KP_MODEL_DEFAULT) != NULL);
 }
 
 /* ---- Model 000 ---- */
@@ -839,6 +846,23 @@ static void test_bn(void) {
   CHECK_STR(p.bound, "ld/st");
   CHECK_STR(p.bound2, "shared");
   CHECK_NEAR(p.bound2_ratio, 0.5);
+  /* Its JSON fields: each resource's cycles over the waves. */
+  {
+    kp_model_field f[KP_MODEL_MAX_FIELDS];
+    int n = kp_model_def_of(KP_MODEL_BN)->fields(&p, f), seen = 0;
+    CHECK(n > 0 && n <= KP_MODEL_MAX_FIELDS);
+    for (int i = 0; i < n; i++) {
+      if (strcmp(f[i].name, "bn_ldst_cycles") == 0) {
+        CHECK_NEAR(f[i].value, 12800);
+        seen |= 1;
+      }
+      if (strcmp(f[i].name, "bn_shared_cycles") == 0) {
+        CHECK_NEAR(f[i].value, 6400);
+        seen |= 2;
+      }
+    }
+    CHECK(seen == 3);
+  }
 
   /* A 4-way conflict on every load: 3 more passes each, 64 * 200 = 12800
    * per wave; the issue slots and the load/store units do not change. */

@@ -20,6 +20,14 @@
 
 #include <math.h>
 
+int kp_model_qu_fields(const kp_prediction *p, kp_model_field *f) {
+  f[0] = (kp_model_field){"qu_K", p->qu_K};
+  f[1] = (kp_model_field){"qu_t_cycles", p->qu_t_cycles};
+  f[2] = (kp_model_field){"qu_S", p->qu_S};
+  f[3] = (kp_model_field){"qu_regime", p->qu_regime};
+  return 4;
+}
+
 int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   (void)gpu;
   const kp_model_facts *f = &out->facts;

@@ -19,6 +19,16 @@
 
 #include <math.h>
 
+int kp_model_hongkim_fields(const kp_prediction *p, kp_model_field *f) {
+  f[0] = (kp_model_field){"hk_case", p->hk_case};
+  f[1] = (kp_model_field){"hk_mwp", p->hk_mwp};
+  f[2] = (kp_model_field){"hk_cwp", p->hk_cwp};
+  f[3] = (kp_model_field){"hk_n", p->hk_n};
+  f[4] = (kp_model_field){"hk_mem_cycles", p->hk_mem_cycles};
+  f[5] = (kp_model_field){"hk_comp_cycles", p->hk_comp_cycles};
+  return 6;
+}
+
 int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   (void)gpu;
   const kp_model_facts *f = &out->facts;

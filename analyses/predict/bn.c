@@ -37,6 +37,20 @@ enum {
 static const char *const rname[R_COUNT] = {"fp32", "fp64", "fp16", "int", "int.mul", "sfu",
                                            "conv", "issue", "shared", "ld/st", "l2", "dram",
                                            "latency"};
+/* The JSON names of the resources' cycles (kp_model_bn_fields). */
+static const char *const rfield[R_COUNT] = {
+    "bn_fp32_cycles",  "bn_fp64_cycles",   "bn_fp16_cycles", "bn_int_cycles", "bn_int_mul_cycles",
+    "bn_sfu_cycles",   "bn_conv_cycles",   "bn_issue_cycles", "bn_shared_cycles", "bn_ldst_cycles",
+    "bn_l2_cycles",    "bn_dram_cycles",   "bn_latency_cycles"};
+_Static_assert((int)R_COUNT == (int)KP_BN_RESOURCES, "kp_prediction.bn_cycles holds every resource");
+
+int kp_model_bn_fields(const kp_prediction *p, kp_model_field *f) {
+  int n = 0;
+  for (int r = 0; r < R_COUNT; r++)
+    if (p->bn_cycles[r] > 0)
+      f[n++] = (kp_model_field){rfield[r], p->bn_cycles[r]};
+  return n;
+}
 
 /* The pipe of an instruction class; -1 when it only takes an issue slot
  * (memory instructions are charged by their level, barriers by latency). */
@@ -209,6 +223,8 @@ int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
       b2 = r;
     }
   }
+  for (int r = 0; r < R_COUNT; r++)
+    out->bn_cycles[r] = sum[r];
   out->exec_cycles = cycles;
   out->bound = b1 >= 0 && sum[b1] > 0 ? rname[b1] : "unknown";
   out->bound2 = b2 >= 0 && sum[b2] > 0 ? rname[b2] : "";

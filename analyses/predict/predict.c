@@ -1,7 +1,7 @@
 /* Performance models: the dispatcher, the input from a kernel model, and the
  * facts every model starts from (see include/kperf/predict.h and
- * docs/models.md).  The models themselves are in model_kp.c,
- * model_hongkim.c, model_kolpakov.c and model_qu.c. */
+ * docs/models.md).  The models themselves are the other files of this
+ * directory, listed in registry.c. */
 #include "kperf/predict.h"
 #include "kperf/errmsg.h"
 #include "kperf/arena.h"
@@ -16,19 +16,18 @@
 
 /* ---- Names ------------------------------------------------------------- */
 
-static const char *const model_names[KP_MODEL_COUNT] = {"kp", "hongkim", "kolpakov", "qu", "bn"};
-
 int kp_model_by_name(const char *name) {
   if (!name)
     return -1;
   for (int i = 0; i < KP_MODEL_COUNT; i++)
-    if (strcasecmp(name, model_names[i]) == 0)
+    if (strcasecmp(name, kp_model_def_of((kp_model_kind)i)->name) == 0)
       return i;
   return -1;
 }
 
 const char *kp_model_name(kp_model_kind kind) {
-  return (unsigned)kind < KP_MODEL_COUNT ? model_names[kind] : "?";
+  const kp_model_def *d = kp_model_def_of(kind);
+  return d ? d->name : "?";
 }
 
 /* ---- Input ------------------------------------------------------------- */
@@ -663,14 +662,9 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   }
   qu_features(gpu, in, out);
 
-  switch (kind) {
-  case KP_MODEL_KP: kp_model_kp(gpu, in, out); break;
-  case KP_MODEL_HONGKIM: kp_model_hongkim(gpu, in, out); break;
-  case KP_MODEL_KOLPAKOV: kp_model_kolpakov(gpu, in, out); break;
-  case KP_MODEL_QU: kp_model_qu(gpu, in, out); break;
-  case KP_MODEL_BN: kp_model_bn(gpu, in, out); break;
-  default: break;
-  }
+  const kp_model_def *def = kp_model_def_of(kind);
+  if (def)
+    def->predict(gpu, in, out);
 
   out->exec_us = out->exec_cycles / out->facts.clock_mhz; /* NaN propagates */
   out->predicted_us = out->launch_us + out->exec_us + out->transfer_us;
