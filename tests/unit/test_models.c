@@ -915,6 +915,24 @@ static void test_bn(void) {
   CHECK_STR(p.bound, "latency");
   CHECK_STR(p.bound2, "dram");
   CHECK_NEAR(p.bound2_ratio, 26112.0 / 42000);
+
+  /* Too few warps to hide latency: one block of one warp whose critical
+   * path is short (50 cycles: independent instructions), 100 fp32 (latency
+   * 4) and 50 shared loads (latency 20).  The warp's stream still takes
+   * (100 * 4 + 50 * 20) / 2 = 700 cycles with two instructions in flight;
+   * issue is 150 / 4 = 37.5, ld/st 50 * 2 = 100. */
+  kp_predict_input_init(&in);
+  in.block_threads = 32;
+  in.grid_blocks = 1;
+  in.count[KP_I_FP32] = 100;
+  in.count[KP_I_LD_SHARED] = 50;
+  int calls = 0;
+  in.thread_time = flat_time;
+  in.thread_time_user = &calls;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 700);
+  CHECK_STR(p.bound, "latency");
+  CHECK_STR(p.bound2, "ld/st");
 }
 
 int main(void) {
