@@ -34,7 +34,7 @@ const Key Keys[] = {
      "coalesced one (default 2)",
      "R"},
     {"model", true, false,
-     "the performance model of kperf-launch: kp (default), hongkim, kolpakov, qu or bn", "M"},
+     "the performance model of kperf-launch: bn (default), kp, hongkim, kolpakov or qu", "M"},
     {"launch", true, false,
      "remark (default), warning or off: how kperf-launch reports each launch's predicted "
      "time",

@@ -95,7 +95,7 @@ typedef struct kp_batch_launch {
 
 /* Predicts each launch of b with every model on one evaluation of the module
  * and writes one JSON object per line to path, in order: {"line": i,
- * "gpu", "kernel", "ok", "why" (when not ok), "predicted_us" (the kp model),
+ * "gpu", "kernel", "ok", "why" (when not ok), "predicted_us" (the default model),
  * "models": {"kp": us, "hongkim": ..., ...} (null when a model has no time),
  * "models_why": {model: why} for the models without a time}.
  * The module is evaluated once per launch, not parsed again: one clang run

@@ -38,7 +38,7 @@ typedef enum kp_model_kind {
 } kp_model_kind;
 
 /* The model used when none is named (option model=, kperf --model). */
-#define KP_MODEL_DEFAULT KP_MODEL_KP
+#define KP_MODEL_DEFAULT KP_MODEL_BN
 
 /* "kp", "hongkim", "kolpakov", "qu", "bn" (case-insensitive) -> the kind; -1 otherwise. */
 int kp_model_by_name(const char *name);

@@ -43,7 +43,7 @@
 #pragma kperf gpu(h100) // forms-warning {{kperf: '#pragma kperf gpu' ignored: a later one names another GPU}}
 #pragma kperf gpu("a100-80gb")
 #pragma kperf gpu(a100-80gb) // forms-remark {{kperf-pragmas: gpu a100-80gb}}
-// forms-remark@#launch {{us on a100-80gb (kp model)}}
+// forms-remark@#launch {{us on a100-80gb (bn model)}}
 #elif defined(UNKNOWN)
 #pragma kperf gpu(gtx94Omx)
 #elif defined(MALFORMED)

@@ -3,7 +3,7 @@
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-model=hongkim 2>&1 | FileCheck --check-prefix=HK %s
-// HK: models.cu:[[# @LINE + 23]]:3: remark: predicted {{[0-9.]+ (us|ms)}} on h100 (hongkim model): 4096 blocks of 256 threads
+// HK: models.cu:[[# @LINE + 28]]:3: remark: predicted {{[0-9.]+ (us|ms)}} on h100 (hongkim model): 4096 blocks of 256 threads
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-model=kolpakov 2>&1 | FileCheck --check-prefix=KOL %s
 // KOL: remark: predicted {{[0-9.]+ (us|ms)}} on h100 (kolpakov model): 4096 blocks of 256 threads{{.*}}bound by issue
@@ -11,8 +11,13 @@
 // RUN:   -fplugin-arg-kperf-model=QU 2>&1 | FileCheck --check-prefix=QU %s
 // QU: remark: predicted {{[0-9.]+ (us|ms)}} on h100 (qu model)
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   2>&1 | FileCheck --check-prefix=KP %s
+// RUN:   -fplugin-arg-kperf-model=kp 2>&1 | FileCheck --check-prefix=KP %s
 // KP: remark: predicted {{[0-9.]+ (us|ms)}} on h100 (kp model)
+// KP-NOT: (next:
+// The default is the bottleneck model, which also names the runner-up limit.
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
+// RUN:   2>&1 | FileCheck --check-prefix=BN %s
+// BN: remark: predicted {{[0-9.]+ (us|ms)}} on h100 (bn model): {{.*}} bound by {{[a-z0-9./]+}} (next: {{[a-z0-9./]+}} at {{[0-9]+}}%)
 //
 // RUN: not %kperf_cc -fplugin-arg-kperf-model=roofline %s 2>&1 | FileCheck --check-prefix=BAD %s
 // BAD: error: kperf: bad value 'roofline' for -fplugin-arg-kperf-model; expected kp, hongkim, kolpakov, qu or bn

@@ -7,7 +7,7 @@
 // JSON: "kernel": "saxpy",
 // JSON: "requested": true,
 // JSON: "gpu": "h100",
-// JSON: "model": "kp",
+// JSON: "model": "bn",
 // JSON: "grid": [4096, 1, 1],
 // JSON: "block": [256, 1, 1],
 // JSON: "ok": true,

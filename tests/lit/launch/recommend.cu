@@ -12,7 +12,7 @@
 //
 // RUN: kperf recommend %s --kernel scale --problem-size 1000000 --gpu h100 --db %kperf_db \
 // RUN:   --plot %t.svg | FileCheck --check-prefix=TEXT %s
-// TEXT: scale on h100 (kp model), problem size 1000000: block sizes ranked by predicted time
+// TEXT: scale on h100 (bn model), problem size 1000000: block sizes ranked by predicted time
 // TEXT-NEXT: rank block grid predicted occupancy W I v/I
 // TEXT-NEXT: 1 {{[0-9]+}} {{[0-9]+}} {{[0-9.]+ (us|ms)}}
 // TEXT-NOT: warning

@@ -3,13 +3,13 @@
 // -fplugin-arg-kperf-launch=warning makes it a warning, =off silences it.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// CHECK: remark.cu:[[# @LINE + 23]]:3: remark: predicted {{[0-9.]+}} {{us|ms}} on h100 (kp model): 4096 blocks of 256 threads, occupancy 100% (limited by warps), 3.88 waves, bound by {{dram|latency|issue}} [kperf-launch]
+// CHECK: remark.cu:[[# @LINE + 23]]:3: remark: predicted {{[0-9.]+}} {{us|ms}} on h100 (bn model): 4096 blocks of 256 threads, occupancy 100% (limited by warps), 3.88 waves, bound by {{dram|latency|issue}} (next: {{[a-z0-9./]+}} at {{[0-9]+}}%) [kperf-launch]
 // CHECK-NOT: recommended
 // CHECK-NOT: kperf-launch
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-launch=warning 2>&1 | FileCheck --check-prefix=WARN %s
-// WARN: remark.cu:[[# @LINE + 17]]:3: warning: predicted {{.*}} on h100 (kp model): 4096 blocks of 256 threads
+// WARN: remark.cu:[[# @LINE + 17]]:3: warning: predicted {{.*}} on h100 (bn model): 4096 blocks of 256 threads
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-launch=off 2>&1 | count 0
