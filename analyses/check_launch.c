@@ -88,6 +88,16 @@ static int text_value(const char *t, const kp_binding *b, size_t nb, int64_t *ou
   return lookup(b, nb, s, out);
 }
 
+/* Whether s is a C identifier (a name kperf can be given a value for). */
+static int is_identifier(const char *s) {
+  if (!s || !(isalpha((unsigned char)*s) || *s == '_') || strlen(s) >= 64)
+    return 0;
+  for (; *s; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '_'))
+      return 0;
+  return 1;
+}
+
 /* Whether d is the divisor: the block's text or its value. */
 static int is_block(const char *d, const char *btext, int64_t bval) {
   char s[128];
@@ -620,6 +630,12 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
       }
     }
     if (e->grid[d] <= 0) {
+      char nt[128], g[128];
+      if (gt && grid_pattern(gt, bexpr[d]->text, e->block[d], nt, sizeof nt) &&
+          is_identifier(nt))
+        memcpy(e->missing, nt, strlen(nt) + 1); /* is_identifier: < 64 */
+      else if (gt && (squash(gt, g, sizeof g), is_identifier(g)))
+        memcpy(e->missing, g, strlen(g) + 1);
       if (d == 0)
         snprintf(e->why, sizeof e->why, "the grid size is not known (%s)", gt ? gt : "gridDim.x");
       else
@@ -660,8 +676,10 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
   kp_predict_input in;
   kp_predict_input_init(&in);
   in.smem_bytes = e->smem_dynamic;
-  if (kp_predict_input_from_kernel(k, e->b, e->nb, &in, e->why, sizeof e->why) != 0)
+  if (kp_predict_input_from_kernel(k, e->b, e->nb, &in, e->why, sizeof e->why) != 0) {
+    snprintf(e->missing, sizeof e->missing, "%s", in.unbound);
     return 0;
+  }
   e->global_bytes = in.bytes[KP_SPACE_GLOBAL];
   uncoalesced(m, k, l, gpu, e);
   bank_replays(m, k, l, gpu, e);
@@ -761,6 +779,89 @@ static void shape_text(const int64_t *d, char *buf, size_t len) {
              d[0], d[1], d[2]);
 }
 
+/* A launch that depends on one variable without a value (its problem size
+ * in the grid, a parameter in the counts): the model evaluated at powers of
+ * two of it, as a statement that holds for every value.  1 when said. */
+#define SCALE_POWERS 4
+static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, const char *kname,
+                             kp_model_kind model, kp_severity sev, const kp_launch_eval *e0,
+                             kp_findings *out) {
+  static const int pw[SCALE_POWERS] = {12, 16, 20, 24};
+  char name[64];
+  snprintf(name, sizeof name, "%s", e0->missing);
+  if (!name[0] || e0->invalid)
+    return 0;
+  const kp_module *m = ctx->m;
+  kp_module mm = *m; /* read-only copy with one more assumption */
+  kp_binding *as = malloc((m->nassume + 1) * sizeof *as);
+  kp_launch_eval *e = malloc(sizeof *e);
+  int said = 0;
+  if (!as || !e)
+    goto done;
+  if (m->nassume)
+    memcpy(as, m->assume, m->nassume * sizeof *as);
+  mm.assume = as;
+  mm.nassume = m->nassume + 1;
+  double t[SCALE_POWERS], x[SCALE_POWERS];
+  int p[SCALE_POWERS], n = 0;
+  const char *bound = NULL, *bound2 = NULL;
+  double ratio2 = 0;
+  for (int i = 0; i < SCALE_POWERS; i++) {
+    as[m->nassume] = (kp_binding){name, (int64_t)1 << pw[i]};
+    if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, ctx->gpu, model, 0, 0, 0, e) != 0)
+      break;
+    if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
+      t[n] = e->pred.predicted_us;
+      x[n] = e->pred.exec_us;
+      p[n++] = pw[i];
+      bound = e->pred.bound;
+      bound2 = e->pred.bound2;
+      ratio2 = e->pred.bound2_ratio;
+    }
+    kp_launch_eval_free(e);
+  }
+  /* The statement needs the last two powers and a time that grows with the
+   * variable (else it is not a size of this launch). */
+  if (n < 2 || p[n - 1] != p[n - 2] + 4 || !(t[n - 1] > t[n - 2]))
+    goto done;
+  double growth = x[n - 2] > 0 && x[n - 1] > 0 ? log(x[n - 1] / x[n - 2]) / log(16.0) : NAN;
+  char pts[160] = "", tb[32];
+  size_t len = 0;
+  for (int i = (n > 3 ? n - 3 : 0); i < n && len < sizeof pts; i++) {
+    kp_format_time_us(t[i], tb, sizeof tb);
+    if (len == 0)
+      len += (size_t)snprintf(pts, sizeof pts, "%s at %s = 2^%d", tb, name, p[i]);
+    else
+      len += (size_t)snprintf(pts + len, sizeof pts - len, ", %s at 2^%d", tb, p[i]);
+  }
+  char scale[256];
+  if (isfinite(growth) && fabs(growth - 1) <= 0.1) {
+    double per = (t[n - 1] - t[n - 2]) /
+                 (double)(((int64_t)1 << p[n - 1]) - ((int64_t)1 << p[n - 2])) * (double)(1 << 20);
+    char pb[32];
+    kp_format_time_us(per, pb, sizeof pb);
+    snprintf(scale, sizeof scale, "linear at large %s: %s more per 2^20 of %s", name, pb, name);
+  } else if (isfinite(growth)) {
+    snprintf(scale, sizeof scale, "growing as %s^%.2g at large %s", name, growth, name);
+  } else {
+    snprintf(scale, sizeof scale, "growing with %s", name);
+  }
+  char next[64] = "";
+  if (bound2 && bound2[0] && ratio2 >= 0.005)
+    snprintf(next, sizeof next, " (next: %s at %.0f%%)", bound2, 100.0 * ratio2);
+  said = kp_findings_add(out, CHECK, sev, l->loc,
+                         "predicted on %s (%s model) as a function of '%s', which has no value "
+                         "here: %s (%s), bound by %s%s; #pragma kperf assume(%s = ...) gives one "
+                         "number",
+                         ctx->gpu->id, kp_model_name(model), name, pts, scale,
+                         bound ? bound : "?", next, name) != NULL;
+  (void)kname;
+done:
+  free(as);
+  free(e);
+  return said;
+}
+
 void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
   kp_model_kind model = (kp_model_kind)ctx->opts->model;
@@ -787,6 +888,11 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
       kp_launch_eval_free(e);
       continue;
     }
+    if (!e->ok && e->missing[0] && !e->invalid) {
+      kp_launch_eval_free(e);
+      if (scaling_statement(ctx, l, kname, model, sev, e, out))
+        continue;
+    }
     if (!e->ok || !isfinite(e->pred.predicted_us)) {
       if (ctx->opts->verbose)
         kp_findings_add(out, CHECK, KP_REMARK, l->loc,
@@ -803,7 +909,7 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
                        ? (double)e->in.grid_blocks / (double)p->facts.blocks_per_wave
                        : p->waves;
     char next[64] = ""; /* bn: the runner-up limit */
-    if (p->bound2 && p->bound2[0])
+    if (p->bound2 && p->bound2[0] && p->bound2_ratio >= 0.005)
       snprintf(next, sizeof next, " (next: %s at %.0f%%)", p->bound2, 100.0 * p->bound2_ratio);
     kp_finding *f = kp_findings_add(
         out, CHECK, sev, l->loc,

@@ -8,6 +8,7 @@
 #include "kperf/count.h"
 #include "kperf/arena.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -519,6 +520,29 @@ static void bind_dim3(binder *b, const kp_dim3 *d, const char *const names[3]) {
   }
 }
 
+/* A parameter whose argument is a plain name with an assumed value (#pragma
+ * kperf assume, --arg): `k<<<g, b>>>(n)` with assume(n = 1024) binds the
+ * parameter to 1024 whatever it is called. */
+static void bind_assumed_arg(binder *b, const kp_module *m, const char *param, const char *text) {
+  while (*text == ' ' || *text == '(')
+    text++;
+  size_t n = 0;
+  if (!(isalpha((unsigned char)text[0]) || text[0] == '_'))
+    return;
+  while (isalnum((unsigned char)text[n]) || text[n] == '_')
+    n++;
+  for (size_t r = n; text[r]; r++)
+    if (text[r] != ' ' && text[r] != ')')
+      return;
+  const kp_binding *found = NULL;
+  for (size_t i = 0; i < m->nassume; i++)
+    if (m->assume[i].name && strlen(m->assume[i].name) == n &&
+        strncmp(m->assume[i].name, text, n) == 0)
+      found = &m->assume[i]; /* the last one wins */
+  if (found)
+    bind(b, param, found->value);
+}
+
 size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *out, size_t cap) {
   static const char *const block[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
   static const char *const grid[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
@@ -536,6 +560,8 @@ size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *ou
       const char *name = k->params[i].name;
       if (l->args[i].known && name && *name)
         bind(&b, name, l->args[i].value);
+      else if (name && *name && l->args[i].text)
+        bind_assumed_arg(&b, m, name, l->args[i].text);
     }
   }
   /* The main thread: thread 0 of block 0. */

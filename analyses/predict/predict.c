@@ -64,13 +64,15 @@ static const char *first_unbound(const kp_sym *s, const kp_binding *b, size_t nb
 
 /* Evaluates one count; on failure writes why into err. */
 static int eval_count(const kp_sym *s, const char *what, const kp_binding *b, size_t nb,
-                      double *out, char *err, size_t errlen) {
+                      double *out, char *unbound, size_t ulen, char *err, size_t errlen) {
   int64_t v;
   if (s && kp_sym_eval(s, b, nb, &v)) {
     *out = (double)v;
     return 0;
   }
   const char *var = first_unbound(s, b, nb);
+  if (var && strlen(var) < ulen)
+    memcpy(unbound, var, strlen(var) + 1);
   if (var)
     return kp__err(err, errlen,
                    "the count of %s depends on '%s', which has no value (bind it with --arg %s=VALUE "
@@ -196,15 +198,17 @@ int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t
     goto done;
   }
   for (int i = 0; i < KP_I_COUNT && rc == 0; i++)
-    rc = eval_count(c.by_class[i], kp_iclass_name((kp_iclass)i), b, nb, &in->count[i], err,
-                    errlen);
+    rc = eval_count(c.by_class[i], kp_iclass_name((kp_iclass)i), b, nb, &in->count[i],
+                    in->unbound, sizeof in->unbound, err, errlen);
   for (int s = 0; s < KP_NSPACES && rc == 0; s++) {
     char what[48];
     snprintf(what, sizeof what, "%s bytes", kp_space_name((kp_space)s));
-    rc = eval_count(c.bytes[s], what, b, nb, &in->bytes[s], err, errlen);
+    rc = eval_count(c.bytes[s], what, b, nb, &in->bytes[s], in->unbound, sizeof in->unbound,
+                    err, errlen);
   }
   if (rc == 0)
-    rc = eval_count(c.syncs, "barriers", b, nb, &in->syncs, err, errlen);
+    rc = eval_count(c.syncs, "barriers", b, nb, &in->syncs, in->unbound, sizeof in->unbound,
+                    err, errlen);
   if (rc)
     goto done;
   for (int i = 0; i < KP_I_COUNT; i++) {

@@ -32,6 +32,9 @@ typedef struct kp_launch_eval {
   int ok;         /* 1: sizes known and kp_predict ran (pred.predicted_us may be NaN) */
   int invalid;    /* 1: sizes the CUDA runtime rejects (zero, negative, over a limit): why */
   char why[512];  /* !ok or NaN: what is missing */
+  /* !ok because one variable has no value (the grid's problem size, or a
+   * count's parameter): its name, else "". */
+  char missing[64];
   int64_t grid[3], block[3];
   long long smem_dynamic;
   int max_blocks_per_sm;

@@ -87,6 +87,9 @@ typedef struct kp_predict_input {
                                   array's span of addresses, at most its traffic); NaN
                                   (default): unknown, every global byte from DRAM */
 
+  /* Set by kp_predict_input_from_kernel when a count depends on a variable
+   * without a value: its name ("" otherwise). */
+  char unbound[64];
   /* Per-class latency / issue delay overrides (cycles); NaN (default): from the GPU. */
   double lat[KP_I_COUNT];
   double issue[KP_I_COUNT];
@@ -120,7 +123,8 @@ void kp_predict_input_init(kp_predict_input *in);
  * grid_blocks from blockDim.* / gridDim.* when bound (y, z default to 1 once x
  * is bound).  The bindings must outlive in.  0 ok; -1 with a message naming
  * the first unbound variable ("the count of ld.global depends on 'n', which
- * has no value: ...") or why nothing could be counted. */
+ * has no value: ...") or why nothing could be counted; that variable's name
+ * is also copied to in->unbound. */
 int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t nb,
                                  kp_predict_input *in, char *err, size_t errlen);
 

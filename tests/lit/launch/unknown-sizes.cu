@@ -1,18 +1,29 @@
-// Launches whose sizes are unknown get no kperf-launch finding by default;
-// with -fplugin-arg-kperf-verbose a remark names what is missing.
+// Launches whose sizes depend on one variable without a value get a
+// statement that holds for every value: the model at powers of two of it,
+// how the time grows and what bounds it at large sizes.  A launch with an
+// unknown block size gets nothing by default; with
+// -fplugin-arg-kperf-verbose a remark names what is missing.
 // REQUIRES: cuda
-// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | count 0
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
+// CHECK: unknown-sizes.cu:[[# @LINE + 49]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{[0-9.]+ (us|ms)}} at n = 2^16, {{[0-9.]+ (us|ms)}} at 2^20, {{[0-9.]+ (us|ms)}} at 2^24 (linear at large n: {{[0-9.]+ (us|ms)}} more per 2^20 of n), bound by {{[a-z0-9./]+}}{{.*}}; #pragma kperf assume(n = ...) gives one number [kperf-launch]
+// CHECK-NOT: unknown-sizes.cu:[[# @LINE + 49]]:3:
+// CHECK: unknown-sizes.cu:[[# @LINE + 49]]:3: remark: predicted on h100 (bn model) as a function of 'm', which has no value here: {{.*}} (linear at large m: {{.*}}), bound by
+// CHECK: unknown-sizes.cu:[[# @LINE + 49]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{.*}} (growing as n^2 at large n), bound by
+// CHECK-NOT: unknown-sizes.cu:{{[0-9]+}}:3: remark
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck %s
-// CHECK: unknown-sizes.cu:[[# @LINE + 22]]:3: remark: no time predicted for this launch of 'vadd' on h100: the grid size is not known ((n + 255) / 256) [kperf-launch]
-// CHECK: unknown-sizes.cu:[[# @LINE + 22]]:3: remark: no time predicted for this launch of 'vadd' on h100: the block size is not known (threads) [kperf-launch]
-// CHECK: unknown-sizes.cu:[[# @LINE + 22]]:3: remark: no time predicted for this launch of 'loop' on h100: {{.*}}'m'{{.*}} [kperf-launch]
+// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=VERBOSE %s
+// VERBOSE: unknown-sizes.cu:[[# @LINE + 42]]:3: remark: no time predicted for this launch of 'vadd' on h100: the block size is not known (threads) [kperf-launch]
+//
+// A variable that does not size the launch (the time does not grow with
+// it) gets no statement.
+// VERBOSE: unknown-sizes.cu:[[# @LINE + 41]]:3: remark: no time predicted for this launch of 'pick' on h100: {{.*}}'k'{{.*}} [kperf-launch]
 //
 // With the size given (--arg / -fplugin-arg-kperf-arg), the launch is predicted.
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-arg=n=4096 2>&1 | FileCheck --check-prefix=BOUND %s
-// BOUND: unknown-sizes.cu:[[# @LINE + 15]]:3: remark: predicted {{.*}}: 16 blocks of 256 threads
+// BOUND: unknown-sizes.cu:[[# @LINE + 32]]:3: remark: predicted {{.*}}: 16 blocks of 256 threads
+// BOUND-NOT: as a function of 'n'
 #include <cuda_runtime.h>
 
 __global__ void vadd(const float *a, const float *b, float *c, int n) {
@@ -26,8 +37,26 @@ __global__ void loop(float *a, int m) {
     a[threadIdx.x] += 1.0f;
 }
 
-void run(const float *a, const float *b, float *c, int n, int threads, int m) {
+// Every thread reads all n elements: n threads x n loads.
+__global__ void square(const float *a, float *c, int len) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int j = 0; j < len; j++)
+    s += a[j];
+  if (i < len)
+    c[i] = s;
+}
+
+// The trip count k % 4 does not grow with k.
+__global__ void pick(const float *a, float *c, int k) {
+  for (int j = 0; j < k % 4; j++)
+    c[threadIdx.x] += a[j];
+}
+
+void run(const float *a, const float *b, float *c, int n, int threads, int m, int k) {
   vadd<<<(n + 255) / 256, 256>>>(a, b, c, n); // @grid
   vadd<<<64, threads>>>(a, b, c, n); // @block
   loop<<<1, 32>>>(c, m); // @count
+  square<<<(n + 127) / 128, 128>>>(a, c, n); // @square
+  pick<<<1, 32>>>(a, c, k); // @flag
 }
