@@ -229,6 +229,59 @@ char *kp_findings_json(const kp_findings *f) {
   return text;
 }
 
+/* runs[0].invocations[0] of a SARIF log (created when missing); NULL when
+ * log is not a log. */
+static cJSON *first_invocation(cJSON *log) {
+  cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
+  if (!run)
+    return NULL;
+  cJSON *inv = cJSON_GetObjectItemCaseSensitive(run, "invocations");
+  if (!cJSON_IsArray(inv)) {
+    cJSON_DeleteItemFromObjectCaseSensitive(run, "invocations");
+    inv = cJSON_AddArrayToObject(run, "invocations");
+  }
+  cJSON *inv0 = cJSON_GetArrayItem(inv, 0);
+  if (!inv0) {
+    inv0 = cJSON_CreateObject();
+    cJSON_AddItemToArray(inv, inv0);
+  }
+  return inv0;
+}
+
+/* The toolExecutionNotifications array of an invocation (created when missing). */
+static cJSON *notifications(cJSON *inv0) {
+  cJSON *notes = cJSON_GetObjectItemCaseSensitive(inv0, "toolExecutionNotifications");
+  if (!cJSON_IsArray(notes)) {
+    cJSON_DeleteItemFromObjectCaseSensitive(inv0, "toolExecutionNotifications");
+    notes = cJSON_AddArrayToObject(inv0, "toolExecutionNotifications");
+  }
+  return notes;
+}
+
+/* Adds n notifications of the given level (files[i] may be NULL) to inv0. */
+static void add_notifications(cJSON *inv0, const char *lvl, const char *const *files,
+                              const char *const *messages, size_t n) {
+  if (!n)
+    return;
+  cJSON *notes = notifications(inv0);
+  for (size_t i = 0; i < n; i++) {
+    cJSON *note = cJSON_CreateObject();
+    cJSON_AddStringToObject(note, "level", lvl);
+    cJSON_AddItemToObject(note, "message", message(messages[i] ? messages[i] : ""));
+    if (files && files[i]) {
+      char *uri = artifact_uri(files[i]);
+      cJSON *locs = cJSON_AddArrayToObject(note, "locations");
+      cJSON *loc = cJSON_CreateObject();
+      cJSON *pl = cJSON_AddObjectToObject(loc, "physicalLocation");
+      cJSON *al = cJSON_AddObjectToObject(pl, "artifactLocation");
+      cJSON_AddStringToObject(al, "uri", uri ? uri : "");
+      free(uri);
+      cJSON_AddItemToArray(locs, loc);
+    }
+    cJSON_AddItemToArray(notes, note);
+  }
+}
+
 char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *err, size_t errlen) {
   cJSON *results;
   cJSON *log = sarif_log(&results);
@@ -248,6 +301,13 @@ char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *er
     }
     cJSON *r;
     cJSON_ArrayForEach(r, res) cJSON_AddItemToArray(results, cJSON_Duplicate(r, 1));
+    /* The input's notifications (e.g. the GPU that stands in for an arch). */
+    cJSON *inv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(run0, "invocations"), 0);
+    cJSON *notes = inv ? cJSON_GetObjectItemCaseSensitive(inv, "toolExecutionNotifications") : NULL;
+    if (cJSON_IsArray(notes) && cJSON_GetArraySize(notes) > 0) {
+      cJSON *to = notifications(first_invocation(log));
+      cJSON_ArrayForEach(r, notes) cJSON_AddItemToArray(to, cJSON_Duplicate(r, 1));
+    }
     ok++;
     cJSON_Delete(in);
   }
@@ -261,44 +321,27 @@ char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *er
 char *kp_sarif_add_failures(const char *sarif, const char *const *files,
                             const char *const *messages, size_t n) {
   cJSON *log = sarif ? cJSON_Parse(sarif) : NULL;
-  cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
-  if (!run) {
+  cJSON *inv0 = first_invocation(log);
+  if (!inv0) {
     cJSON_Delete(log);
     return NULL;
   }
-  cJSON *inv = cJSON_GetObjectItemCaseSensitive(run, "invocations");
-  if (!cJSON_IsArray(inv)) {
-    cJSON_DeleteItemFromObjectCaseSensitive(run, "invocations");
-    inv = cJSON_AddArrayToObject(run, "invocations");
-  }
-  cJSON *inv0 = cJSON_GetArrayItem(inv, 0);
-  if (!inv0) {
-    inv0 = cJSON_CreateObject();
-    cJSON_AddItemToArray(inv, inv0);
-  }
   cJSON_DeleteItemFromObjectCaseSensitive(inv0, "executionSuccessful");
   cJSON_AddBoolToObject(inv0, "executionSuccessful", n == 0);
-  if (n) {
-    cJSON *notes = cJSON_GetObjectItemCaseSensitive(inv0, "toolExecutionNotifications");
-    if (!cJSON_IsArray(notes))
-      notes = cJSON_AddArrayToObject(inv0, "toolExecutionNotifications");
-    for (size_t i = 0; i < n; i++) {
-      cJSON *note = cJSON_CreateObject();
-      cJSON_AddStringToObject(note, "level", "error");
-      cJSON_AddItemToObject(note, "message", message(messages[i] ? messages[i] : ""));
-      if (files && files[i]) {
-        char *uri = artifact_uri(files[i]);
-        cJSON *locs = cJSON_AddArrayToObject(note, "locations");
-        cJSON *loc = cJSON_CreateObject();
-        cJSON *pl = cJSON_AddObjectToObject(loc, "physicalLocation");
-        cJSON *al = cJSON_AddObjectToObject(pl, "artifactLocation");
-        cJSON_AddStringToObject(al, "uri", uri ? uri : "");
-        free(uri);
-        cJSON_AddItemToArray(locs, loc);
-      }
-      cJSON_AddItemToArray(notes, note);
-    }
+  add_notifications(inv0, "error", files, messages, n);
+  char *text = cJSON_Print(log);
+  cJSON_Delete(log);
+  return text;
+}
+
+char *kp_sarif_add_warning(const char *sarif, const char *file, const char *msg) {
+  cJSON *log = sarif ? cJSON_Parse(sarif) : NULL;
+  cJSON *inv0 = first_invocation(log);
+  if (!inv0) {
+    cJSON_Delete(log);
+    return NULL;
   }
+  add_notifications(inv0, "warning", &file, &msg, 1);
   char *text = cJSON_Print(log);
   cJSON_Delete(log);
   return text;

@@ -79,6 +79,11 @@ const Key Keys[] = {
      "with predict-launch=: the problem size N (candidate grids are ceil(N / block))", "N"},
     {"predict-max-blocks-per-sm", true, true,
      "with predict=: cap resident blocks per SM at N (16 reproduces Qu et al.'s Table 6)", "N"},
+    {"cache-key", true, true,
+     "ignored: a hash of the GPU database and of kperf.so, so that compiler caches (ccache, "
+     "sccache), which hash the command line, miss when either changes (kperf_add_to_target "
+     "sets it)",
+     "KEY"},
 };
 
 std::string keyList(bool More) {
@@ -283,6 +288,8 @@ Options parseOptions(const std::vector<std::string> &Args) {
     }
     else if (Name == "ptxas")
       O.Ptxas = Value;
+    else if (Name == "cache-key")
+      ; // for compiler caches only (docs/integration.md)
     else if (Name == "predict")
       O.Predict = Value;
     else if (Name == "predict-batch")

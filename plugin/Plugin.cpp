@@ -268,6 +268,13 @@ private:
       if (Patterns.empty())
         continue;
       char *Text = Kind == 0 ? kp_findings_sarif(F) : kp_findings_json(F);
+      // The GPU that stands in for an arch without one: said once per file,
+      // in the SARIF log too (a notification), whatever -w says.
+      if (Kind == 0 && Text && !T.Warning.empty()) {
+        char *With = kp_sarif_add_warning(Text, MainFile, ("kperf: " + T.Warning).c_str());
+        cJSON_free(Text);
+        Text = With;
+      }
       if (!Text) {
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "kperf: %0"))
             << "out of memory writing a report";

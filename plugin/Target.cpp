@@ -2,6 +2,7 @@
 #include "Target.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -15,6 +16,14 @@ std::string thisObjectDir() {
   if (!dladdr(reinterpret_cast<void *>(&thisObjectDir), &Info) || !Info.dli_fname)
     return "";
   std::string Path = Info.dli_fname;
+  // The main program (kperf-clangd) is named as it was started: found on
+  // PATH, without a directory.  /proc/self/exe has its path.
+  if (Path.find('/') == std::string::npos) {
+    char Exe[4096];
+    ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+    if (N > 0)
+      Path.assign(Exe, static_cast<size_t>(N));
+  }
   size_t Slash = Path.rfind('/');
   return Slash == std::string::npos ? std::string(".") : Path.substr(0, Slash);
 }

@@ -128,10 +128,7 @@ static int build_command(job *j, const kp_cc_result *t, const options *o, const 
   for (size_t i = 0; i < t->args.n; i++)
     if (sl_push(c, t->args.v[i]))
       return -1;
-  if ((t->nvcc && (sl_push(c, "-isystem") || sl_push2(c, cuda, "/include/cccl"))) ||
-      sl_push(c, "-fsyntax-only") || sl_push(c, "-Wno-unknown-cuda-version") ||
-      (!t->has_arch && sl_push(c, "--cuda-gpu-arch=sm_90")) ||
-      (!t->has_cuda_path && sl_push2(c, "--cuda-path=", cuda)) ||
+  if (kp_cc_clang_extras(t, cuda, c) || sl_push(c, "-fsyntax-only") ||
       (!t->has_side && sl_push(c, "--cuda-host-only")) ||
       (t->device_only && sl_push(c, "-fplugin-arg-kperf-pass=device")) ||
       sl_push2(c, "-fplugin=", plugin) ||
@@ -533,29 +530,22 @@ static int check_run(int argc, char **argv) {
   size_t index = 0;
   cJSON_ArrayForEach(e, db) {
     index++;
-    const cJSON *dir = jget(e, "directory"), *file = jget(e, "file");
-    const cJSON *arguments = jget(e, "arguments"), *command = jget(e, "command");
-    if (!cJSON_IsString(file) || !cJSON_IsString(dir) ||
-        !(cJSON_IsArray(arguments) || cJSON_IsString(command))) {
+    strlist args;
+    memset(&args, 0, sizeof args);
+    const char *dir, *file;
+    if (kp_cc_entry(e, &args, &dir, &file) != 0) {
+      sl_free(&args);
       kp_cli_error("check: entry %zu of '%s' lacks 'directory', 'file' or 'command'/'arguments'; "
                    "skipped",
                    index, ccpath);
       continue;
     }
-    strlist args;
-    memset(&args, 0, sizeof args);
-    if (cJSON_IsArray(arguments)) {
-      const cJSON *a;
-      cJSON_ArrayForEach(a, arguments) sl_push(&args, cJSON_IsString(a) ? a->valuestring : "");
-    } else {
-      kp_cc_split(command->valuestring, &args);
-    }
     kp_cc_result t;
     char terr[PATH_MAX + 128];
-    int tfailed = kp_cc_translate((const char *const *)args.v, args.n, dir->valuestring,
-                                  file->valuestring, &t, terr, sizeof terr) != 0;
+    int tfailed = kp_cc_translate((const char *const *)args.v, args.n, dir, file, &t, terr,
+                                  sizeof terr) != 0;
     sl_free(&args);
-    char *path = entry_path(dir->valuestring, file->valuestring);
+    char *path = entry_path(dir, file);
     int take = path != NULL;
     int cuda_entry = tfailed ? 1 : t.cuda;
     if (take && wanted.n) {
@@ -586,7 +576,7 @@ static int check_run(int argc, char **argv) {
     size_t cl = strlen(cwd);
     j->shown = strdup(cl > 1 && strncmp(path, cwd, cl) == 0 && path[cl] == '/' ? path + cl + 1
                                                                                 : path);
-    j->directory = strdup(dir->valuestring);
+    j->directory = strdup(dir);
     snprintf(j->sarif, sizeof j->sarif, "%s/%zu.sarif", tmp_dir, njobs);
     snprintf(j->out, sizeof j->out, "%s/%zu.out", tmp_dir, njobs);
     njobs++;

@@ -3,6 +3,8 @@
 #define _XOPEN_SOURCE 700
 #include "kperf/compile_command.h"
 
+#include <cjson/cJSON.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -61,6 +63,34 @@ void kp_cc_result_free(kp_cc_result *r) {
   kp_strlist_free(&r->args);
   kp_strlist_free(&r->dropped);
   memset(r, 0, sizeof *r);
+}
+
+int kp_cc_entry(const cJSON *e, kp_strlist *argv, const char **directory, const char **file) {
+  const cJSON *dir = cJSON_GetObjectItemCaseSensitive(e, "directory");
+  const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "file");
+  const cJSON *arguments = cJSON_GetObjectItemCaseSensitive(e, "arguments");
+  const cJSON *command = cJSON_GetObjectItemCaseSensitive(e, "command");
+  if (!cJSON_IsString(f) || !cJSON_IsString(dir) ||
+      !(cJSON_IsArray(arguments) || cJSON_IsString(command)))
+    return -1;
+  *directory = dir->valuestring;
+  *file = f->valuestring;
+  if (cJSON_IsArray(arguments)) {
+    const cJSON *a;
+    cJSON_ArrayForEach(a, arguments) kp_strlist_push(argv, cJSON_IsString(a) ? a->valuestring : "");
+    return 0;
+  }
+  return kp_cc_split(command->valuestring, argv) == 0 ? 0 : -1;
+}
+
+int kp_cc_clang_extras(const kp_cc_result *t, const char *cuda, kp_strlist *out) {
+  if ((t->nvcc && (kp_strlist_push(out, "-isystem") ||
+                   kp_strlist_push2(out, cuda, "/include/cccl"))) ||
+      kp_strlist_push(out, "-Wno-unknown-cuda-version") ||
+      (!t->has_arch && kp_strlist_push(out, "--cuda-gpu-arch=sm_90")) ||
+      (!t->has_cuda_path && kp_strlist_push2(out, "--cuda-path=", cuda)))
+    return -1;
+  return 0;
 }
 
 static int starts(const char *s, const char *prefix) {

@@ -48,6 +48,21 @@ int kp_cc_translate(const char *const *argv, size_t argc, const char *directory,
                     const char *file, kp_cc_result *out, char *err, size_t errlen);
 void kp_cc_result_free(kp_cc_result *r);
 
+/* One entry of a compile_commands.json (a cJSON object): its argv (the
+ * "arguments", or the "command" split by kp_cc_split) appended to argv, and
+ * its "directory" and "file".  -1 when the entry lacks one of them (argv is
+ * then left empty). */
+struct cJSON;
+int kp_cc_entry(const struct cJSON *entry, kp_strlist *argv, const char **directory,
+                const char **file);
+
+/* Appends to out what a clang compile of the translated entry t needs beyond
+ * t->args (kperf check and kperf-clangd alike): for nvcc entries CUDA's
+ * include/cccl as a system include directory (as nvcc has it);
+ * -Wno-unknown-cuda-version; --cuda-gpu-arch=sm_90 when no arch is named;
+ * --cuda-path=CUDA when the entry gives none.  0 ok, -1 out of memory. */
+int kp_cc_clang_extras(const kp_cc_result *t, const char *cuda, kp_strlist *out);
+
 #ifdef __cplusplus
 }
 #endif

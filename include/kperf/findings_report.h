@@ -26,7 +26,8 @@ char *kp_findings_json(const kp_findings *f);
 /* Merges SARIF logs (each from kp_findings_sarif) into one log with one run:
  * the rules once, the results of all inputs in order.  Inputs that do not
  * parse are reported in err and skipped; *nread (may be NULL) receives the
- * number merged.  malloc'ed text, NULL on out of memory. */
+ * number merged.  The inputs' toolExecutionNotifications are kept too.
+ * malloc'ed text, NULL on out of memory. */
 char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *err, size_t errlen);
 
 /* The SARIF log with the files that could not be analysed (files[i], an
@@ -36,6 +37,14 @@ char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *er
  * (free()), NULL when sarif is not a log or on out of memory. */
 char *kp_sarif_add_failures(const char *sarif, const char *const *files,
                             const char *const *messages, size_t n);
+
+/* The SARIF log with one warning notification of runs[0].invocations[0]
+ * (toolExecutionNotifications) about file (an absolute path or NULL): msg,
+ * e.g. the GPU that stands in for an arch the database has no GPU for.
+ * executionSuccessful is left as it is.  Returns a new text (free()), NULL
+ * when sarif is not a log or on out of memory.  kp_sarif_merge keeps the
+ * notifications of its inputs. */
+char *kp_sarif_add_warning(const char *sarif, const char *file, const char *msg);
 
 /* Writes text to path atomically: a temporary file in the same directory,
  * then rename (so concurrent compiles writing the same path never leave a

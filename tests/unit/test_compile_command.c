@@ -3,6 +3,8 @@
 #include "check.h"
 #include "kperf/compile_command.h"
 
+#include <cjson/cJSON.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,8 +180,47 @@ static void response_files(void) {
   rmdir(dir);
 }
 
+/* An entry of compile_commands.json, and what a clang compile of it needs. */
+static void entries_and_extras(void) {
+  kp_strlist argv = {0};
+  const char *dir = NULL, *file = NULL;
+  cJSON *e = cJSON_Parse("{\"directory\": \"/b\", \"file\": \"k.cu\", "
+                         "\"command\": \"nvcc -arch=sm_80 -c 'k.cu'\"}");
+  CHECK(kp_cc_entry(e, &argv, &dir, &file) == 0);
+  CHECK(argv.n == 4 && strcmp(argv.v[3], "k.cu") == 0);
+  CHECK(strcmp(dir, "/b") == 0 && strcmp(file, "k.cu") == 0);
+  kp_strlist_free(&argv);
+  cJSON_Delete(e);
+  e = cJSON_Parse("{\"directory\": \"/b\", \"file\": \"k.cu\", "
+                  "\"arguments\": [\"clang++\", \"-c\", \"k.cu\"]}");
+  CHECK(kp_cc_entry(e, &argv, &dir, &file) == 0 && argv.n == 3);
+  kp_strlist_free(&argv);
+  cJSON_Delete(e);
+  e = cJSON_Parse("{\"directory\": \"/b\", \"command\": \"nvcc -c k.cu\"}");
+  CHECK(kp_cc_entry(e, &argv, &dir, &file) == -1 && argv.n == 0);
+  cJSON_Delete(e);
+
+  kp_cc_result r;
+  char err[256];
+  kp_strlist x = {0};
+  CHECK(tr("nvcc -c k.cu", "/", "k.cu", &r, err, sizeof err) == 0);
+  CHECK(kp_cc_clang_extras(&r, "/opt/cuda", &x) == 0);
+  CHECK(x.n == 5 && strcmp(x.v[0], "-isystem") == 0 && strcmp(x.v[1], "/opt/cuda/include/cccl") == 0);
+  CHECK(has(&x, "-Wno-unknown-cuda-version") && has(&x, "--cuda-gpu-arch=sm_90") &&
+        has(&x, "--cuda-path=/opt/cuda"));
+  kp_strlist_free(&x);
+  kp_cc_result_free(&r);
+  CHECK(tr("clang++ -x cuda --cuda-gpu-arch=sm_80 --cuda-path=/c k.cu", "/", "k.cu", &r, err,
+           sizeof err) == 0);
+  CHECK(kp_cc_clang_extras(&r, "/opt/cuda", &x) == 0);
+  CHECK(x.n == 1 && strcmp(x.v[0], "-Wno-unknown-cuda-version") == 0);
+  kp_strlist_free(&x);
+  kp_cc_result_free(&r);
+}
+
 int main(void) {
   split();
+  entries_and_extras();
   clang_entries();
   nvcc_entries();
   response_files();

@@ -3,6 +3,23 @@
 // arch of the same major version, else the nearest lower one) and the checks
 // run, GPU-independent or not.
 // REQUIRES: cuda
+// The warning is in the SARIF log too, as a warning notification about the
+// file (even under -w, which hides it from the compiler's output), and kperf
+// check's merged log keeps it.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_121 --cuda-host-only -fsyntax-only %s -fplugin=%kperf_plugin -w -fplugin-arg-kperf-report=sarif:%t/k.sarif
+// RUN: FileCheck --check-prefixes=FILE,SARIF --input-file=%t/k.sarif %s
+// RUN: echo '[{"directory": "%t", "file": "%s", "arguments": ["clang++", "-x", "cuda", "--cuda-gpu-arch=sm_121", "-c", "%s"]}]' > %t/compile_commands.json
+// RUN: kperf check -p %t --sarif %t/all.sarif > %t/check.out
+// RUN: FileCheck --check-prefix=SARIF --input-file=%t/all.sarif %s
+// FILE: "executionSuccessful": true,
+// SARIF: "toolExecutionNotifications": [{
+// SARIF-NEXT: "level": "warning",
+// SARIF-NEXT: "message": {
+// SARIF-NEXT: "text": "kperf: no GPU in kperf's database for --cuda-gpu-arch=sm_121; analysing for rtx5090 ({{.*}}), the nearest; name a GPU with -fplugin-arg-kperf-gpu=NAME"
+// SARIF: "uri": "{{.*}}nearest-arch.cu"
+// SARIF: "results":
+// SARIF: "ruleId": "kperf-uncoalesced"
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_72 --cuda-host-only -fsyntax-only %s -fplugin=%kperf_plugin 2>&1 \
 // RUN:   | FileCheck --check-prefixes=CHECK,SM72 %s
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_103 --cuda-host-only -fsyntax-only %s -fplugin=%kperf_plugin 2>&1 \
