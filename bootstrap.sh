@@ -37,7 +37,9 @@ packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqli
           # clangd that run them, and the gRPC/protobuf that clangd's libraries need.
           clang-tidy-22 clangd-22 libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
           # The tests of kperf check on a compile database Meson writes.
-          meson)
+          meson
+          # The tests that a compiler cache misses when kperf or its GPU database changes.
+          ccache sccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
