@@ -779,19 +779,15 @@ static void shape_text(const int64_t *d, char *buf, size_t len) {
              d[0], d[1], d[2]);
 }
 
-/* A launch that depends on one variable without a value (its problem size
- * in the grid, a parameter in the counts): the model evaluated at powers of
- * two of it, as a statement that holds for every value.  1 when said. */
-#define SCALE_POWERS 4
-static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, const char *kname,
-                             kp_model_kind model, kp_severity sev, const kp_launch_eval *e0,
-                             kp_findings *out) {
-  static const int pw[SCALE_POWERS] = {12, 16, 20, 24};
-  char name[64];
-  snprintf(name, sizeof name, "%s", e0->missing);
-  if (!name[0] || e0->invalid)
+int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                         kp_model_kind model, const kp_launch_eval *e0,
+                         const struct kp_check_ctx *ctx, kp_launch_scaling *s) {
+  static const int pw[KP_SCALING_POINTS] = {12, 16, 20, 24};
+  memset(s, 0, sizeof *s);
+  s->growth = s->per_2_20_us = NAN;
+  if (!m || !e0 || !e0->missing[0] || e0->invalid)
     return 0;
-  const kp_module *m = ctx->m;
+  snprintf(s->variable, sizeof s->variable, "%s", e0->missing);
   kp_module mm = *m; /* read-only copy with one more assumption */
   kp_binding *as = malloc((m->nassume + 1) * sizeof *as);
   kp_launch_eval *e = malloc(sizeof *e);
@@ -802,64 +798,76 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, const 
     memcpy(as, m->assume, m->nassume * sizeof *as);
   mm.assume = as;
   mm.nassume = m->nassume + 1;
-  double t[SCALE_POWERS], x[SCALE_POWERS];
-  int p[SCALE_POWERS], n = 0;
-  const char *bound = NULL, *bound2 = NULL;
-  double ratio2 = 0;
-  for (int i = 0; i < SCALE_POWERS; i++) {
-    as[m->nassume] = (kp_binding){name, (int64_t)1 << pw[i]};
-    if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, ctx->gpu, model, 0, 0, 0, e) != 0)
+  int n = 0;
+  for (int i = 0; i < KP_SCALING_POINTS; i++) {
+    as[m->nassume] = (kp_binding){s->variable, (int64_t)1 << pw[i]};
+    if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
-      t[n] = e->pred.predicted_us;
-      x[n] = e->pred.exec_us;
-      p[n++] = pw[i];
-      bound = e->pred.bound;
-      bound2 = e->pred.bound2;
-      ratio2 = e->pred.bound2_ratio;
+      s->predicted_us[n] = e->pred.predicted_us;
+      s->exec_us[n] = e->pred.exec_us;
+      s->power[n++] = pw[i];
+      s->bound = e->pred.bound;
+      s->bound2 = e->pred.bound2;
+      s->bound2_ratio = e->pred.bound2_ratio;
     }
     kp_launch_eval_free(e);
   }
-  /* The statement needs the last two powers and a time that grows with the
-   * variable (else it is not a size of this launch). */
-  if (n < 2 || p[n - 1] != p[n - 2] + 4 || !(t[n - 1] > t[n - 2]))
+  s->npoints = n;
+  /* The last two powers, and a time that grows with the variable (else it
+   * does not size this launch). */
+  if (n < 2 || s->power[n - 1] != s->power[n - 2] + 4 ||
+      !(s->predicted_us[n - 1] > s->predicted_us[n - 2]))
     goto done;
-  double growth = x[n - 2] > 0 && x[n - 1] > 0 ? log(x[n - 1] / x[n - 2]) / log(16.0) : NAN;
-  char pts[160] = "", tb[32];
-  size_t len = 0;
-  for (int i = (n > 3 ? n - 3 : 0); i < n && len < sizeof pts; i++) {
-    kp_format_time_us(t[i], tb, sizeof tb);
-    if (len == 0)
-      len += (size_t)snprintf(pts, sizeof pts, "%s at %s = 2^%d", tb, name, p[i]);
-    else
-      len += (size_t)snprintf(pts + len, sizeof pts - len, ", %s at 2^%d", tb, p[i]);
-  }
-  char scale[256];
-  if (isfinite(growth) && fabs(growth - 1) <= 0.1) {
-    double per = (t[n - 1] - t[n - 2]) /
-                 (double)(((int64_t)1 << p[n - 1]) - ((int64_t)1 << p[n - 2])) * (double)(1 << 20);
-    char pb[32];
-    kp_format_time_us(per, pb, sizeof pb);
-    snprintf(scale, sizeof scale, "linear at large %s: %s more per 2^20 of %s", name, pb, name);
-  } else if (isfinite(growth)) {
-    snprintf(scale, sizeof scale, "growing as %s^%.2g at large %s", name, growth, name);
-  } else {
-    snprintf(scale, sizeof scale, "growing with %s", name);
-  }
-  char next[64] = "";
-  if (bound2 && bound2[0] && ratio2 >= 0.005)
-    snprintf(next, sizeof next, " (next: %s at %.0f%%)", bound2, 100.0 * ratio2);
-  said = kp_findings_add(out, CHECK, sev, l->loc,
-                         "predicted on %s (%s model) as a function of '%s', which has no value "
-                         "here: %s (%s), bound by %s%s; #pragma kperf assume(%s = ...) gives one "
-                         "number",
-                         ctx->gpu->id, kp_model_name(model), name, pts, scale,
-                         bound ? bound : "?", next, name) != NULL;
-  (void)kname;
+  if (s->exec_us[n - 2] > 0 && s->exec_us[n - 1] > 0)
+    s->growth = log(s->exec_us[n - 1] / s->exec_us[n - 2]) / log(16.0);
+  if (isfinite(s->growth) && fabs(s->growth - 1) <= 0.1)
+    s->per_2_20_us = (s->predicted_us[n - 1] - s->predicted_us[n - 2]) /
+                     (double)(((int64_t)1 << s->power[n - 1]) - ((int64_t)1 << s->power[n - 2])) *
+                     (double)(1 << 20);
+  said = 1;
 done:
   free(as);
   free(e);
   return said;
+}
+
+/* The remark of a launch with one unknown (kp_launch_scaling_of).  1 when said. */
+static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_model_kind model,
+                             kp_severity sev, const kp_launch_eval *e, kp_findings *out) {
+  kp_launch_scaling s;
+  if (!kp_launch_scaling_of(ctx->m, l, ctx->gpu, model, e, ctx, &s))
+    return 0;
+  const char *name = s.variable;
+  int n = s.npoints;
+  char pts[160] = "", tb[32];
+  size_t len = 0;
+  for (int i = (n > 3 ? n - 3 : 0); i < n && len < sizeof pts; i++) {
+    kp_format_time_us(s.predicted_us[i], tb, sizeof tb);
+    if (len == 0)
+      len += (size_t)snprintf(pts, sizeof pts, "%s at %s = 2^%d", tb, name, s.power[i]);
+    else
+      len += (size_t)snprintf(pts + len, sizeof pts - len, ", %s at 2^%d", tb, s.power[i]);
+  }
+  char scale[256];
+  if (isfinite(s.per_2_20_us)) {
+    char pb[32];
+    kp_format_time_us(s.per_2_20_us, pb, sizeof pb);
+    snprintf(scale, sizeof scale, "linear at large %s: %s more per 2^20 of %s", name, pb, name);
+  } else if (isfinite(s.growth)) {
+    snprintf(scale, sizeof scale, "growing as %s^%.2g at large %s", name, s.growth, name);
+  } else {
+    snprintf(scale, sizeof scale, "growing with %s", name);
+  }
+  char next[64] = "";
+  if (s.bound2 && s.bound2[0] && s.bound2_ratio >= 0.005)
+    snprintf(next, sizeof next, " (next: %s at %.0f%%)", s.bound2, 100.0 * s.bound2_ratio);
+  return kp_findings_add(out, CHECK, sev, l->loc,
+                         "predicted on %s (%s model) as a function of '%s', which has no value "
+                         "here: %s (%s), bound by %s%s; #pragma kperf assume(%s = ...) gives one "
+                         "number",
+                         ctx->gpu->id, kp_model_name(model), name, pts, scale,
+                         s.bound ? s.bound : "?", next, name) != NULL;
 }
 
 void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
@@ -890,7 +898,7 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
     }
     if (!e->ok && e->missing[0] && !e->invalid) {
       kp_launch_eval_free(e);
-      if (scaling_statement(ctx, l, kname, model, sev, e, out))
+      if (scaling_statement(ctx, l, model, sev, e, out))
         continue;
     }
     if (!e->ok || !isfinite(e->pred.predicted_us)) {

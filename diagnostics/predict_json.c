@@ -28,6 +28,32 @@ static cJSON *dim_json(const int64_t *d) {
   return a;
 }
 
+/* A launch with one unknown: "scaling": {"variable", "points": [{"value",
+ * "predicted_us"}...], "growth", "per_2_20_us" (null unless linear),
+ * "bound", "bound2", "bound2_ratio"} (docs/checks/launch.md). */
+static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                        kp_model_kind model, const kp_launch_eval *e) {
+  kp_launch_scaling s;
+  if (!e->missing[0] || !kp_launch_scaling_of(m, l, gpu, model, e, NULL, &s))
+    return;
+  cJSON *sc = cJSON_AddObjectToObject(o, "scaling");
+  cJSON_AddStringToObject(sc, "variable", s.variable);
+  cJSON *pts = cJSON_AddArrayToObject(sc, "points");
+  for (int i = 0; i < s.npoints; i++) {
+    cJSON *pt = cJSON_CreateObject();
+    cJSON_AddNumberToObject(pt, "value", (double)((int64_t)1 << s.power[i]));
+    add_num(pt, "predicted_us", s.predicted_us[i]);
+    cJSON_AddItemToArray(pts, pt);
+  }
+  add_num(sc, "growth", s.growth);
+  add_num(sc, "per_2_20_us", s.per_2_20_us);
+  cJSON_AddStringToObject(sc, "bound", s.bound ? s.bound : "unknown");
+  if (s.bound2 && s.bound2[0]) {
+    cJSON_AddStringToObject(sc, "bound2", s.bound2);
+    add_num(sc, "bound2_ratio", s.bound2_ratio);
+  }
+}
+
 static void add_features(cJSON *o, const kp_prediction *p) {
   add_num(o, "W", p->qu_W);
   add_num(o, "I", p->qu_I);
@@ -82,6 +108,7 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
     cJSON_AddStringToObject(o, "why", e->why);
   if (!e->ok) {
     kp_launch_eval_free(e);
+    add_scaling(o, m, l, gpu, model, e);
     return o;
   }
   const kp_prediction *p = &e->pred;

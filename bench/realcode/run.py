@@ -12,9 +12,10 @@ is one, plus any -I given):
      crash = the plugin's run dies on a signal or prints a crash report;
      exit-code change = any other difference of exit code from clang alone.
   2. findings per check (from the JSON report), kernels and launches found
-     (predict JSON), launches with a predicted time, with a recommended
-     launch shape, and the commonest reasons kperf gives for no prediction or
-     no recommendation (names and numbers taken out, so alike reasons group).
+     (predict JSON), launches with a predicted time, with a time as a
+     function of one unknown (its "scaling"), with a recommended launch
+     shape, and the commonest reasons kperf gives for no time or no
+     recommendation (names and numbers taken out, so alike reasons group).
   3. overhead: for files that clang alone compiles, --runs alternating runs
      without and with the plugin, timed by CPU time (user + system of clang
      and its children, so a busy machine does not look like overhead) (timing jobs run one at a time unless
@@ -154,7 +155,7 @@ def summarise(results, timings):
     per_check = collections.Counter()
     per_sev = collections.Counter()
     files_with = collections.Counter()
-    kernels = launches = predicted = recommended = 0
+    kernels = launches = predicted = recommended = stated = 0
     silent = collections.Counter()
     no_reco = collections.Counter()
     for r in results:
@@ -179,6 +180,8 @@ def summarise(results, timings):
                     rs = l.get("reshape") or {}
                     no_reco[reason(rs.get("why") or ("reshape considered, current shape is best"
                                                      if rs.get("ok") else "no reason given"))] += 1
+            elif l.get("scaling"):
+                stated += 1
             else:
                 silent[reason(l.get("why"))] += 1
     s["findings_per_check"] = dict(per_check.most_common())
@@ -188,6 +191,7 @@ def summarise(results, timings):
     s["launches"] = launches
     s["launches_predicted"] = predicted
     s["launches_recommended"] = recommended
+    s["launches_stated"] = stated
     s["no_prediction_reasons"] = silent.most_common(8)
     s["no_recommendation_reasons"] = no_reco.most_common(8)
     if timings:
@@ -218,9 +222,11 @@ def print_summary(s):
     print("findings per check    %s" % ", ".join("%s %d" % kv for kv in s["findings_per_check"].items()))
     print("files with a finding  %s" % ", ".join("%s %d" % kv for kv in s["files_with_findings_per_check"].items()))
     print("kernels               %d" % s["kernels"])
-    print("launches              %d found, %d with a predicted time, %d with a recommendation" %
-          (s["launches"], s["launches_predicted"], s["launches_recommended"]))
-    print("no prediction, why:")
+    print("launches              %d found, %d with a predicted time, %d with a time as a function "
+          "of one unknown, %d with a recommendation" %
+          (s["launches"], s["launches_predicted"], s.get("launches_stated", 0),
+           s["launches_recommended"]))
+    print("no time, why:")
     for w, n in s["no_prediction_reasons"]:
         print("  %4d  %s" % (n, w))
     print("predicted, no recommendation, why:")

@@ -74,6 +74,31 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
                        int max_blocks_per_sm, kp_launch_eval *out);
 void kp_launch_eval_free(kp_launch_eval *e);
 
+/* A launch whose only missing value is one variable (kp_launch_eval.missing):
+ * the model at powers of two of it, a statement that holds for every value. */
+#define KP_SCALING_POINTS 4
+typedef struct kp_launch_scaling {
+  char variable[64];
+  int npoints;                           /* valid points, increasing powers */
+  int power[KP_SCALING_POINTS];          /* the variable = 2^power */
+  double predicted_us[KP_SCALING_POINTS];
+  double exec_us[KP_SCALING_POINTS];
+  double growth;      /* exponent of the execution time between the last two points */
+  double per_2_20_us; /* |growth - 1| <= 0.1: time added per 2^20 of the variable; else NaN */
+  const char *bound, *bound2; /* at the largest point */
+  double bound2_ratio;
+} kp_launch_scaling;
+
+struct kp_check_ctx;
+/* Fills s for launch l whose evaluation e failed for want of e->missing: the
+ * model with that variable at 2^12, 2^16, 2^20 and 2^24 (sizes the runtime
+ * rejects are left out).  1 when there is a statement: the last two powers
+ * predicted and the time grows with the variable; 0 otherwise.  ctx (may be
+ * NULL) bounds the time spent (kp_check_out_of_time). */
+int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                         kp_model_kind model, const kp_launch_eval *e,
+                         const struct kp_check_ctx *ctx, kp_launch_scaling *s);
+
 /* "1.35 ms", "12.4 us", "2.01 s". */
 void kp_format_time_us(double us, char *buf, size_t len);
 

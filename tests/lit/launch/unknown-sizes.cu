@@ -5,12 +5,24 @@
 // -fplugin-arg-kperf-verbose a remark names what is missing.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// CHECK: unknown-sizes.cu:[[# @LINE + 49]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{[0-9.]+ (us|ms)}} at n = 2^16, {{[0-9.]+ (us|ms)}} at 2^20, {{[0-9.]+ (us|ms)}} at 2^24 (linear at large n: {{[0-9.]+ (us|ms)}} more per 2^20 of n), bound by {{[a-z0-9./]+}}{{.*}}; #pragma kperf assume(n = ...) gives one number [kperf-launch]
-// CHECK-NOT: unknown-sizes.cu:[[# @LINE + 49]]:3:
-// CHECK: unknown-sizes.cu:[[# @LINE + 49]]:3: remark: predicted on h100 (bn model) as a function of 'm', which has no value here: {{.*}} (linear at large m: {{.*}}), bound by
-// CHECK: unknown-sizes.cu:[[# @LINE + 49]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{.*}} (growing as n^2 at large n), bound by
+// CHECK: unknown-sizes.cu:[[# @LINE + 61]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{[0-9.]+ (us|ms)}} at n = 2^16, {{[0-9.]+ (us|ms)}} at 2^20, {{[0-9.]+ (us|ms)}} at 2^24 (linear at large n: {{[0-9.]+ (us|ms)}} more per 2^20 of n), bound by {{[a-z0-9./]+}}{{.*}}; #pragma kperf assume(n = ...) gives one number [kperf-launch]
+// CHECK-NOT: unknown-sizes.cu:[[# @LINE + 61]]:3:
+// CHECK: unknown-sizes.cu:[[# @LINE + 61]]:3: remark: predicted on h100 (bn model) as a function of 'm', which has no value here: {{.*}} (linear at large m: {{.*}}), bound by
+// CHECK: unknown-sizes.cu:[[# @LINE + 61]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{.*}} (growing as n^2 at large n), bound by
 // CHECK-NOT: unknown-sizes.cu:{{[0-9]+}}:3: remark
 //
+// The prediction JSON carries the statement as "scaling".
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
+// RUN:   -fplugin-arg-kperf-predict=%t.json 2>&1 > /dev/null
+// RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
+// RUN:   [print(l['kernel'], l['ok'], s['variable'], len(s['points']), round(s['growth']), \
+// RUN:          s['per_2_20_us'] is not None, s['points'][-1]['value']) \
+// RUN:    for l in d['launches'] for s in [l.get('scaling')] if s]" %t.json \
+// RUN:   | FileCheck --check-prefix=JSON %s
+// JSON: vadd False n 4 1 True 16777216
+// JSON-NEXT: loop False m 4 1 True 16777216
+// JSON-NEXT: square False n 4 2 False 16777216
+// JSON-NOT: pick//
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=VERBOSE %s
 // VERBOSE: unknown-sizes.cu:[[# @LINE + 42]]:3: remark: no time predicted for this launch of 'vadd' on h100: the block size is not known (threads) [kperf-launch]
