@@ -3,8 +3,10 @@
 // are what dim3 (unsigned int) and size_t make of the values written.
 // REQUIRES: cuda
 // RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// Only the valid launch is predicted:
-// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | grep -c 'predicted' | FileCheck --check-prefix=NOTIME %s
+// Only the valid launch is predicted a number (the launch sized by 'big' gets
+// a time as a function of it):
+// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | grep -c 'remark: predicted [0-9]' | FileCheck --check-prefix=NOTIME %s
+// RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | grep -c "as a function of 'big'" | FileCheck --check-prefix=NOTIME %s
 // With the launch check off, nothing is said of them.
 // RUN: %kperf_cc -Wno-constant-conversion -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-launch=off %s 2>&1 | count 0
 // NOTIME: {{^}}1{{$}}
