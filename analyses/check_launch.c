@@ -124,22 +124,10 @@ static int split_div(const char *g, char *num, size_t nlen, char *den, size_t dl
   return 1;
 }
 
-/* Recognises grid = (N + B - 1) / B, (N + (B - 1)) / B, (N + C) / B with
- * C = B - 1, or N / B, where B is the block's text or value; sets the N text. */
-static int grid_pattern(const char *gtext, const char *btext_raw, int64_t bval, char *ntext,
-                        size_t nlen) {
-  char g[512], btext[128], num[512], den[128];
-  if (!gtext || !*gtext)
-    return 0;
-  squash(gtext, g, sizeof g);
-  squash(btext_raw ? btext_raw : "", btext, sizeof btext);
-  if (!split_div(g, num, sizeof num, den, sizeof den) || !is_block(den, btext, bval))
-    return 0;
-  char n[512];
-  squash(num, n, sizeof n);
-  if (strlen(n) >= nlen)
-    return 0;
-  /* the tail "+B-1", "+(B-1)", "+C" (C = B-1) or "-1+B" */
+/* The N of "N+B-1", "N+(B-1)", "N+C" (C = B - 1) or "-1+B" tails, with B
+ * spelled btext; 1 when n (squashed) ends in one of them. */
+static int strip_ceil_tail(const char *n, const char *btext, int64_t bval, char *ntext,
+                           size_t nlen) {
   char tails[4][160];
   snprintf(tails[0], sizeof tails[0], "+%s-1", btext);
   snprintf(tails[1], sizeof tails[1], "+(%s-1)", btext);
@@ -150,13 +138,91 @@ static int grid_pattern(const char *gtext, const char *btext_raw, int64_t bval, 
     if (i != 2 && !*btext)
       continue;
     size_t lt = strlen(tails[i]);
-    if (ln > lt && strcmp(n + ln - lt, tails[i]) == 0) {
+    if (ln > lt && ln - lt < nlen && strcmp(n + ln - lt, tails[i]) == 0) {
       memcpy(ntext, n, ln - lt);
       ntext[ln - lt] = '\0';
       return 1;
     }
   }
-  /* plain N / B: N must not be a sum (that would be a different formula) */
+  return 0;
+}
+
+/* Whether name is a ceiling-division helper: iDivUp, cuda_iDivUp, divUp,
+ * DIV_UP, ceil_div, ceilDiv, div_round_up, DIVIDE_ROUND_UP ... */
+static int is_divup_name(const char *name, size_t len) {
+  char low[64];
+  size_t n = 0;
+  for (size_t i = 0; i < len && n + 1 < sizeof low; i++)
+    if (name[i] != '_')
+      low[n++] = (char)tolower((unsigned char)name[i]);
+  low[n] = '\0';
+  size_t ll = strlen(low);
+  static const char *const ends[] = {"divup", "ceildiv", "divroundup", "divideroundup", "divceil"};
+  for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+    size_t le = strlen(ends[i]);
+    if (ll >= le && strcmp(low + ll - le, ends[i]) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* Recognises grid = (N + B - 1) / B, (N + (B - 1)) / B, (N + C) / B with
+ * C = B - 1, N / B, or a ceiling-division helper divUp(N, B), where B is the
+ * block's text, its value, or bvar.x (y, z) of the dim3 variable the block
+ * came from (bvar_dim, "threads.x"; may be NULL); sets the N text.  Returns
+ * 2 for a rounded-up division, 1 for N / B, 0 when the grid is none of these. */
+static int grid_pattern(const char *gtext, const char *btext_raw, const char *bvar_dim,
+                        int64_t bval, char *ntext, size_t nlen) {
+  char g[512], btext[128], num[512], den[128];
+  if (!gtext || !*gtext)
+    return 0;
+  squash(gtext, g, sizeof g);
+  squash(btext_raw ? btext_raw : "", btext, sizeof btext);
+  const char *alias = bvar_dim && *bvar_dim ? bvar_dim : NULL;
+  /* divUp(N, B) */
+  {
+    size_t k = 0;
+    while (isalnum((unsigned char)g[k]) || g[k] == '_' || g[k] == ':')
+      k++;
+    size_t gl = strlen(g);
+    if (k > 0 && g[k] == '(' && g[gl - 1] == ')' && is_divup_name(g, k)) {
+      int depth = 0;
+      long comma = -1;
+      for (size_t i = k + 1; i + 1 < gl; i++) {
+        depth += g[i] == '(' ? 1 : g[i] == ')' ? -1 : 0;
+        if (depth < 0)
+          return 0; /* divUp(a)(b): not one call */
+        if (depth == 0 && g[i] == ',') {
+          if (comma >= 0)
+            return 0;
+          comma = (long)i;
+        }
+      }
+      if (comma < 0 || (size_t)comma - (k + 1) >= nlen)
+        return 0;
+      char b[128];
+      snprintf(b, sizeof b, "%.*s", (int)(gl - 1 - (size_t)comma - 1), g + comma + 1);
+      if (!(is_block(b, btext, bval) || (alias && strcmp(b, alias) == 0)))
+        return 0;
+      snprintf(ntext, nlen, "%.*s", (int)((size_t)comma - (k + 1)), g + k + 1);
+      return 2;
+    }
+  }
+  if (!split_div(g, num, sizeof num, den, sizeof den))
+    return 0;
+  char d[128];
+  squash(den, d, sizeof d);
+  int by_alias = alias && strcmp(d, alias) == 0;
+  if (!by_alias && !is_block(den, btext, bval))
+    return 0;
+  char n[512];
+  squash(num, n, sizeof n);
+  if (strlen(n) >= nlen)
+    return 0;
+  if (strip_ceil_tail(n, btext, bval, ntext, nlen) ||
+      (alias && strip_ceil_tail(n, alias, bval, ntext, nlen)))
+    return 2;
+  /* plain N / B */
   memcpy(ntext, n, strlen(n) + 1);
   return 1;
 }
@@ -578,6 +644,13 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
   const kp_expr *const bexpr[3] = {&l->block.x, &l->block.y, &l->block.z};
   const kp_expr *const gexpr[3] = {&l->grid.x, &l->grid.y, &l->grid.z};
   static const char *const dname[3] = {"x", "y", "z"};
+  /* "threads.x" when the block is the dim3 variable threads. */
+  char bvar_buf[3][80];
+  const char *bvar[3] = {NULL, NULL, NULL};
+  for (int d = 0; d < 3 && l->block.var && is_identifier(l->block.var); d++) {
+    snprintf(bvar_buf[d], sizeof bvar_buf[d], "%s.%s", l->block.var, dname[d]);
+    bvar[d] = bvar_buf[d];
+  }
   for (int d = 0; d < 3; d++) {
     int64_t v;
     e->block[d] = lookup(e->b, e->nb, bnames[d], &v) ? v : 0;
@@ -615,14 +688,11 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     if (e->grid[d] <= 0 && gt) {
       int64_t v = 0;
       char nt[128];
+      int kind = 0;
       if (!text_value(gt, e->b, e->nb, &v) &&
-          (grid_pattern(gt, bexpr[d]->text, e->block[d], nt, sizeof nt)) &&
-          text_value(nt, e->b, e->nb, &v) && v > 0) {
-        char g[512], num[512], den[128];
-        squash(gt, g, sizeof g);
-        int ceil_ = split_div(g, num, sizeof num, den, sizeof den) && strchr(num, '+');
-        v = ceil_ ? (v + e->block[d] - 1) / e->block[d] : v / e->block[d];
-      }
+          (kind = grid_pattern(gt, bexpr[d]->text, bvar[d], e->block[d], nt, sizeof nt)) &&
+          text_value(nt, e->b, e->nb, &v) && v > 0)
+        v = kind == 2 ? (v + e->block[d] - 1) / e->block[d] : v / e->block[d];
       if (v > 0) {
         e->grid[d] = v;
         if (e->nb < KP_LAUNCH_MAX_BINDINGS)
@@ -631,7 +701,7 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     }
     if (e->grid[d] <= 0) {
       char nt[128], g[128];
-      if (gt && grid_pattern(gt, bexpr[d]->text, e->block[d], nt, sizeof nt) &&
+      if (gt && grid_pattern(gt, bexpr[d]->text, bvar[d], e->block[d], nt, sizeof nt) &&
           is_identifier(nt))
         memcpy(e->missing, nt, strlen(nt) + 1); /* is_identifier: < 64 */
       else if (gt && (squash(gt, g, sizeof g), is_identifier(g)))
@@ -700,7 +770,8 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     e->problem_size = problem;
     snprintf(e->problem_text, sizeof e->problem_text, "%" PRId64, problem);
   } else if (e->block[1] == 1 && e->block[2] == 1 && e->grid[1] == 1 && e->grid[2] == 1 &&
-             grid_pattern(l->grid.x.text, l->block.x.text, e->block[0], ntext, sizeof ntext)) {
+             grid_pattern(l->grid.x.text, l->block.x.text, bvar[0], e->block[0], ntext,
+                          sizeof ntext)) {
     int64_t p;
     e->grid_from_problem = 1;
     snprintf(e->problem_text, sizeof e->problem_text, "%s", ntext);

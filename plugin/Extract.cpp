@@ -477,7 +477,7 @@ private:
 
   // A launch dimension: an integer (x, 1, 1) or a dim3.
   kp_dim3 dim3Of(const Expr *E) {
-    kp_dim3 D;
+    kp_dim3 D{};
     kp_expr One = {nullptr, 1, 1};
     D.x = D.y = D.z = One;
     const Expr *Cur = E;
@@ -508,6 +508,8 @@ private:
         const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         if (VD && VD->getInit() && !VD->getType()->isIntegralOrEnumerationType() &&
             isUnchanged(VD)) {
+          if (!D.var && VD->getIdentifier())
+            D.var = str(VD->getName().str());
           Cur = VD->getInit();
           continue;
         }

@@ -32,6 +32,10 @@ typedef struct kp_expr {
 
 typedef struct kp_dim3 {
   kp_expr x, y, z;
+  /* The dim3 variable the sizes come from ("threads" of `dim3 threads(16,
+   * 16); k<<<g, threads>>>`), so that a grid written threads.x can be read;
+   * NULL when none. */
+  const char *var;
 } kp_dim3;
 
 typedef struct kp_param {

@@ -101,13 +101,13 @@ static kp_expr known(int64_t v) { return (kp_expr){"", 1, v}; }
 
 static void test_inventory(void) {
   char buf[256];
-  kp_dim3 d = {known(16), known(16), known(1)};
+  kp_dim3 d = {known(16), known(16), known(1), NULL};
   kp_format_dim3(&d, buf, sizeof buf);
   CHECK_STR(buf, "(16, 16, 1)");
-  kp_dim3 partly = {{"(n+255)/256", 0, 0}, known(1), known(1)};
+  kp_dim3 partly = {{"(n+255)/256", 0, 0}, known(1), known(1), NULL};
   kp_format_dim3(&partly, buf, sizeof buf);
   CHECK_STR(buf, "('(n+255)/256', 1, 1)");
-  kp_dim3 opaque = {{"make_grid()", 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};
+  kp_dim3 opaque = {{"make_grid()", 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, NULL};
   kp_format_dim3(&opaque, buf, sizeof buf);
   CHECK_STR(buf, "'make_grid()' (not a constant)");
 
@@ -124,7 +124,7 @@ static void test_inventory(void) {
   l->kernel = 0;
   l->loc = (kp_loc){"a.cu", 9, 3};
   l->grid = partly;
-  l->block = (kp_dim3){known(256), known(1), known(1)};
+  l->block = (kp_dim3){known(256), known(1), known(1), NULL};
   l->smem = known(1024);
   l->smem.text = "1024";
   kp_findings f;

@@ -1,0 +1,43 @@
+// Grids written the way real code writes them: divided by the block's dim3
+// variable (width / threads.x), rounded up with (n + threads.x - 1) /
+// threads.x, or by a ceiling-division helper (iDivUp(n, 256)).  With the size
+// assumed, the grid is evaluated; without it, the launch gets a time as a
+// function of that size.  A divisor that is not the block's is not read.
+// REQUIRES: cuda
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s -DASSUMED \
+// RUN:   2>&1 | FileCheck --check-prefix=ASSUMED %s
+// ASSUMED: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted {{.*}}: 4096 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED-NOT: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted
+//
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
+// RUN:   2>&1 | FileCheck --check-prefix=FREE %s
+// FREE: grid-forms.cu:[[# @LINE + 23]]:3: remark: predicted on h100 (bn model) as a function of 'width'
+// FREE: grid-forms.cu:[[# @LINE + 23]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 23]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE-NOT: grid-forms.cu:[[# @LINE + 23]]:3: remark
+#include <cuda_runtime.h>
+
+__global__ void scale(float *x, float s, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] *= s;
+}
+
+static int iDivUp(int a, int b) { return (a % b != 0) ? (a / b + 1) : (a / b); }
+
+#ifdef ASSUMED
+#pragma kperf assume(width = 1048576)
+#pragma kperf assume(n = 1000000)
+#pragma kperf assume(m = 4096)
+#endif
+
+void run(float *x, int width, int n, int m) {
+  dim3 threads(256);
+  dim3 other(64);
+  scale<<<width / threads.x, threads>>>(x, 2.0f, width);               // @div
+  scale<<<(n + threads.x - 1) / threads.x, threads>>>(x, 2.0f, n);     // @ceil
+  scale<<<iDivUp(n, 256), 256>>>(x, 2.0f, n);                          // @divup
+  scale<<<m / other.x, threads>>>(x, 2.0f, m);                         // @other
+}
