@@ -42,7 +42,9 @@ static void predict_help(FILE *out) {
         "\n"
         "Predicts the time of one launch of kernel NAME (its name, its name without\n"
         "template arguments, or without namespaces) on the GPU (default h100) with the\n"
-        "model (default bn; docs/models.md).  --json prints predicted_us, a breakdown,\n"
+        "model (default bn; docs/models.md).  When the kernel's counts depend on one\n"
+        "parameter without a value (no --arg), it prints the time as a function of\n"
+        "it instead.  --json prints predicted_us, a breakdown,\n"
         "the occupancy, Qu's features W, I, v and v_over_I and every model's time.\n"
         "\n"
         "--batch predicts many launches from one compile of FILE: LAUNCHES has one\n"
@@ -338,6 +340,36 @@ static int check_ok(const cJSON *l) {
 
 /* ------------------------------------------------------------ predict */
 
+/* A launch whose one unknown sizes it: its "scaling" (docs/checks/launch.md)
+ * as one line. */
+static void print_scaling(const cJSON *l) {
+  const cJSON *sc = cJSON_GetObjectItemCaseSensitive(l, "scaling");
+  const cJSON *pts = sc ? cJSON_GetObjectItemCaseSensitive(sc, "points") : NULL;
+  if (!cJSON_IsArray(pts))
+    return;
+  const char *v = jstr(sc, "variable");
+  printf("  as a function of '%s':", v);
+  int n = cJSON_GetArraySize(pts);
+  for (int i = 0; i < n; i++) {
+    const cJSON *pt = cJSON_GetArrayItem(pts, i);
+    char t[32];
+    fmt_us(jnum(pt, "predicted_us"), t, sizeof t);
+    printf("%s %s at %s = %.0f", i ? "," : "", t, v, jnum(pt, "value"));
+  }
+  double per = jnum(sc, "per_2_20_us"), growth = jnum(sc, "growth");
+  if (isfinite(per)) {
+    char t[32];
+    fmt_us(per, t, sizeof t);
+    printf("; linear at large %s: %s more per 2^20 of %s", v, t, v);
+  } else if (isfinite(growth)) {
+    printf("; growing as %s^%.2g at large %s", v, growth, v);
+  }
+  printf("; bound by %s", jstr(sc, "bound"));
+  if (cJSON_GetObjectItemCaseSensitive(sc, "bound2"))
+    printf(" (next: %s at %.0f%%)", jstr(sc, "bound2"), 100 * jnum(sc, "bound2_ratio"));
+  printf("\n");
+}
+
 static void print_prediction(const popts *o, const cJSON *l) {
   char t[32];
   fmt_us(jnum(l, "predicted_us"), t, sizeof t);
@@ -346,6 +378,7 @@ static void print_prediction(const popts *o, const cJSON *l) {
          o->block[2], jstr(l, "gpu"), jstr(l, "model"), t);
   if (!check_ok(l))
     printf("  no time: %s\n", jstr(l, "why"));
+  print_scaling(l);
   const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
   if (occ) {
     printf("  occupancy %.0f%% (limited by %s, %.0f blocks/SM), %.3g waves, bound by %s",

@@ -1,0 +1,22 @@
+// kperf predict on a kernel whose count depends on a parameter without a
+// value: the time as a function of it; with --arg, one number.
+// REQUIRES: cuda
+// RUN: kperf predict %s --kernel rowsum --grid 1024 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   | FileCheck %s
+// CHECK: rowsum<<<(1024, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted unknown
+// CHECK-NEXT: no time: the count of {{.*}} depends on 'cols'
+// CHECK-NEXT: as a function of 'cols': {{[0-9.]+ (us|ms|s)}} at cols = 4096, {{.*}} at cols = 16777216; linear at large cols: {{[0-9.]+ (us|ms|s)}} more per 2^20 of cols; bound by {{[a-z0-9./]+}}
+//
+// RUN: kperf predict %s --kernel rowsum --grid 1024 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   --arg cols=1024 | FileCheck --check-prefix=NUM %s
+// NUM: rowsum<<<(1024, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted {{[0-9.]+ (us|ms)}}
+// NUM-NOT: as a function of
+#include <cuda_runtime.h>
+
+__global__ void rowsum(const float *a, float *out, int cols) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  for (int j = 0; j < cols; j++)
+    acc += a[r * cols + j];
+  out[r] = acc;
+}
