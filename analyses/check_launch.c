@@ -148,7 +148,7 @@ static int strip_ceil_tail(const char *n, const char *btext, int64_t bval, char 
 }
 
 /* Whether name is a ceiling-division helper: iDivUp, cuda_iDivUp, divUp,
- * DIV_UP, ceil_div, ceilDiv, div_round_up, DIVIDE_ROUND_UP ... */
+ * DIV_UP, divRndUp, ceil_div, ceilDiv, div_round_up, DIVIDE_ROUND_UP ... */
 static int is_divup_name(const char *name, size_t len) {
   char low[64];
   size_t n = 0;
@@ -157,7 +157,8 @@ static int is_divup_name(const char *name, size_t len) {
       low[n++] = (char)tolower((unsigned char)name[i]);
   low[n] = '\0';
   size_t ll = strlen(low);
-  static const char *const ends[] = {"divup", "ceildiv", "divroundup", "divideroundup", "divceil"};
+  static const char *const ends[] = {"divup", "ceildiv", "divroundup", "divrndup", "divideroundup",
+                                     "divceil"};
   for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
     size_t le = strlen(ends[i]);
     if (ll >= le && strcmp(low + ll - le, ends[i]) == 0)

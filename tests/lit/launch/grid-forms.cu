@@ -6,17 +6,20 @@
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s -DASSUMED \
 // RUN:   2>&1 | FileCheck --check-prefix=ASSUMED %s
-// ASSUMED: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted {{.*}}: 4096 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED-NOT: grid-forms.cu:[[# @LINE + 30]]:3: remark: predicted
+// ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 4096 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED-NOT: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted
+// ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   2>&1 | FileCheck --check-prefix=FREE %s
-// FREE: grid-forms.cu:[[# @LINE + 23]]:3: remark: predicted on h100 (bn model) as a function of 'width'
-// FREE: grid-forms.cu:[[# @LINE + 23]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE: grid-forms.cu:[[# @LINE + 23]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE-NOT: grid-forms.cu:[[# @LINE + 23]]:3: remark
+// FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'width'
+// FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE-NOT: grid-forms.cu:[[# @LINE + 26]]:3: remark
+// FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+
 #include <cuda_runtime.h>
 
 __global__ void scale(float *x, float s, int n) {
@@ -26,6 +29,7 @@ __global__ void scale(float *x, float s, int n) {
 }
 
 static int iDivUp(int a, int b) { return (a % b != 0) ? (a / b + 1) : (a / b); }
+static int divRndUp(int a, int b) { return (a + b - 1) / b; }
 
 #ifdef ASSUMED
 #pragma kperf assume(width = 1048576)
@@ -40,4 +44,5 @@ void run(float *x, int width, int n, int m) {
   scale<<<(n + threads.x - 1) / threads.x, threads>>>(x, 2.0f, n);     // @ceil
   scale<<<iDivUp(n, 256), 256>>>(x, 2.0f, n);                          // @divup
   scale<<<m / other.x, threads>>>(x, 2.0f, m);                         // @other
+  scale<<<divRndUp(n, threads.x), threads>>>(x, 2.0f, n);              // @rnd
 }
