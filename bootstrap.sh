@@ -36,8 +36,8 @@ packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqli
           # kperf-tidy.so and kperf-clangd (docs/integration.md): the clang-tidy and
           # clangd that run them, and the gRPC/protobuf that clangd's libraries need.
           clang-tidy-22 clangd-22 libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
-          # The tests of kperf check on a compile database Meson writes.
-          meson
+          # The tests of kperf check on compile databases Meson and Bear write.
+          meson bear
           # The tests that a compiler cache misses when kperf or its GPU database changes.
           ccache sccache)
 missing=()
