@@ -578,7 +578,24 @@ static int resolve(kp_gpudb *db, const char *name, match *m, char *err, size_t e
   return 1;
 }
 
-static int unknown_gpu(const match *m, const char *name, char *err, size_t errlen) {
+int kp_gpudb_for_arch(kp_gpudb *db, const char *arch, kp_gpu *out, char *err, size_t errlen);
+
+static int unknown_gpu(kp_gpudb *db, const match *m, const char *name, char *err, size_t errlen) {
+  /* An architecture given as a GPU name: say which GPU stands for it. */
+  if (strncmp(name, "sm_", 3) == 0 || strncmp(name, "SM_", 3) == 0 ||
+      strncmp(name, "compute_", 8) == 0) {
+    kp_gpu *g = malloc(sizeof *g);
+    char e2[256];
+    if (g && kp_gpudb_for_arch(db, name, g, e2, sizeof e2) == 0) {
+      int rc = kp__err(err, errlen,
+                       "unknown GPU '%s': that is an architecture, whose GPU in the database is "
+                       "'%s' (name a GPU, e.g. %s; list them with 'kperf gpus')",
+                       name, g->id, g->id);
+      free(g);
+      return rc;
+    }
+    free(g);
+  }
   if (m->suggestion[0])
     return kp__err(err, errlen, "unknown GPU '%s'; did you mean '%s'? (list them with 'kperf gpus')",
                    name, m->suggestion);
@@ -724,7 +741,7 @@ int kp_gpudb_find(kp_gpudb *db, const char *name, kp_gpu *out, char *err, size_t
   if (rc < 0)
     return -1;
   if (rc > 0)
-    return unknown_gpu(&m, name, err, errlen);
+    return unknown_gpu(db, &m, name, err, errlen);
   return load_gpu(db, m.db, m.id, out, err, errlen);
 }
 
@@ -1050,7 +1067,7 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
   if (rc < 0)
     return -1;
   if (rc > 0)
-    return unknown_gpu(&m, name, err, errlen);
+    return unknown_gpu(db, &m, name, err, errlen);
   int i = m.db;
   sqlite3_stmt *st;
   int cc_major = -1, cc_minor = -1, stop = 0;

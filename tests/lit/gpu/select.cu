@@ -41,6 +41,12 @@
 // TYPO: error: kperf: unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'? (list them with 'kperf gpus')
 // TYPO-NOT: kperf:
 //
+// An architecture where a GPU is expected: the GPU that stands for it.
+// RUN: not %clang %cuda_flags --cuda-gpu-arch=sm_90 -fsyntax-only %s \
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=sm_86 2>&1 | FileCheck --check-prefix=ARCH %s
+// ARCH: error: kperf: unknown GPU 'sm_86': that is an architecture, whose GPU in the database is 'rtx3090' (name a GPU, e.g. rtx3090; list them with 'kperf gpus')
+// ARCH-NOT: kperf:
+//
 // The database: db= and KPERF_DB choose it; a missing or corrupt one is one error.
 // RUN: %kperf_cc -fplugin-arg-kperf-verbose -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=a100 %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=A100 %s
