@@ -19,6 +19,7 @@
 #include "kperf/warp.h"
 
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -148,6 +149,94 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
   }
 }
 
+/* The base of an affine index as rest + c (rest NULL when the base is a
+ * constant). */
+static void split_const(const kp_sym *s, const kp_sym **rest, int64_t *c) {
+  int64_t v;
+  *rest = s;
+  *c = 0;
+  if (!s || kp_sym_is_const(s, &v)) {
+    *rest = NULL;
+    *c = s ? v : 0;
+  } else if (s->kind == KP_SYM_ADD && s->b && kp_sym_is_const(s->b, &v)) {
+    *rest = s->a;
+    *c = v;
+  } else if (s->kind == KP_SYM_ADD && s->a && kp_sym_is_const(s->a, &v)) {
+    *rest = s->b;
+    *c = v;
+  } else if (s->kind == KP_SYM_SUB && s->b && kp_sym_is_const(s->b, &v) && v != INT64_MIN) {
+    *rest = s->a;
+    *c = -v;
+  }
+}
+
+/* b's index is a's plus a constant (returned in *d): the same thread and loop
+ * terms, bases that differ by a constant. */
+static int index_offset(const kp_access *a, const kp_access *b, int64_t *d) {
+  const kp_affine *x = &a->index, *y = &b->index;
+  if (!x->known || !y->known || x->nterms != y->nterms)
+    return 0;
+  for (size_t t = 0; t < x->nterms; t++)
+    if (x->terms[t].var != y->terms[t].var || !kp_sym_equal(x->terms[t].coef, y->terms[t].coef))
+      return 0;
+  const kp_sym *ra, *rb;
+  int64_t ca, cb;
+  split_const(x->base, &ra, &ca);
+  split_const(y->base, &rb, &cb);
+  if ((ra || rb) && !(ra && rb && kp_sym_equal(ra, rb)))
+    return 0;
+  if ((cb > 0 && ca < INT64_MIN + cb) || (cb < 0 && ca > INT64_MAX + cb))
+    return 0;
+  *d = cb - ca;
+  return 1;
+}
+
+/* Fields of one small struct element read (or written) together:
+ * p[i].x, p[i].y, p[i].z of a float4 or of a 12-byte struct, lane i's
+ * element P elements from lane i-1's, P * element size <= 16 bytes.  A
+ * compiler loads such a group as one vector (float4: one 16-byte load) or
+ * the group's loads touch the same sectors, so the warp uses
+ * fields / P of what it moves, not 1 / P.  1 when that share is at least
+ * 1 / uncoalesced_ratio: then no access of the group is reported. */
+static int fields_fill_element(const kp_check_ctx *ctx, const kp_kernel *k,
+                               const kp_access *a) {
+  int64_t stride = 0;
+  for (size_t t = 0; t < a->index.nterms; t++)
+    if (a->index.terms[t].var == KP_V_TID_X && !kp_sym_is_const(a->index.terms[t].coef, &stride))
+      return 0;
+  if (stride < 0)
+    stride = -stride;
+  if (stride < 2 || a->elem_bytes == 0 || (uint64_t)stride * a->elem_bytes > 16)
+    return 0;
+  unsigned char seen[16] = {0};
+  int64_t lo = 0;
+  /* The offsets of the group, relative to the smallest one within a stride. */
+  int64_t offs[64];
+  size_t n = 0;
+  offs[n++] = 0;
+  for (size_t i = 0; i < k->naccesses && n < 64; i++) {
+    const kp_access *b = &k->accesses[i];
+    int64_t d;
+    if (b == a || b->space != a->space || b->is_store != a->is_store ||
+        b->is_atomic != a->is_atomic || b->loop != a->loop || b->elem_bytes != a->elem_bytes ||
+        strcmp(b->array, a->array) != 0 || !index_offset(a, b, &d) || d <= -stride ||
+        d >= stride)
+      continue;
+    offs[n++] = d;
+    if (d < lo)
+      lo = d;
+  }
+  unsigned covered = 0;
+  for (size_t i = 0; i < n; i++) {
+    int64_t o = offs[i] - lo;
+    if (o >= 0 && o < stride && !seen[o]) {
+      seen[o] = 1;
+      covered++;
+    }
+  }
+  return covered > 1 && (double)stride / covered < ctx->opts->uncoalesced_ratio;
+}
+
 void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
   for (size_t ki = 0; ki < m->nkernels; ki++) {
@@ -164,6 +253,9 @@ void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
         continue;
       /* Atomics: 32-byte sectors from CC 5.0 on; no documented rule before. */
       if (a->is_atomic && ctx->gpu->cc_major < 5)
+        continue;
+      /* Fields of one small struct read together (p[i].x, p[i].y, p[i].z). */
+      if (fields_fill_element(ctx, k, a))
         continue;
       /* A load and a store of the same place (x[i] += ...): one finding. */
       if (!kpc_repeat(k, a))
