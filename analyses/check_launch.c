@@ -904,42 +904,51 @@ done:
   return said;
 }
 
+void kp_bound_next_text(const char *bound2, double ratio, char *buf, size_t len) {
+  if (bound2 && bound2[0] && ratio >= 0.005)
+    snprintf(buf, len, " (next: %s at %.0f%%)", bound2, 100.0 * ratio);
+  else if (len)
+    buf[0] = '\0';
+}
+
+void kp_launch_scaling_text(const kp_launch_scaling *s, char *buf, size_t len) {
+  const char *name = s->variable;
+  int n = s->npoints;
+  char pts[160] = "", tb[32];
+  size_t used = 0;
+  for (int i = (n > 3 ? n - 3 : 0); i < n && used < sizeof pts; i++) {
+    kp_format_time_us(s->predicted_us[i], tb, sizeof tb);
+    if (used == 0)
+      used += (size_t)snprintf(pts, sizeof pts, "%s at %s = 2^%d", tb, name, s->power[i]);
+    else
+      used += (size_t)snprintf(pts + used, sizeof pts - used, ", %s at 2^%d", tb, s->power[i]);
+  }
+  char scale[256];
+  if (isfinite(s->per_2_20_us)) {
+    kp_format_time_us(s->per_2_20_us, tb, sizeof tb);
+    snprintf(scale, sizeof scale, "linear at large %s: %s more per 2^20 of %s", name, tb, name);
+  } else if (isfinite(s->growth)) {
+    snprintf(scale, sizeof scale, "growing as %s^%.2g at large %s", name, s->growth, name);
+  } else {
+    snprintf(scale, sizeof scale, "growing with %s", name);
+  }
+  char next[64];
+  kp_bound_next_text(s->bound2, s->bound2_ratio, next, sizeof next);
+  snprintf(buf, len, "%s (%s), bound by %s%s", pts, scale, s->bound ? s->bound : "?", next);
+}
+
 /* The remark of a launch with one unknown (kp_launch_scaling_of).  1 when said. */
 static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_model_kind model,
                              kp_severity sev, const kp_launch_eval *e, kp_findings *out) {
   kp_launch_scaling s;
   if (!kp_launch_scaling_of(ctx->m, l, ctx->gpu, model, e, ctx, &s))
     return 0;
-  const char *name = s.variable;
-  int n = s.npoints;
-  char pts[160] = "", tb[32];
-  size_t len = 0;
-  for (int i = (n > 3 ? n - 3 : 0); i < n && len < sizeof pts; i++) {
-    kp_format_time_us(s.predicted_us[i], tb, sizeof tb);
-    if (len == 0)
-      len += (size_t)snprintf(pts, sizeof pts, "%s at %s = 2^%d", tb, name, s.power[i]);
-    else
-      len += (size_t)snprintf(pts + len, sizeof pts - len, ", %s at 2^%d", tb, s.power[i]);
-  }
-  char scale[256];
-  if (isfinite(s.per_2_20_us)) {
-    char pb[32];
-    kp_format_time_us(s.per_2_20_us, pb, sizeof pb);
-    snprintf(scale, sizeof scale, "linear at large %s: %s more per 2^20 of %s", name, pb, name);
-  } else if (isfinite(s.growth)) {
-    snprintf(scale, sizeof scale, "growing as %s^%.2g at large %s", name, s.growth, name);
-  } else {
-    snprintf(scale, sizeof scale, "growing with %s", name);
-  }
-  char next[64] = "";
-  if (s.bound2 && s.bound2[0] && s.bound2_ratio >= 0.005)
-    snprintf(next, sizeof next, " (next: %s at %.0f%%)", s.bound2, 100.0 * s.bound2_ratio);
+  char text[640];
+  kp_launch_scaling_text(&s, text, sizeof text);
   return kp_findings_add(out, CHECK, sev, l->loc,
                          "predicted on %s (%s model) as a function of '%s', which has no value "
-                         "here: %s (%s), bound by %s%s; #pragma kperf assume(%s = ...) gives one "
-                         "number",
-                         ctx->gpu->id, kp_model_name(model), name, pts, scale,
-                         s.bound ? s.bound : "?", next, name) != NULL;
+                         "here: %s; #pragma kperf assume(%s = ...) gives one number",
+                         ctx->gpu->id, kp_model_name(model), s.variable, text, s.variable) != NULL;
 }
 
 void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
@@ -988,9 +997,8 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
     double waves = p->facts.blocks_per_wave > 0
                        ? (double)e->in.grid_blocks / (double)p->facts.blocks_per_wave
                        : p->waves;
-    char next[64] = ""; /* bn: the runner-up limit */
-    if (p->bound2 && p->bound2[0] && p->bound2_ratio >= 0.005)
-      snprintf(next, sizeof next, " (next: %s at %.0f%%)", p->bound2, 100.0 * p->bound2_ratio);
+    char next[64]; /* bn: the runner-up limit */
+    kp_bound_next_text(p->bound2, p->bound2_ratio, next, sizeof next);
     kp_finding *f = kp_findings_add(
         out, CHECK, sev, l->loc,
         "predicted %s on %s (%s model): %lld blocks of %s threads, occupancy %.0f%% (limited by "

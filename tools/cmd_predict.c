@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "kperf/launch.h"
 #include "kperf/report.h"
 #include "plugin_run.h"
 
@@ -341,33 +342,31 @@ static int check_ok(const cJSON *l) {
 /* ------------------------------------------------------------ predict */
 
 /* A launch whose one unknown sizes it: its "scaling" (docs/checks/launch.md)
- * as one line. */
+ * as one line, in the words of the kperf-launch remark. */
 static void print_scaling(const cJSON *l) {
   const cJSON *sc = cJSON_GetObjectItemCaseSensitive(l, "scaling");
   const cJSON *pts = sc ? cJSON_GetObjectItemCaseSensitive(sc, "points") : NULL;
   if (!cJSON_IsArray(pts))
     return;
-  const char *v = jstr(sc, "variable");
-  printf("  as a function of '%s':", v);
-  int n = cJSON_GetArraySize(pts);
-  for (int i = 0; i < n; i++) {
-    const cJSON *pt = cJSON_GetArrayItem(pts, i);
-    char t[32];
-    fmt_us(jnum(pt, "predicted_us"), t, sizeof t);
-    printf("%s %s at %s = %.0f", i ? "," : "", t, v, jnum(pt, "value"));
+  kp_launch_scaling s;
+  memset(&s, 0, sizeof s);
+  snprintf(s.variable, sizeof s.variable, "%s", jstr(sc, "variable"));
+  const cJSON *pt;
+  cJSON_ArrayForEach(pt, pts) {
+    double v = jnum(pt, "value");
+    if (s.npoints < KP_SCALING_POINTS && v >= 1) {
+      s.power[s.npoints] = (int)lround(log2(v));
+      s.predicted_us[s.npoints++] = jnum(pt, "predicted_us");
+    }
   }
-  double per = jnum(sc, "per_2_20_us"), growth = jnum(sc, "growth");
-  if (isfinite(per)) {
-    char t[32];
-    fmt_us(per, t, sizeof t);
-    printf("; linear at large %s: %s more per 2^20 of %s", v, t, v);
-  } else if (isfinite(growth)) {
-    printf("; growing as %s^%.2g at large %s", v, growth, v);
-  }
-  printf("; bound by %s", jstr(sc, "bound"));
-  if (cJSON_GetObjectItemCaseSensitive(sc, "bound2"))
-    printf(" (next: %s at %.0f%%)", jstr(sc, "bound2"), 100 * jnum(sc, "bound2_ratio"));
-  printf("\n");
+  s.growth = jnum(sc, "growth");
+  s.per_2_20_us = jnum(sc, "per_2_20_us");
+  s.bound = jstr(sc, "bound");
+  s.bound2 = jstr(sc, "bound2");
+  s.bound2_ratio = jnum(sc, "bound2_ratio");
+  char text[640];
+  kp_launch_scaling_text(&s, text, sizeof text);
+  printf("  as a function of '%s': %s\n", s.variable, text);
 }
 
 static void print_prediction(const popts *o, const cJSON *l) {
@@ -384,9 +383,9 @@ static void print_prediction(const popts *o, const cJSON *l) {
     printf("  occupancy %.0f%% (limited by %s, %.0f blocks/SM), %.3g waves, bound by %s",
            100 * jnum(occ, "occupancy"), jstr(occ, "limiter"), jnum(occ, "active_blocks_per_sm"),
            jnum(l, "waves"), jstr(l, "bound"));
-    if (cJSON_GetObjectItemCaseSensitive(l, "bound2")) /* bn: the runner-up */
-      printf(" (next: %s at %.0f%%)", jstr(l, "bound2"), 100 * jnum(l, "bound2_ratio"));
-    printf("\n");
+    char next[64]; /* bn: the runner-up */
+    kp_bound_next_text(jstr(l, "bound2"), jnum(l, "bound2_ratio"), next, sizeof next);
+    printf("%s\n", next);
   }
   const cJSON *bd = cJSON_GetObjectItemCaseSensitive(l, "breakdown");
   if (bd) {

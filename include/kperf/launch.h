@@ -99,6 +99,15 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
                          kp_model_kind model, const kp_launch_eval *e,
                          const struct kp_check_ctx *ctx, kp_launch_scaling *s);
 
+/* The statement of s in words: "2.39 us at n = 2^16, 5.29 us at 2^20, 62.4 us
+ * at 2^24 (linear at large n: 3.81 us more per 2^20 of n), bound by dram
+ * (next: latency at 91%)" (the last three points). */
+void kp_launch_scaling_text(const kp_launch_scaling *s, char *buf, size_t len);
+
+/* " (next: LIMIT at N%)" for a prediction's runner-up limit; "" when there is
+ * none or it is under 0.5 % of the bound. */
+void kp_bound_next_text(const char *bound2, double ratio, char *buf, size_t len);
+
 /* "1.35 ms", "12.4 us", "2.01 s". */
 void kp_format_time_us(double us, char *buf, size_t len);
 

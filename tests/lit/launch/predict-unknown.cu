@@ -5,7 +5,7 @@
 // RUN:   | FileCheck %s
 // CHECK: rowsum<<<(1024, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted unknown
 // CHECK-NEXT: no time: the count of {{.*}} depends on 'cols'
-// CHECK-NEXT: as a function of 'cols': {{[0-9.]+ (us|ms|s)}} at cols = 4096, {{.*}} at cols = 16777216; linear at large cols: {{[0-9.]+ (us|ms|s)}} more per 2^20 of cols; bound by {{[a-z0-9./]+}}
+// CHECK-NEXT: as a function of 'cols': {{[0-9.]+ (us|ms|s)}} at cols = 2^16, {{[0-9.]+ (us|ms|s)}} at 2^20, {{[0-9.]+ (us|ms|s)}} at 2^24 (linear at large cols: {{[0-9.]+ (us|ms|s)}} more per 2^20 of cols), bound by {{[a-z0-9./]+}}
 //
 // RUN: kperf predict %s --kernel rowsum --grid 1024 --block 256 --gpu h100 --db %kperf_db \
 // RUN:   --arg cols=1024 | FileCheck --check-prefix=NUM %s
