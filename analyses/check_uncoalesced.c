@@ -174,11 +174,8 @@ static void split_const(const kp_sym *s, const kp_sym **rest, int64_t *c) {
  * terms, bases that differ by a constant. */
 static int index_offset(const kp_access *a, const kp_access *b, int64_t *d) {
   const kp_affine *x = &a->index, *y = &b->index;
-  if (!x->known || !y->known || x->nterms != y->nterms)
+  if (!kpc_same_terms(x, y))
     return 0;
-  for (size_t t = 0; t < x->nterms; t++)
-    if (x->terms[t].var != y->terms[t].var || !kp_sym_equal(x->terms[t].coef, y->terms[t].coef))
-      return 0;
   const kp_sym *ra, *rb;
   int64_t ca, cb;
   split_const(x->base, &ra, &ca);

@@ -202,13 +202,17 @@ void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
 
 const char *kpc_counter_name(const kp_loop *l) { return l && l->var ? l->var : "iteration"; }
 
-static int same_affine(const kp_affine *x, const kp_affine *y) {
-  if (!x->known || !y->known || x->nterms != y->nterms || !kp_sym_equal(x->base, y->base))
+int kpc_same_terms(const kp_affine *x, const kp_affine *y) {
+  if (!x->known || !y->known || x->nterms != y->nterms)
     return 0;
   for (size_t t = 0; t < x->nterms; t++)
     if (x->terms[t].var != y->terms[t].var || !kp_sym_equal(x->terms[t].coef, y->terms[t].coef))
       return 0;
   return 1;
+}
+
+static int same_affine(const kp_affine *x, const kp_affine *y) {
+  return kpc_same_terms(x, y) && kp_sym_equal(x->base, y->base);
 }
 
 static int same_index(const kp_access *a, const kp_access *b) {

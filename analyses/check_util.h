@@ -38,6 +38,10 @@ const char *kpc_counter_name(const kp_loop *l);
  * use threadIdx.y/z, or threadIdx.x with a stride in blockDim. */
 int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a);
 
+/* x and y are known affine forms with the same thread and loop terms (their
+ * bases may differ). */
+int kpc_same_terms(const kp_affine *x, const kp_affine *y);
+
 /* "atomic" for an atomic; "load", "store", or "load and store" when another access of k at the same
  * line is the other half of a read-modify-write of the same place
  * (x[i] += v).  Accesses for which kpc_repeat is true are not reported. */
