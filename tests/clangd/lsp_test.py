@@ -15,6 +15,7 @@ Standard library only.  Exit status 0: passed; 1: failed (with the reason).
 import argparse
 import json
 import os
+import shutil
 import queue
 import subprocess
 import sys
@@ -203,6 +204,7 @@ def main():
             sys.stderr.write("clangd log (%s):\n" % log.name)
             with open(log.name) as f:
                 sys.stderr.write("".join(f.readlines()[-60:]))
+    shutil.rmtree(d, ignore_errors=True)  # kept only when the test failed, for its log
     return 0
 
 
