@@ -19,7 +19,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 using namespace clang;
 
@@ -195,6 +197,83 @@ public:
     return R;
   }
 
+  // Facts of the enclosing switch cases and ifs: `case 512:` of
+  // `switch (threads)` and the then-branch of `if (threads == 512)` fold
+  // `threads` to 512 in the launches there, when nothing in the function
+  // changes `threads` (a parameter or a local; checked where it is used).
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    const VarDecl *V = factVar(S->getCond());
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+    if (!V || !Body || S->getConditionVariable())
+      return RecursiveASTVisitor::TraverseSwitchStmt(S);
+    if (S->getInit() && !TraverseStmt(S->getInit()))
+      return false;
+    if (!TraverseStmt(S->getCond()))
+      return false;
+    bool FallsIn = false; // whether the previous statement can run on into the next
+    std::optional<int64_t> Cur;
+    for (Stmt *C : Body->body()) {
+      if (const auto *SC = dyn_cast<SwitchCase>(C)) {
+        // One value, reached only through its label: `case 2: case 3:`,
+        // GNU ranges, `default:` and fall-through give no fact.
+        Cur.reset();
+        const auto *CS = dyn_cast<CaseStmt>(SC);
+        int64_t X;
+        if (!FallsIn && CS && !CS->caseStmtIsGNURange() && !isa<SwitchCase>(CS->getSubStmt()) &&
+            fold(CS->getLHS(), X, 0))
+          Cur = X;
+      }
+      size_t Pushed = Facts.size();
+      if (Cur)
+        Facts.push_back({V, *Cur});
+      bool Ok = TraverseStmt(C);
+      Facts.resize(Pushed);
+      if (!Ok)
+        return false;
+      FallsIn = !ends(C);
+    }
+    return true;
+  }
+  bool TraverseIfStmt(IfStmt *S) {
+    const auto *BO = dyn_cast<BinaryOperator>(S->getCond()->IgnoreParenImpCasts());
+    const VarDecl *V = nullptr;
+    int64_t X = 0;
+    if (BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) && !S->isConsteval() &&
+        !S->getConditionVariable()) {
+      if ((V = factVar(BO->getLHS())) && !fold(BO->getRHS(), X, 0))
+        V = nullptr;
+      if (!V && (V = factVar(BO->getRHS())) && !fold(BO->getLHS(), X, 0))
+        V = nullptr;
+    }
+    if (!V)
+      return RecursiveASTVisitor::TraverseIfStmt(S);
+    if (S->getInit() && !TraverseStmt(S->getInit()))
+      return false;
+    if (!TraverseStmt(S->getCond()))
+      return false;
+    bool Eq = BO->getOpcode() == BO_EQ;
+    size_t Pushed = Facts.size();
+    if (Eq)
+      Facts.push_back({V, X});
+    bool Ok = TraverseStmt(S->getThen());
+    Facts.resize(Pushed);
+    if (!Ok)
+      return false;
+    if (!Eq)
+      Facts.push_back({V, X});
+    Ok = !S->getElse() || TraverseStmt(S->getElse());
+    Facts.resize(Pushed);
+    return Ok;
+  }
+  // A lambda's body may run anywhere: no facts of its surroundings.
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    std::vector<std::pair<const VarDecl *, int64_t>> Saved;
+    Saved.swap(Facts);
+    bool Ok = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    Facts.swap(Saved);
+    return Ok;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
         !FD->isDependentContext())
@@ -282,6 +361,36 @@ private:
     return nullptr;
   }
   llvm::StringSet<> SeenLaunches;
+  std::vector<std::pair<const VarDecl *, int64_t>> Facts; // innermost last
+
+  // The integer variable (a parameter or a local) a condition reads, or null.
+  static const VarDecl *factVar(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->getType()->isIntegralOrEnumerationType() ||
+        !(VD->isLocalVarDecl() || isa<ParmVarDecl>(VD)) || VD->getType().isVolatileQualified())
+      return nullptr;
+    return VD;
+  }
+  // Whether control never runs on past S (break, return, continue, goto,
+  // throw, or a block ending in one).
+  static bool ends(const Stmt *S) {
+    for (int Depth = 0; S && Depth < 16; ++Depth) {
+      if (const auto *SC = dyn_cast<SwitchCase>(S)) {
+        S = SC->getSubStmt();
+        continue;
+      }
+      if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+        if (CS->body_empty())
+          return false;
+        S = CS->body_back();
+        continue;
+      }
+      return isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<ContinueStmt>(S) ||
+             isa<GotoStmt>(S) || isa<CXXThrowExpr>(S);
+    }
+    return false;
+  }
   // One mutation analysis per function, shared by its launches.
   std::unique_ptr<ExprMutationAnalyzer> Mutations;
   const FunctionDecl *MutationFunction = nullptr;
@@ -403,11 +512,13 @@ private:
   }
 
   // True when VD's value is its initialiser wherever it is read: a const
-  // variable, or a local that the enclosing function never modifies.
-  bool isUnchanged(const VarDecl *VD) {
+  // variable, or a local that the enclosing function never modifies (with
+  // Params, a parameter it never modifies: its value on entry).
+  bool isUnchanged(const VarDecl *VD, bool Params = false) {
     if (VD->getType().isConstQualified())
       return true;
-    if (!VD->isLocalVarDecl() || !CurrentFunction || !CurrentFunction->getBody())
+    if (!(VD->isLocalVarDecl() || (Params && isa<ParmVarDecl>(VD))) || !CurrentFunction ||
+        !CurrentFunction->getBody())
       return false;
     if (MutationFunction != CurrentFunction) {
       Mutations = std::make_unique<ExprMutationAnalyzer>(*CurrentFunction->getBody(), Ctx);
@@ -459,11 +570,20 @@ private:
       return true;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        // The initialiser first: whether the variable changes is the costly question.
-        if (VD->getInit() && VD->getType()->isIntegralOrEnumerationType() &&
-            fold(VD->getInit(), V, Depth + 1))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        for (auto It = Facts.rbegin(); It != Facts.rend(); ++It)
+          if (It->first == VD) {
+            if (!isUnchanged(VD, /*Params=*/true))
+              break;
+            V = It->second;
+            return true;
+          }
+        // The initialiser first: whether the variable changes is the costly
+        // question.  A parameter's "initialiser" is its default argument.
+        if (!isa<ParmVarDecl>(VD) && VD->getInit() &&
+            VD->getType()->isIntegralOrEnumerationType() && fold(VD->getInit(), V, Depth + 1))
           return isUnchanged(VD);
+      }
     return false;
   }
 
