@@ -851,6 +851,41 @@ static void shape_text(const int64_t *d, char *buf, size_t len) {
              d[0], d[1], d[2]);
 }
 
+/* The value of variable i of s (0: the variable itself) at 2^power. */
+static int64_t scaling_value(const kp_launch_scaling *s, int i, int power) {
+  int64_t v = (int64_t)1 << power;
+  if (i == 0 || s->tie_kind[i - 1] == KP_TIE_EQUAL)
+    return v;
+  return (v + s->tie_div[i - 1] - 1) / s->tie_div[i - 1];
+}
+
+/* Whether name is the launch's whole grid x size (`blocks` of <<<blocks, b>>>). */
+static int is_grid_var(const kp_launch *l, const char *name) {
+  char g[128];
+  squash(l->grid.x.text ? l->grid.x.text : "", g, sizeof g);
+  return strcmp(g, name) == 0;
+}
+
+/* The host's name for a missing variable: the argument of the launch when
+ * the variable is the kernel parameter it is passed to and the argument is
+ * a plain name (`size` for the kernel's `n`), else the variable. */
+static void host_name(const kp_module *m, const kp_launch *l, const char *var, char *out,
+                      size_t len) {
+  snprintf(out, len, "%s", var);
+  if (l->kernel < 0 || (size_t)l->kernel >= m->nkernels || !l->args)
+    return;
+  const kp_kernel *k = &m->kernels[l->kernel];
+  for (size_t i = 0; i < l->nargs && i < k->nparams; i++) {
+    char a[128];
+    if (!k->params[i].name || strcmp(k->params[i].name, var) != 0 || !l->args[i].text)
+      continue;
+    squash(l->args[i].text, a, sizeof a);
+    if (is_identifier(a) && strlen(a) < len) /* is_identifier: < 64 */
+      memcpy(out, a, strlen(a) + 1);
+    return;
+  }
+}
+
 int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                          kp_model_kind model, const kp_launch_eval *e0,
                          const struct kp_check_ctx *ctx, kp_launch_scaling *s) {
@@ -859,9 +894,12 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   s->growth = s->per_2_20_us = NAN;
   if (!m || !e0 || !e0->missing[0] || e0->invalid)
     return 0;
-  snprintf(s->variable, sizeof s->variable, "%s", e0->missing);
-  kp_module mm = *m; /* read-only copy with one more assumption */
-  kp_binding *as = malloc((m->nassume + 1) * sizeof *as);
+  enum { NV = KP_SCALING_TIES + 1 };
+  char names[NV][64];
+  int nv = 0;
+  host_name(m, l, e0->missing, names[nv++], sizeof names[0]);
+  kp_module mm = *m; /* read-only copy with the variables assumed */
+  kp_binding *as = malloc((m->nassume + NV) * sizeof *as);
   kp_launch_eval *e = malloc(sizeof *e);
   int said = 0;
   if (!as || !e)
@@ -869,10 +907,62 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   if (m->nassume)
     memcpy(as, m->assume, m->nassume * sizeof *as);
   mm.assume = as;
-  mm.nassume = m->nassume + 1;
+  /* The variables: what is missing once the ones found so far have a value
+   * (at 2^16, the grid's at 2^16 / threads). */
+  int64_t threads = e0->block[0] * (e0->block[1] > 0 ? e0->block[1] : 1) *
+                    (e0->block[2] > 0 ? e0->block[2] : 1);
+  for (;;) {
+    mm.nassume = m->nassume + (size_t)nv;
+    for (int i = 0; i < nv; i++) {
+      int64_t v = (int64_t)1 << 16;
+      if (is_grid_var(l, names[i]) && nv > 1 && threads > 0)
+        v = (v + threads - 1) / threads;
+      as[m->nassume + (size_t)i] = (kp_binding){names[i], v};
+    }
+    if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) != 0)
+      goto done;
+    int ok = e->ok, grew = 0;
+    if (!ok && !e->invalid && e->missing[0] && nv < NV) {
+      char name[64];
+      host_name(m, l, e->missing, name, sizeof name);
+      grew = 1;
+      for (int i = 0; i < nv; i++)
+        if (strcmp(names[i], name) == 0)
+          grew = 0;
+      if (grew) {
+        snprintf(names[nv++], sizeof names[0], "%s", name);
+        if (threads <= 0)
+          threads = e->block[0] * e->block[1] * e->block[2];
+      }
+    }
+    kp_launch_eval_free(e);
+    if (ok)
+      break;
+    if (!grew)
+      goto done;
+  }
+  /* The variable: the first that is not the grid; the grid is tied to it. */
+  int first = 0;
+  while (first < nv && is_grid_var(l, names[first]))
+    first++;
+  if (first == nv)
+    first = 0;
+  if (nv > 1 && threads <= 0)
+    goto done;
+  snprintf(s->variable, sizeof s->variable, "%s", names[first]);
+  for (int i = 0; i < nv; i++) {
+    if (i == first)
+      continue;
+    int t = s->nties++;
+    snprintf(s->tie_var[t], sizeof s->tie_var[t], "%s", names[i]);
+    s->tie_kind[t] = is_grid_var(l, names[i]) ? KP_TIE_GRID : KP_TIE_EQUAL;
+    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID ? threads : 1;
+  }
   int n = 0;
   for (int i = 0; i < KP_SCALING_POINTS; i++) {
-    as[m->nassume] = (kp_binding){s->variable, (int64_t)1 << pw[i]};
+    as[m->nassume] = (kp_binding){s->variable, scaling_value(s, 0, pw[i])};
+    for (int t = 0; t < s->nties; t++)
+      as[m->nassume + 1 + (size_t)t] = (kp_binding){s->tie_var[t], scaling_value(s, t + 1, pw[i])};
     if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
@@ -902,6 +992,29 @@ done:
   free(as);
   free(e);
   return said;
+}
+
+void kp_launch_scaling_vars(const kp_launch_scaling *s, char *buf, size_t len) {
+  size_t used = (size_t)snprintf(buf, len, "'%s'", s->variable);
+  for (int t = 0; t < s->nties && used < len; t++)
+    used += (size_t)snprintf(buf + used, len - used, "%s'%s'",
+                             t + 1 == s->nties ? " and " : ", ", s->tie_var[t]);
+}
+
+void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
+  size_t used = 0;
+  if (len)
+    buf[0] = '\0';
+  for (int t = 0; t < s->nties && used < len; t++) {
+    const char *sep = t ? "; " : "";
+    if (s->tie_kind[t] == KP_TIE_GRID)
+      used += (size_t)snprintf(buf + used, len - used,
+                               "%s%s = ceil(%s/%" PRId64 "), one thread per element", sep,
+                               s->tie_var[t], s->variable, s->tie_div[t]);
+    else
+      used += (size_t)snprintf(buf + used, len - used, "%s%s = %s", sep, s->tie_var[t],
+                               s->variable);
+  }
 }
 
 void kp_bound_next_text(const char *bound2, double ratio, char *buf, size_t len) {
@@ -943,12 +1056,20 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_mod
   kp_launch_scaling s;
   if (!kp_launch_scaling_of(ctx->m, l, ctx->gpu, model, e, ctx, &s))
     return 0;
-  char text[640];
+  char text[640], vars[256], ties[320], taking[340] = "", assume[256];
   kp_launch_scaling_text(&s, text, sizeof text);
+  kp_launch_scaling_vars(&s, vars, sizeof vars);
+  kp_launch_scaling_ties(&s, ties, sizeof ties);
+  if (ties[0])
+    snprintf(taking, sizeof taking, " (taking %s)", ties);
+  size_t used = (size_t)snprintf(assume, sizeof assume, "%s = ...", s.variable);
+  for (int t = 0; t < s.nties && used < sizeof assume; t++)
+    used += (size_t)snprintf(assume + used, sizeof assume - used, ", %s = ...", s.tie_var[t]);
   return kp_findings_add(out, CHECK, sev, l->loc,
-                         "predicted on %s (%s model) as a function of '%s', which has no value "
-                         "here: %s; #pragma kperf assume(%s = ...) gives one number",
-                         ctx->gpu->id, kp_model_name(model), s.variable, text, s.variable) != NULL;
+                         "predicted on %s (%s model) as a function of %s, which %s no value "
+                         "here%s: %s; #pragma kperf assume(%s) gives one number",
+                         ctx->gpu->id, kp_model_name(model), vars, s.nties ? "have" : "has",
+                         taking, text, assume) != NULL;
 }
 
 void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {

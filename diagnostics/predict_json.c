@@ -28,7 +28,8 @@ static cJSON *dim_json(const int64_t *d) {
   return a;
 }
 
-/* A launch with one unknown: "scaling": {"variable", "points": [{"value",
+/* A launch with unknowns: "scaling": {"variable", "ties": [{"variable", "as":
+ * "grid" | "equal", "divisor"}] (when there are more), "points": [{"value",
  * "predicted_us"}...], "growth", "per_2_20_us" (null unless linear),
  * "bound", "bound2", "bound2_ratio"} (docs/checks/launch.md). */
 static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
@@ -38,6 +39,16 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
     return;
   cJSON *sc = cJSON_AddObjectToObject(o, "scaling");
   cJSON_AddStringToObject(sc, "variable", s.variable);
+  if (s.nties) {
+    cJSON *ties = cJSON_AddArrayToObject(sc, "ties");
+    for (int t = 0; t < s.nties; t++) {
+      cJSON *x = cJSON_CreateObject();
+      cJSON_AddStringToObject(x, "variable", s.tie_var[t]);
+      cJSON_AddStringToObject(x, "as", s.tie_kind[t] == KP_TIE_GRID ? "grid" : "equal");
+      cJSON_AddNumberToObject(x, "divisor", (double)s.tie_div[t]);
+      cJSON_AddItemToArray(ties, x);
+    }
+  }
   cJSON *pts = cJSON_AddArrayToObject(sc, "points");
   for (int i = 0; i < s.npoints; i++) {
     cJSON *pt = cJSON_CreateObject();

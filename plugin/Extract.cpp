@@ -197,6 +197,17 @@ public:
     return R;
   }
 
+  // The statements from the function body down to the one being visited
+  // (valueAt reads it at a launch).
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (!S)
+      return true;
+    Path.push_back(S);
+    bool Ok = RecursiveASTVisitor::TraverseStmt(S);
+    Path.pop_back();
+    return Ok;
+  }
+
   // Facts of the enclosing switch cases and ifs: `case 512:` of
   // `switch (threads)` and the then-branch of `if (threads == 512)` fold
   // `threads` to 512 in the launches there, when nothing in the function
@@ -212,6 +223,11 @@ public:
       return false;
     bool FallsIn = false; // whether the previous statement can run on into the next
     std::optional<int64_t> Cur;
+    Path.push_back(Body);
+    struct PopPath {
+      std::vector<const Stmt *> &P;
+      ~PopPath() { P.pop_back(); }
+    } Pop{Path};
     for (Stmt *C : Body->body()) {
       if (const auto *SC = dyn_cast<SwitchCase>(C)) {
         // One value, reached only through its label: `case 2: case 3:`,
@@ -292,6 +308,11 @@ public:
     const FunctionDecl *Callee = resolveCallee(E, ViaPointer);
     std::string Name = Callee ? nameOf(Callee) : sourceText(E->getCallee());
 
+    struct InLaunchScope {
+      bool &B;
+      ~InLaunchScope() { B = false; }
+    } Scope{InLaunch};
+    InLaunch = true;
     kp_dim3 Grid = dim3Of(Config->getArg(0));
     kp_dim3 Block = dim3Of(Config->getArg(1));
     kp_expr Smem = {nullptr, 0, 0};
@@ -362,6 +383,90 @@ private:
   }
   llvm::StringSet<> SeenLaunches;
   std::vector<std::pair<const VarDecl *, int64_t>> Facts; // innermost last
+  std::vector<const Stmt *> Path;
+  bool InLaunch = false; // Path ends at the launch being extracted
+
+  static bool mutates(const Stmt *S, const VarDecl *VD) {
+    if (!S)
+      return false;
+    MaybeMutated Scan;
+    Scan.TraverseStmt(const_cast<Stmt *>(S));
+    return Scan.Vars.count(VD) > 0;
+  }
+
+  // The expression local VD holds where Path ends (a launch), when one
+  // assignment reaches it on every way there: its declaration or a later
+  // `VD = E;` of the blocks the launch is in, with nothing else that may
+  // change VD in between (a call given its address, a branch that assigns it
+  // or not, a loop around the launch that assigns it).  In a switch, the
+  // statements of the launch's case count, not those of the other cases.
+  // Null when unsure.
+  const Expr *valueAt(const VarDecl *VD) const {
+    const Expr *Cur = nullptr;
+    bool Declared = false;
+    for (size_t I = 0; I + 1 < Path.size(); ++I) {
+      const Stmt *P = Path[I], *Child = Path[I + 1];
+      if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P)) {
+        if (mutates(P, VD))
+          return nullptr;
+        continue;
+      }
+      if (const auto *If = dyn_cast<IfStmt>(P)) {
+        if (mutates(If->getInit(), VD) || mutates(If->getCond(), VD))
+          return nullptr;
+        continue;
+      }
+      if (const auto *Sw = dyn_cast<SwitchStmt>(P)) {
+        if (mutates(Sw->getInit(), VD) || mutates(Sw->getCond(), VD))
+          return nullptr;
+        continue;
+      }
+      const auto *CS = dyn_cast<CompoundStmt>(P);
+      if (!CS)
+        continue; // an expression or a label around the launch
+      size_t End = 0, N = CS->size();
+      while (End < N && CS->body_begin()[End] != Child)
+        End++;
+      if (End == N)
+        return nullptr;
+      size_t Begin = 0;
+      if (I > 0 && isa<SwitchStmt>(Path[I - 1])) {
+        // From the launch's case label: the other cases do not run first,
+        // unless one falls into it (then whatever they assign is unsure).
+        Begin = End;
+        while (Begin > 0 && !isa<SwitchCase>(CS->body_begin()[Begin]))
+          Begin--;
+        bool FallsIn = Begin > 0 && !ends(CS->body_begin()[Begin - 1]);
+        for (size_t J = 0; FallsIn && J < Begin; J++)
+          if (mutates(CS->body_begin()[J], VD))
+            return nullptr;
+      }
+      for (size_t J = Begin; J < End; J++) {
+        const Stmt *S = CS->body_begin()[J];
+        while (const auto *SC = dyn_cast<SwitchCase>(S))
+          S = SC->getSubStmt();
+        if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+          bool Mine = false;
+          for (const Decl *D : DS->decls())
+            Mine |= D == VD;
+          if (Mine) {
+            Declared = true;
+            Cur = VD->getInit();
+            continue;
+          }
+        }
+        if (!mutates(S, VD))
+          continue;
+        const auto *BO = dyn_cast<BinaryOperator>(S);
+        const auto *L = BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()) : nullptr;
+        if (!BO || BO->getOpcode() != BO_Assign || !L || L->getDecl() != VD ||
+            mutates(BO->getRHS(), VD))
+          return nullptr;
+        Cur = BO->getRHS();
+      }
+    }
+    return Declared ? Cur : nullptr;
+  }
 
   // The integer variable (a parameter or a local) a condition reads, or null.
   static const VarDecl *factVar(const Expr *E) {
@@ -558,7 +663,7 @@ private:
   }
 
   bool fold(const Expr *E, int64_t &V, int Depth) {
-    if (Depth > 8 || E->isValueDependent() || E->isTypeDependent())
+    if (Depth > 16 || E->isValueDependent() || E->isTypeDependent())
       return false;
     E = E->IgnoreParenImpCasts();
     Expr::EvalResult R;
@@ -581,10 +686,117 @@ private:
         // The initialiser first: whether the variable changes is the costly
         // question.  A parameter's "initialiser" is its default argument.
         if (!isa<ParmVarDecl>(VD) && VD->getInit() &&
-            VD->getType()->isIntegralOrEnumerationType() && fold(VD->getInit(), V, Depth + 1))
-          return isUnchanged(VD);
+            VD->getType()->isIntegralOrEnumerationType() && fold(VD->getInit(), V, Depth + 1) &&
+            isUnchanged(VD))
+          return true;
+        // A local assigned after its declaration: the assignment that
+        // reaches the launch, when there is one.
+        if (InLaunch && VD->isLocalVarDecl() && VD->getType()->isIntegralOrEnumerationType())
+          if (const Expr *At = valueAt(VD)) {
+            // What At reads is read where it was assigned, not at the
+            // launch: only constants, unchanged variables and facts there.
+            InLaunch = false;
+            bool Ok = fold(At, V, Depth + 1);
+            InLaunch = true;
+            return Ok;
+          }
       }
-    return false;
+    return foldOp(E, V, Depth);
+  }
+
+  // Arithmetic over what fold folds: `threads * sizeof(T)`, `(n + 255) / 256`,
+  // `t <= 32 ? 2 * t : t` with t a fact of the launch (the operands are not
+  // constants, so clang's evaluator does not fold them).  Overflow, division
+  // by zero and shifts out of range fold to nothing.
+  bool foldOp(const Expr *E, int64_t &V, int Depth) {
+    if (!E->getType()->isIntegralOrEnumerationType())
+      return false;
+    int64_t A, B;
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+      if (!CE->getSubExpr()->getType()->isIntegralOrEnumerationType() ||
+          !fold(CE->getSubExpr(), A, Depth + 1))
+        return false;
+      return asType(E->getType(), A, V);
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      if (!fold(CO->getCond(), A, Depth + 1))
+        return false;
+      return fold(A ? CO->getTrueExpr() : CO->getFalseExpr(), V, Depth + 1) &&
+             asType(E->getType(), V, V);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (!fold(UO->getSubExpr(), A, Depth + 1))
+        return false;
+      switch (UO->getOpcode()) {
+      case UO_Plus: V = A; break;
+      case UO_Minus: if (__builtin_sub_overflow((int64_t)0, A, &V)) return false; break;
+      case UO_Not: V = ~A; break;
+      case UO_LNot: V = !A; break;
+      default: return false;
+      }
+      return asType(E->getType(), V, V);
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || !fold(BO->getLHS(), A, Depth + 1) || !fold(BO->getRHS(), B, Depth + 1))
+      return false;
+    bool Unsigned = BO->getLHS()->IgnoreParenImpCasts()->getType()->isUnsignedIntegerType() ||
+                    BO->getRHS()->IgnoreParenImpCasts()->getType()->isUnsignedIntegerType();
+    switch (BO->getOpcode()) {
+    case BO_Add: if (__builtin_add_overflow(A, B, &V)) return false; break;
+    case BO_Sub: if (__builtin_sub_overflow(A, B, &V)) return false; break;
+    case BO_Mul: if (__builtin_mul_overflow(A, B, &V)) return false; break;
+    case BO_Div:
+    case BO_Rem:
+      if (B == 0 || (A == INT64_MIN && B == -1) || (Unsigned && (A < 0 || B < 0)))
+        return false;
+      V = BO->getOpcode() == BO_Div ? A / B : A % B;
+      break;
+    case BO_Shl:
+      if (B < 0 || B > 62 || A < 0 || A > (INT64_MAX >> B)) return false;
+      V = A << B;
+      break;
+    case BO_Shr: if (B < 0 || B > 63 || A < 0) return false; V = A >> B; break;
+    case BO_And: V = A & B; break;
+    case BO_Or: V = A | B; break;
+    case BO_Xor: V = A ^ B; break;
+    case BO_LT: case BO_GT: case BO_LE: case BO_GE:
+      if (Unsigned && (A < 0 || B < 0))
+        return false;
+      V = BO->getOpcode() == BO_LT ? A < B : BO->getOpcode() == BO_GT ? A > B
+          : BO->getOpcode() == BO_LE ? A <= B : A >= B;
+      break;
+    case BO_EQ: V = A == B; break;
+    case BO_NE: V = A != B; break;
+    case BO_LAnd: V = A && B; break;
+    case BO_LOr: V = A || B; break;
+    default: return false;
+    }
+    return asType(E->getType(), V, V);
+  }
+
+  // X as a value of integer type T (wrapped or sign-extended to its width);
+  // false when T is wider than 64 bits.
+  bool asType(QualType T, int64_t X, int64_t &V) const {
+    if (!T->isIntegralOrEnumerationType())
+      return false;
+    uint64_t W = Ctx.getTypeSize(T);
+    if (T->isBooleanType()) {
+      V = X != 0;
+      return true;
+    }
+    if (W > 64 || W == 0)
+      return false;
+    if (W == 64) {
+      if (T->isUnsignedIntegerOrEnumerationType() && X < 0)
+        return false; // above INT64_MAX
+      V = X;
+      return true;
+    }
+    uint64_t U = static_cast<uint64_t>(X) & ((UINT64_C(1) << W) - 1);
+    if (!T->isUnsignedIntegerOrEnumerationType() && (U >> (W - 1)))
+      U |= ~((UINT64_C(1) << W) - 1);
+    V = static_cast<int64_t>(U);
+    return true;
   }
 
   // A launch size component as dim3 holds it: an unsigned int (-4 is

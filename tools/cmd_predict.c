@@ -351,6 +351,15 @@ static void print_scaling(const cJSON *l) {
   kp_launch_scaling s;
   memset(&s, 0, sizeof s);
   snprintf(s.variable, sizeof s.variable, "%s", jstr(sc, "variable"));
+  const cJSON *tie;
+  cJSON_ArrayForEach(tie, cJSON_GetObjectItemCaseSensitive(sc, "ties")) {
+    if (s.nties >= KP_SCALING_TIES)
+      break;
+    snprintf(s.tie_var[s.nties], sizeof s.tie_var[0], "%s", jstr(tie, "variable"));
+    s.tie_kind[s.nties] = strcmp(jstr(tie, "as"), "grid") == 0 ? KP_TIE_GRID : KP_TIE_EQUAL;
+    s.tie_div[s.nties] = (int64_t)jnum(tie, "divisor");
+    s.nties++;
+  }
   const cJSON *pt;
   cJSON_ArrayForEach(pt, pts) {
     double v = jnum(pt, "value");
@@ -366,7 +375,11 @@ static void print_scaling(const cJSON *l) {
   s.bound2_ratio = jnum(sc, "bound2_ratio");
   char text[640];
   kp_launch_scaling_text(&s, text, sizeof text);
-  printf("  as a function of '%s': %s\n", s.variable, text);
+  char vars[256], ties[320];
+  kp_launch_scaling_vars(&s, vars, sizeof vars);
+  kp_launch_scaling_ties(&s, ties, sizeof ties);
+  printf("  as a function of %s%s%s%s: %s\n", vars, ties[0] ? " (taking " : "", ties,
+         ties[0] ? ")" : "", text);
 }
 
 static void print_prediction(const popts *o, const cJSON *l) {

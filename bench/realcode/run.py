@@ -146,6 +146,21 @@ def time_file(a, path):
             "overhead": best1 / best0 - 1.0}
 
 
+def launch_list(r):
+    """Each launch of a file's predict JSON: its place, kernel, what kperf said
+    ("time", "statement" or "silent") and why not more."""
+    out = []
+    for l in (r.get("predict") or {}).get("launches", []):
+        st = "time" if l.get("ok") else "statement" if l.get("scaling") else "silent"
+        x = {"loc": l.get("loc"), "kernel": l.get("kernel"), "said": st}
+        if st != "time":
+            x["why"] = l.get("why")
+        elif not (l.get("best") or {}).get("recommended"):
+            x["why_no_recommendation"] = (l.get("reshape") or {}).get("why")
+        out.append(x)
+    return out
+
+
 def summarise(results, timings):
     s = {"files": len(results)}
     s["clang_alone_failures"] = sum(1 for r in results if r["rc_alone"] != 0)
@@ -349,7 +364,8 @@ def main():
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"summary": s, "timings": timings,
-                       "files": [{k: v for k, v in r.items() if k not in ("findings", "predict")} for r in results]},
+                       "files": [dict({k: v for k, v in r.items() if k not in ("findings", "predict")},
+                                      launches=launch_list(r)) for r in results]},
                       f, indent=1)
     return 1 if s["crashes"] or s["exit_code_changes"] else 0
 

@@ -74,11 +74,21 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
                        int max_blocks_per_sm, kp_launch_eval *out);
 void kp_launch_eval_free(kp_launch_eval *e);
 
-/* A launch whose only missing value is one variable (kp_launch_eval.missing):
- * the model at powers of two of it, a statement that holds for every value. */
+/* A launch whose missing values are variables (kp_launch_eval.missing, then
+ * whatever is missing once that one has a value): the model at powers of two
+ * of the first that sizes the problem, the others tied to it. */
 #define KP_SCALING_POINTS 4
+#define KP_SCALING_TIES 3
+typedef enum kp_scaling_tie {
+  KP_TIE_EQUAL = 0, /* another size of the problem: taken equal to the variable */
+  KP_TIE_GRID = 1   /* the grid's x size: ceil(variable / div), one thread per element */
+} kp_scaling_tie;
 typedef struct kp_launch_scaling {
   char variable[64];
+  int nties;
+  char tie_var[KP_SCALING_TIES][64];
+  kp_scaling_tie tie_kind[KP_SCALING_TIES];
+  int64_t tie_div[KP_SCALING_TIES]; /* KP_TIE_GRID: the threads per block */
   int npoints;                           /* valid points, increasing powers */
   int power[KP_SCALING_POINTS];          /* the variable = 2^power */
   double predicted_us[KP_SCALING_POINTS];
@@ -92,9 +102,14 @@ typedef struct kp_launch_scaling {
 struct kp_check_ctx;
 /* Fills s for launch l whose evaluation e failed for want of e->missing: the
  * model with that variable at 2^12, 2^16, 2^20 and 2^24 (sizes the runtime
- * rejects are left out).  1 when there is a statement: the last two powers
- * predicted and the time grows with the variable; 0 otherwise.  ctx (may be
- * NULL) bounds the time spent (kp_check_out_of_time). */
+ * rejects are left out).  When more values are missing once it has one (up
+ * to KP_SCALING_TIES more), each is tied to the variable: a variable that is
+ * the grid's x size is ceil(variable / threads per block), any other equals
+ * the variable; the variable is the first missing one that is not the grid
+ * (the grid itself when it is all that is missing).  1 when there is a
+ * statement: the last two powers predicted and the time grows with the
+ * variable; 0 otherwise.  ctx (may be NULL) bounds the time spent
+ * (kp_check_out_of_time). */
 int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                          kp_model_kind model, const kp_launch_eval *e,
                          const struct kp_check_ctx *ctx, kp_launch_scaling *s);
@@ -103,6 +118,14 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
  * at 2^24 (linear at large n: 3.81 us more per 2^20 of n), bound by dram
  * (next: latency at 91%)" (the last three points). */
 void kp_launch_scaling_text(const kp_launch_scaling *s, char *buf, size_t len);
+
+/* The variables of s as the remark names them: "'n'", "'n' and 'blocks'",
+ * "'n', 'm' and 'blocks'". */
+void kp_launch_scaling_vars(const kp_launch_scaling *s, char *buf, size_t len);
+
+/* The ties of s in words, "" when none: "blocks = ceil(n/256), one thread per
+ * element; m = n". */
+void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len);
 
 /* " (next: LIMIT at N%)" for a prediction's runner-up limit; "" when there is
  * none or it is under 0.5 % of the bound. */
