@@ -119,8 +119,8 @@ def read_labels(path):
 
 
 def read_units(path):
-    """{(project, path): (includes, flags)}: how to compile a file (default: the
-    labelled file itself, with its own directory on the include path)."""
+    """{(project, path): (includes, flags)}: the files to compile and how (the
+    file's own directory is always on the include path)."""
     units = {}
     if path and os.path.exists(path):
         for r in read_tsv(path, UNIT_COLUMNS):
@@ -135,16 +135,11 @@ def project_dir(src, project):
 
 
 def compile_units(sites, units):
-    """[(project, path, includes, flags)]: every unit of units.tsv whose project
-    has labels, plus every labelled .cu file that is not a unit (compiled alone,
-    its own directory on the include path)."""
+    """[(project, path, includes, flags)]: the units of units.tsv whose project
+    has labels.  A labelled file that is no unit (a header, a kernel file that
+    another file #includes) is covered by the units of its project."""
     projects = {p for (p, _, _) in sites}
-    out = [(p, f, inc, fl) for (p, f), (inc, fl) in sorted(units.items()) if p in projects]
-    named = {(p, f) for p, f, _, _ in out}
-    for p, f in sorted({(p, f) for (p, f, _) in sites}):
-        if (p, f) not in named and f.endswith(".cu"):
-            out.append((p, f, [], []))
-    return out
+    return [(p, f, inc, fl) for (p, f), (inc, fl) in sorted(units.items()) if p in projects]
 
 
 def extract(mirrors, src, sites, units):
