@@ -49,6 +49,8 @@ def _own_corpus():
 _OWN = _own_corpus()
 DIAG_RE, WAY_RE, pct = _OWN.DIAG_RE, _OWN.WAY_RE, _OWN.pct
 SECTORS_RE = re.compile(r"^(\d+)/(\d+)$")
+# kperf's uncoalesced message: "... touches 32 sectors where 4 would do ..."
+KPERF_SECTORS_RE = re.compile(r"(\d+) sectors where (\d+) would do")
 HEX40_RE = re.compile(r"^[0-9a-f]{40}$")
 # The files --extract writes: sources and headers, nothing else.
 SOURCE_EXT = (".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx", ".c", ".cc", ".cpp", ".cxx", ".inl", ".inc", ".def")
@@ -263,6 +265,10 @@ def score(sites, results):
                     if degs and int(lab) not in degs:
                         c["degrees"].append("%s: labelled %s-way, kperf says %s" % (
                             ref, lab, "/".join("%d-way" % d for d in degs)))
+                else:
+                    secs = sorted({"%s/%s" % m.groups() for msg in got for m in KPERF_SECTORS_RE.finditer(msg)})
+                    if secs and lab not in secs:
+                        c["degrees"].append("%s: labelled %s sectors, kperf says %s" % (ref, lab, ", ".join(secs)))
             elif want:
                 c["fn"] += 1
                 c["misses"].append("%s: %s %s expected (%s)" % (ref, check, degree_text(rows, check), reason))
@@ -303,6 +309,7 @@ def main():
         args.units = os.path.join(os.path.dirname(os.path.abspath(args.labels)), "units.tsv")
     if not args.src:
         ap.error("give the source directory or set KPERF_PUBLIC_SRC")
+    args.src = os.path.abspath(args.src)
 
     try:
         sites, commits = read_labels(args.labels)
@@ -324,6 +331,8 @@ def main():
     if not args.plugin:
         ap.error("give --build or --plugin")
     args.plugin = os.path.abspath(args.plugin)
+    if args.db:
+        args.db = os.path.abspath(args.db)
     args.clang = args.clang or shutil.which("clang++-22") or shutil.which("clang++") or "clang++"
     if not os.path.exists(args.plugin):
         print("score.py: %s does not exist" % args.plugin, file=sys.stderr)
@@ -345,7 +354,7 @@ def main():
     failed = []
     for (project, path, _, _), (rc, out, _) in sorted(results.items()):
         if rc != 0:
-            errs = [l for l in out.splitlines() if ": error: " in l][:3]
+            errs = [l for l in out.splitlines() if "error: " in l][:3] or out.strip().splitlines()[-3:]
             failed.append("%s %s (exit %d): %s" % (project, path, rc, " | ".join(errs)))
 
     res = score(sites, results)
@@ -370,7 +379,7 @@ def main():
         print("\ncompile failures (their labels are not scored):")
         print("\n".join("  " + x for x in failed))
     if res["unscored"]:
-        print("\nlabelled lines not scored (%d, no unit compiled):" % len(res["unscored"]))
+        print("\nlabelled lines not scored (%d, their unit did not compile):" % len(res["unscored"]))
         print("\n".join("  " + x for x in res["unscored"]))
     if res["unlabelled"]:
         print("\nunlabelled findings (%d, not counted):" % len(res["unlabelled"]))
