@@ -132,6 +132,50 @@ def read_units(path):
     return units
 
 
+def code_lines(path):
+    """The lines of a C/C++ file with comments (and string contents) blanked."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+        elif text[i] == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            j = min(j + 1, n)
+            out.append('"' + " " * max(0, j - i - 2) + '"')
+            i = j
+            continue
+        else:
+            out.append(text[i])
+            i += 1
+            continue
+        out.append("".join(c if c == "\n" else " " for c in text[i:j]))
+        i = j
+    return "".join(out).split("\n")
+
+
+def suspicious_labels(src, sites):
+    """Labelled lines that hold no code (a comment, past the end of the file)."""
+    bad, files = [], {}
+    for (project, path, line) in sorted(sites):
+        full = os.path.join(project_dir(src, project), path)
+        if full not in files:
+            files[full] = code_lines(full) if os.path.exists(full) else None
+        lines = files[full]
+        if lines is None:
+            bad.append("%s %s:%d: no such file" % (project, path, line))
+        elif line > len(lines) or not lines[line - 1].strip():
+            bad.append("%s %s:%d: no code on this line (comment or blank)" % (project, path, line))
+    return bad
+
+
 def project_dir(src, project):
     return os.path.join(src, project.replace("/", "+"))
 
@@ -358,6 +402,7 @@ def main():
             failed.append("%s %s (exit %d): %s" % (project, path, rc, " | ".join(errs)))
 
     res = score(sites, results)
+    res["suspicious"] = suspicious_labels(args.src, sites)
     nproj = len(commits)
     print("kperf public corpus: %d labelled lines, %d projects, %d compile units, GPU %s" % (
         len(sites), nproj, len(todo), args.gpu))
@@ -381,6 +426,9 @@ def main():
     if res["unscored"]:
         print("\nlabelled lines not scored (%d, their unit did not compile):" % len(res["unscored"]))
         print("\n".join("  " + x for x in res["unscored"]))
+    if res["suspicious"]:
+        print("\nlabels to check (%d):" % len(res["suspicious"]))
+        print("\n".join("  " + x for x in res["suspicious"]))
     if res["unlabelled"]:
         print("\nunlabelled findings (%d, not counted):" % len(res["unlabelled"]))
         print("\n".join("  " + x for x in res["unlabelled"]))

@@ -4,7 +4,7 @@ a public project, example/kernels, with labels some of which are deliberately
 wrong).  Puts the fixture in a git repository, extracts it with
 `score.py --extract` at that commit, scores it, and checks the numbers and the
 lists: one miss, one false alarm, one degree disagreement, one unlabelled
-finding, one unit that does not compile.  Also checks that bad labels exit 2.
+finding, one unit that does not compile, one label on a comment line.  Also checks that bad labels exit 2.
 
   test_score.py --plugin kperf.so [--db kperf-gpus.db] [--clang clang++] [--cuda-path DIR]
 
@@ -93,11 +93,11 @@ def main():
             return 1
         res = json.load(open(out, encoding="utf-8"))
         u, b = res["checks"]["uncoalesced"], res["checks"]["bank-conflict"]
-        check((u["tp"], u["fp"], u["fn"], u["tn"]) == (1, 1, 1, 4),
-              "uncoalesced tp/fp/fn/tn = 1/1/1/4 (got %d/%d/%d/%d)" % (u["tp"], u["fp"], u["fn"], u["tn"]))
+        check((u["tp"], u["fp"], u["fn"], u["tn"]) == (1, 1, 1, 5),
+              "uncoalesced tp/fp/fn/tn = 1/1/1/5 (got %d/%d/%d/%d)" % (u["tp"], u["fp"], u["fn"], u["tn"]))
         check(u["precision"] == 50.0 and u["recall"] == 50.0, "uncoalesced precision and recall 50%")
-        check((b["tp"], b["fp"], b["fn"], b["tn"]) == (2, 0, 0, 5),
-              "bank-conflict tp/fp/fn/tn = 2/0/0/5 (got %d/%d/%d/%d)" % (b["tp"], b["fp"], b["fn"], b["tn"]))
+        check((b["tp"], b["fp"], b["fn"], b["tn"]) == (2, 0, 0, 6),
+              "bank-conflict tp/fp/fn/tn = 2/0/0/6 (got %d/%d/%d/%d)" % (b["tp"], b["fp"], b["fn"], b["tn"]))
         check(b["precision"] == 100.0 and b["recall"] == 100.0, "bank-conflict precision and recall 100%")
         check(len(u["misses"]) == 1 and u["misses"][0].startswith("example/kernels src/kernels.cu:11:")
               and "the row copy is coalesced" in u["misses"][0], "the miss is kernels.cu:11, with its reason")
@@ -108,6 +108,8 @@ def main():
               "the degree disagreement is kernels.cu:47 (4-way labelled, 2-way found)")
         check(len(res["unlabelled"]) == 1 and res["unlabelled"][0].startswith("example/kernels src/kernels.cu:41:")
               and "[kperf-uncoalesced]" in res["unlabelled"][0], "the unlabelled finding is kernels.cu:41")
+        check(res["suspicious"] == ["example/kernels src/kernels.cu:3: no code on this line (comment or blank)"],
+              "the label on a comment line is among the labels to check")
         check(res["unscored"] == ["example/kernels src/broken.cu:3"], "broken.cu's label is not scored")
         check(len(res["failed"]) == 1 and "src/broken.cu" in res["failed"][0], "broken.cu is the compile failure")
 
