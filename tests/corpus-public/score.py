@@ -15,8 +15,9 @@ itself a git dir) at the labelled commits.
   score.py --extract MIRRORS SRC        (writes SRC, compiles nothing)
 
 Prints precision and recall per check, the misses and the false alarms (with
-the label's reason), degree disagreements, and findings on lines with no label
-("unlabelled findings", not counted).  It is a bench, not a gate: exit 0 when
+the label's reason), degree disagreements, labels on lines without code
+("labels to check"), and findings on lines with no label ("unlabelled
+findings", not counted).  It is a bench, not a gate: exit 0 when
 it ran, 2 on its own errors (bad labels, no plugin, no sources).
 
 Standard library only.
