@@ -1,0 +1,448 @@
+#!/usr/bin/env python3
+"""Score kperf's [kperf-uncoalesced] and [kperf-bank-conflict] findings against
+hand-derived labels of access sites in public CUDA projects (labels.tsv, see
+README.md).  No public code is kept in this repository: the sources are read
+from a directory laid out as
+
+    SRC/<owner>+<name>/<path in the repository>     (files at the labelled commit)
+
+given as argument or as $KPERF_PUBLIC_SRC.  --extract fills such a directory
+from bare git mirrors (MIRRORS/<owner>+<name>/repo, or MIRRORS/<owner>+<name>
+itself a git dir) at the labelled commits.
+
+  score.py --build BUILD SRC            (BUILD/lib/kperf.so; its database next to it)
+  score.py --plugin kperf.so [--db kperf-gpus.db] [--clang clang++-22] SRC
+  score.py --extract MIRRORS SRC        (writes SRC, compiles nothing)
+
+Prints precision and recall per check, the misses and the false alarms (with
+the label's reason), degree disagreements, labels on lines without code
+("labels to check"), and findings on lines with no label ("unlabelled
+findings", not counted).  It is a bench, not a gate: exit 0 when
+it ran, 2 on its own errors (bad labels, no plugin, no sources).
+
+Standard library only.
+"""
+import argparse
+import concurrent.futures
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECKS = ("uncoalesced", "bank-conflict")
+COLUMNS = ("project", "commit", "path", "line", "check", "degree", "block", "cc", "reason")
+UNIT_COLUMNS = ("project", "path", "includes", "flags")
+
+
+def _own_corpus():
+    """The diagnostic parsing of the own corpus's scorer (tests/corpus/score.py)."""
+    path = os.path.join(HERE, os.pardir, "corpus", "score.py")
+    spec = importlib.util.spec_from_file_location("kperf_own_corpus_score", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_OWN = _own_corpus()
+DIAG_RE, WAY_RE, pct = _OWN.DIAG_RE, _OWN.WAY_RE, _OWN.pct
+SECTORS_RE = re.compile(r"^(\d+)/(\d+)$")
+# kperf's uncoalesced message: "... touches 32 sectors where 4 would do ..."
+KPERF_SECTORS_RE = re.compile(r"(\d+) sectors where (\d+) would do")
+HEX40_RE = re.compile(r"^[0-9a-f]{40}$")
+# The files --extract writes: sources and headers, nothing else.
+SOURCE_EXT = (".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx", ".c", ".cc", ".cpp", ".cxx", ".inl", ".inc", ".def")
+PROJECT_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+class Error(Exception):
+    pass
+
+
+def read_tsv(path, columns):
+    """Rows of a tab-separated file: '#' lines and blank lines are skipped, the
+    first other line is the header and must name `columns` in order."""
+    rows, header = [], None
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            cells = line.split("\t")
+            if header is None:
+                header = tuple(c.strip() for c in cells)
+                if header != columns:
+                    raise Error("%s:%d: header must be: %s" % (path, n, " ".join(columns)))
+                continue
+            if len(cells) != len(columns):
+                raise Error("%s:%d: %d columns, want %d" % (path, n, len(cells), len(columns)))
+            row = dict(zip(columns, (c.strip() for c in cells)))
+            row["where"] = "%s:%d" % (os.path.basename(path), n)
+            rows.append(row)
+    return rows
+
+
+def read_labels(path):
+    """{(project, path, line): [row]}, and {project: commit}."""
+    sites, commits = {}, {}
+    for r in read_tsv(path, COLUMNS):
+        w = r["where"]
+        if not PROJECT_RE.match(r["project"]):
+            raise Error("%s: project must be owner/name: '%s'" % (w, r["project"]))
+        if not HEX40_RE.match(r["commit"]):
+            raise Error("%s: commit must be 40 lower-case hex digits" % w)
+        if commits.setdefault(r["project"], r["commit"]) != r["commit"]:
+            raise Error("%s: one commit per project (%s has %s)" % (w, r["project"], commits[r["project"]]))
+        if not r["line"].isdigit() or int(r["line"]) < 1:
+            raise Error("%s: bad line '%s'" % (w, r["line"]))
+        if r["check"] not in CHECKS + ("none",):
+            raise Error("%s: check must be uncoalesced, bank-conflict or none" % w)
+        d = r["degree"]
+        if r["check"] == "none" and d not in ("", "-"):
+            raise Error("%s: a 'none' label takes no degree" % w)
+        if r["check"] == "bank-conflict" and not (d.isdigit() and int(d) >= 2):
+            raise Error("%s: bank-conflict degree must be an n >= 2" % w)
+        if r["check"] == "uncoalesced":
+            m = SECTORS_RE.match(d)
+            if not m or int(m.group(1)) < 2 * int(m.group(2)):
+                raise Error("%s: uncoalesced degree must be SECTORS/IDEAL with SECTORS >= 2 IDEAL" % w)
+        if not r["reason"]:
+            raise Error("%s: a label needs a reason" % w)
+        key = (r["project"], r["path"], int(r["line"]))
+        sites.setdefault(key, []).append(r)
+    for key, rows in sites.items():
+        kinds = [r["check"] for r in rows]
+        if "none" in kinds and len(kinds) > 1 or len(set(kinds)) != len(kinds):
+            raise Error("%s: %s:%d: 'none' must be the only label of its line, and a check at most once"
+                        % (rows[0]["where"], key[1], key[2]))
+    return sites, commits
+
+
+def read_units(path):
+    """{(project, path): (includes, flags)}: the files to compile and how (the
+    file's own directory is always on the include path)."""
+    units = {}
+    if path and os.path.exists(path):
+        for r in read_tsv(path, UNIT_COLUMNS):
+            inc = [d for d in r["includes"].split(",") if d and d != "-"]
+            flags = r["flags"].replace("{here}", HERE).split() if r["flags"] not in ("", "-") else []
+            units[(r["project"], r["path"])] = (inc, flags)
+    return units
+
+
+def code_lines(path):
+    """The lines of a C/C++ file with comments (and string contents) blanked."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+        elif text[i] == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            j = min(j + 1, n)
+            out.append('"' + " " * max(0, j - i - 2) + '"')
+            i = j
+            continue
+        else:
+            out.append(text[i])
+            i += 1
+            continue
+        out.append("".join(c if c == "\n" else " " for c in text[i:j]))
+        i = j
+    return "".join(out).split("\n")
+
+
+def suspicious_labels(src, sites):
+    """Labelled lines that hold no code (a comment, past the end of the file)."""
+    bad, files = [], {}
+    for (project, path, line) in sorted(sites):
+        full = os.path.join(project_dir(src, project), path)
+        if full not in files:
+            files[full] = code_lines(full) if os.path.exists(full) else None
+        lines = files[full]
+        if lines is None:
+            bad.append("%s %s:%d: no such file" % (project, path, line))
+        elif line > len(lines) or not lines[line - 1].strip():
+            bad.append("%s %s:%d: no code on this line (comment or blank)" % (project, path, line))
+    return bad
+
+
+def project_dir(src, project):
+    return os.path.join(src, project.replace("/", "+"))
+
+
+def compile_units(sites, units):
+    """[(project, path, includes, flags)]: the units of units.tsv whose project
+    has labels.  A labelled file that is no unit (a header, a kernel file that
+    another file #includes) is covered by the units of its project."""
+    projects = {p for (p, _, _) in sites}
+    return [(p, f, inc, fl) for (p, f), (inc, fl) in sorted(units.items()) if p in projects]
+
+
+def extract(mirrors, src, sites, units):
+    """Write SRC/<owner>+<name>/... from bare mirrors at the labelled commits:
+    the directories of the labelled files and units and their include dirs."""
+    _, commits = sites
+    for project, commit in sorted(commits.items()):
+        git = None
+        for cand in (os.path.join(mirrors, project.replace("/", "+"), "repo"),
+                     os.path.join(mirrors, project.replace("/", "+"))):
+            if os.path.exists(os.path.join(cand, "HEAD")):
+                git = cand
+                break
+        if git is None:
+            raise Error("no mirror of %s under %s" % (project, mirrors))
+        dirs = set()
+        for (p, f, _) in sites[0]:
+            if p == project:
+                dirs.add(os.path.dirname(f) or ".")
+        for (p, f), (inc, _) in units.items():
+            if p == project:
+                dirs.add(os.path.dirname(f) or ".")
+                dirs.update(inc)
+        dest = project_dir(src, project)
+        ls = subprocess.run(["git", "--git-dir=" + git, "ls-tree", "-r", "--name-only", "-z", commit, "--"]
+                            + sorted(dirs), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if ls.returncode != 0:
+            raise Error("%s: git ls-tree %s: %s" % (project, commit, ls.stderr.decode(errors="replace").strip()))
+        names = [n for n in ls.stdout.decode().split("\0") if n.endswith(SOURCE_EXT)]
+        # one `git cat-file --batch` for all the files of the project
+        cat = subprocess.run(["git", "--git-dir=" + git, "cat-file", "--batch"],
+                             input="".join("%s:%s\n" % (commit, n) for n in names).encode(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if cat.returncode != 0:
+            raise Error("%s: git cat-file: %s" % (project, cat.stderr.decode(errors="replace").strip()))
+        out, pos, written = cat.stdout, 0, 0
+        for n in names:
+            nl = out.index(b"\n", pos)
+            head = out[pos:nl].split()
+            pos = nl + 1
+            if len(head) < 3 or head[1] != b"blob":
+                continue  # missing from the mirror (e.g. a large file not fetched)
+            size = int(head[2])
+            path = os.path.join(dest, n)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(out[nl + 1:nl + 1 + size])
+            pos = nl + 1 + size + 1
+            written += 1
+        with open(os.path.join(dest, ".kperf-commit"), "w", encoding="utf-8") as f:
+            f.write(commit + "\n")
+        print("extracted %s@%s: %d files under %s" % (project, commit[:12], written, " ".join(sorted(dirs))))
+
+
+def run_kperf(args, src, unit):
+    project, path, inc, flags = unit
+    root = project_dir(src, project)
+    full = os.path.join(root, path)
+    cmd = [args.clang, "-x", "cuda", "--cuda-path=" + args.cuda_path, "--cuda-gpu-arch=sm_90",
+           "-Wno-unknown-cuda-version", "-isystem", os.path.join(args.cuda_path, "include", "cccl"),
+           "--cuda-host-only", "-fsyntax-only", "-fno-color-diagnostics",
+           "-I" + os.path.dirname(full)] + ["-I" + os.path.join(root, d) for d in inc] + flags + [
+           full, "-fplugin=" + args.plugin, "-fplugin-arg-kperf-gpu=" + args.gpu]
+    if args.db:
+        cmd.append("-fplugin-arg-kperf-db=" + args.db)
+    env = dict(os.environ)
+    if args.db:
+        env.pop("KPERF_DB", None)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                       universal_newlines=True, cwd=root)
+    findings = {}  # (path relative to the project, line, check) -> [messages]
+    rroot = os.path.realpath(root)
+    for line in p.stdout.splitlines():
+        m = DIAG_RE.match(line)
+        if not m:
+            continue
+        f = os.path.realpath(os.path.join(root, m.group(1)))
+        if not f.startswith(rroot + os.sep):
+            continue
+        rel = os.path.relpath(f, rroot).replace(os.sep, "/")
+        findings.setdefault((rel, int(m.group(2)), m.group(5)), []).append(m.group(4))
+    return p.returncode, p.stdout, findings
+
+
+def degree_text(rows, check):
+    for r in rows:
+        if r["check"] == check:
+            return r["degree"]
+    return ""
+
+
+def score(sites, results):
+    """Per check: counts, and the lists of misses, false alarms, degree notes."""
+    compiled = {}
+    for (project, path, inc, flags), (rc, _, findings) in results.items():
+        for (f, line, check), msgs in findings.items():
+            compiled.setdefault((project, f, line, check), []).extend(msgs)
+    # A labelled file is scored when it was compiled as a unit without error;
+    # a labelled file that is no unit (a header, an #included .cu) when a unit
+    # of its project compiled without error.
+    units = {(p, f): r[0] for (p, f, _, _), r in results.items()}
+    ok_projects = {p for (p, f), rc in units.items() if rc == 0}
+    scored_files = {(p, f) for (p, f, _) in sites
+                    if units.get((p, f)) == 0 or ((p, f) not in units and p in ok_projects)}
+    out = {"checks": {}, "unscored": [], "unlabelled": []}
+    for check in CHECKS:
+        c = {"tp": 0, "fp": 0, "fn": 0, "tn": 0, "misses": [], "false_alarms": [], "degrees": []}
+        for key, rows in sorted(sites.items()):
+            project, path, line = key
+            if (project, path) not in scored_files:
+                continue
+            want = any(r["check"] == check for r in rows)
+            got = compiled.get((project, path, line, check))
+            ref = "%s %s:%d" % (project, path, line)
+            reason = "; ".join(r["reason"] for r in rows)
+            if want and got:
+                c["tp"] += 1
+                lab = degree_text(rows, check)
+                if check == "bank-conflict":
+                    degs = sorted({int(d) for msg in got for d in WAY_RE.findall(msg)[:1]})
+                    if degs and int(lab) not in degs:
+                        c["degrees"].append("%s: labelled %s-way, kperf says %s" % (
+                            ref, lab, "/".join("%d-way" % d for d in degs)))
+                else:
+                    secs = sorted({"%s/%s" % m.groups() for msg in got for m in KPERF_SECTORS_RE.finditer(msg)})
+                    if secs and lab not in secs:
+                        c["degrees"].append("%s: labelled %s sectors, kperf says %s" % (ref, lab, ", ".join(secs)))
+            elif want:
+                c["fn"] += 1
+                c["misses"].append("%s: %s %s expected (%s)" % (ref, check, degree_text(rows, check), reason))
+            elif got:
+                c["fp"] += 1
+                c["false_alarms"].append("%s: %s (label: %s)" % (ref, got[0], reason))
+            else:
+                c["tn"] += 1
+        c["precision"] = pct(c["tp"], c["tp"] + c["fp"])
+        c["recall"] = pct(c["tp"], c["tp"] + c["fn"])
+        out["checks"][check] = c
+    for key in sorted(sites):
+        if (key[0], key[1]) not in scored_files:
+            out["unscored"].append("%s %s:%d" % key)
+    for (project, f, line, check), msgs in sorted(compiled.items()):
+        if (project, f, line) not in sites:
+            out["unlabelled"].append("%s %s:%d: %s [kperf-%s]" % (project, f, line, msgs[0], check))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("src", nargs="?", default=os.environ.get("KPERF_PUBLIC_SRC"),
+                    help="directory of the public sources (default: $KPERF_PUBLIC_SRC)")
+    ap.add_argument("--labels", default=os.path.join(HERE, "labels.tsv"))
+    ap.add_argument("--units", help="compile units (default: units.tsv next to the labels)")
+    ap.add_argument("--build", help="kperf build directory (lib/kperf.so)")
+    ap.add_argument("--plugin", help="path of kperf.so")
+    ap.add_argument("--db", help="path of kperf-gpus.db (default: the plugin finds its own)")
+    ap.add_argument("--clang", help="clang++ (default: clang++-22, else the build's KPERF_CLANG, else clang++)")
+    ap.add_argument("--cuda-path", default="/usr/local/cuda")
+    ap.add_argument("--gpu", default="h100", help="GPU the labels were judged for (default h100, CC 9.0)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--json", help="also write the numbers and lists to this file")
+    ap.add_argument("--extract", metavar="MIRRORS", help="only write SRC from the bare git mirrors under MIRRORS")
+    args = ap.parse_args()
+    if args.units is None:
+        args.units = os.path.join(os.path.dirname(os.path.abspath(args.labels)), "units.tsv")
+    if not args.src:
+        ap.error("give the source directory or set KPERF_PUBLIC_SRC")
+    args.src = os.path.abspath(args.src)
+
+    try:
+        sites, commits = read_labels(args.labels)
+        units = read_units(args.units)
+        if args.extract:
+            extract(args.extract, args.src, (sites, commits), units)
+            return 0
+    except (Error, OSError) as e:
+        print("score.py: %s" % e, file=sys.stderr)
+        return 2
+
+    if args.build:
+        args.plugin = args.plugin or os.path.join(args.build, "lib", "kperf.so")
+        cache = os.path.join(args.build, "CMakeCache.txt")
+        if not args.clang and not shutil.which("clang++-22") and os.path.exists(cache):
+            for l in open(cache, encoding="utf-8", errors="replace"):
+                if l.startswith("KPERF_CLANG:"):
+                    args.clang = l.split("=", 1)[1].strip()
+    if not args.plugin:
+        ap.error("give --build or --plugin")
+    args.plugin = os.path.abspath(args.plugin)
+    if args.db:
+        args.db = os.path.abspath(args.db)
+    args.clang = args.clang or shutil.which("clang++-22") or shutil.which("clang++") or "clang++"
+    if not os.path.exists(args.plugin):
+        print("score.py: %s does not exist" % args.plugin, file=sys.stderr)
+        return 2
+    for project, commit in sorted(commits.items()):
+        d = project_dir(args.src, project)
+        if not os.path.isdir(d):
+            print("score.py: no sources of %s in %s (see --extract)" % (project, d), file=sys.stderr)
+            return 2
+        mark = os.path.join(d, ".kperf-commit")
+        if os.path.exists(mark) and open(mark).read().strip() != commit:
+            print("score.py: warning: %s holds %s, the labels are for %s" % (
+                d, open(mark).read().strip()[:12], commit[:12]), file=sys.stderr)
+
+    todo = compile_units(sites, units)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        jobs = {u[:2] + (tuple(u[2]), tuple(u[3])): ex.submit(run_kperf, args, args.src, u) for u in todo}
+    results = {k: v.result() for k, v in jobs.items()}
+    failed = []
+    for (project, path, _, _), (rc, out, _) in sorted(results.items()):
+        if rc != 0:
+            errs = [l for l in out.splitlines() if "error: " in l][:3] or out.strip().splitlines()[-3:]
+            failed.append("%s %s (exit %d): %s" % (project, path, rc, " | ".join(errs)))
+
+    res = score(sites, results)
+    res["suspicious"] = suspicious_labels(args.src, sites)
+    nproj = len(commits)
+    print("kperf public corpus: %d labelled lines, %d projects, %d compile units, GPU %s" % (
+        len(sites), nproj, len(todo), args.gpu))
+    print("%-14s %5s %5s %4s %4s %4s %4s %9s %8s" % ("check", "sites", "pos", "tp", "fp", "fn", "tn",
+                                                     "precision", "recall"))
+    for check in CHECKS:
+        c = res["checks"][check]
+        print("%-14s %5d %5d %4d %4d %4d %4d %8.1f%% %7.1f%%" % (
+            check, c["tp"] + c["fp"] + c["fn"] + c["tn"], c["tp"] + c["fn"], c["tp"], c["fp"], c["fn"],
+            c["tn"], c["precision"], c["recall"]))
+    for check in CHECKS:
+        c = res["checks"][check]
+        for title, key in (("misses", "misses"), ("false alarms", "false_alarms"),
+                           ("degree disagreements", "degrees")):
+            if c[key]:
+                print("\n%s %s (%d):" % (check, title, len(c[key])))
+                print("\n".join("  " + x for x in c[key]))
+    if failed:
+        print("\ncompile failures (their labels are not scored):")
+        print("\n".join("  " + x for x in failed))
+    if res["unscored"]:
+        print("\nlabelled lines not scored (%d, their unit did not compile):" % len(res["unscored"]))
+        print("\n".join("  " + x for x in res["unscored"]))
+    if res["suspicious"]:
+        print("\nlabels to check (%d):" % len(res["suspicious"]))
+        print("\n".join("  " + x for x in res["suspicious"]))
+    if res["unlabelled"]:
+        print("\nunlabelled findings (%d, not counted):" % len(res["unlabelled"]))
+        print("\n".join("  " + x for x in res["unlabelled"]))
+    if args.json:
+        res["failed"] = failed
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(res, f, indent=1, sort_keys=True)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Error as e:
+        print("score.py: %s" % e, file=sys.stderr)
+        sys.exit(2)
