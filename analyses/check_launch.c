@@ -674,6 +674,9 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
         e->b[e->nb++] = (kp_binding){bnames[d], v};
     }
     if (e->block[d] <= 0) {
+      char bs[128];
+      if (d == 0 && bt && (squash(bt, bs, sizeof bs), is_identifier(bs)))
+        memcpy(e->missing, bs, strlen(bs) + 1); /* is_identifier: < 64 */
       if (d == 0)
         snprintf(e->why, sizeof e->why, "the block size is not known (%s)",
                  bt ? bt : "blockDim.x");
@@ -856,6 +859,8 @@ static int64_t scaling_value(const kp_launch_scaling *s, int i, int power) {
   int64_t v = (int64_t)1 << power;
   if (i == 0 || s->tie_kind[i - 1] == KP_TIE_EQUAL)
     return v;
+  if (s->tie_kind[i - 1] == KP_TIE_BLOCK)
+    return s->tie_div[i - 1];
   return (v + s->tie_div[i - 1] - 1) / s->tie_div[i - 1];
 }
 
@@ -864,6 +869,14 @@ static int is_grid_var(const kp_launch *l, const char *name) {
   char g[128];
   squash(l->grid.x.text ? l->grid.x.text : "", g, sizeof g);
   return strcmp(g, name) == 0;
+}
+
+/* Whether name is the launch's whole block x size (<<<g, threads>>>, or a
+ * dim3 built from it). */
+static int is_block_var(const kp_launch *l, const char *name) {
+  char b[128];
+  squash(l->block.x.text ? l->block.x.text : "", b, sizeof b);
+  return strcmp(b, name) == 0;
 }
 
 /* The host's name for a missing variable: the argument of the launch when
@@ -909,13 +922,22 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   mm.assume = as;
   /* The variables: what is missing once the ones found so far have a value
    * (at 2^16, the grid's at 2^16 / threads). */
+  /* A block given by a variable: KP_SCALING_BLOCK, or the kernel's
+   * __launch_bounds__ when lower. */
+  int64_t block_value = KP_SCALING_BLOCK;
+  if (l->kernel >= 0 && (size_t)l->kernel < m->nkernels &&
+      m->kernels[l->kernel].max_threads_per_block > 0 &&
+      m->kernels[l->kernel].max_threads_per_block < block_value)
+    block_value = m->kernels[l->kernel].max_threads_per_block;
   int64_t threads = e0->block[0] * (e0->block[1] > 0 ? e0->block[1] : 1) *
                     (e0->block[2] > 0 ? e0->block[2] : 1);
   for (;;) {
     mm.nassume = m->nassume + (size_t)nv;
     for (int i = 0; i < nv; i++) {
       int64_t v = (int64_t)1 << 16;
-      if (is_grid_var(l, names[i]) && nv > 1 && threads > 0)
+      if (is_block_var(l, names[i]))
+        v = block_value;
+      else if (is_grid_var(l, names[i]) && nv > 1 && threads > 0)
         v = (v + threads - 1) / threads;
       as[m->nassume + (size_t)i] = (kp_binding){names[i], v};
     }
@@ -929,11 +951,10 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       for (int i = 0; i < nv; i++)
         if (strcmp(names[i], name) == 0)
           grew = 0;
-      if (grew) {
+      if (grew)
         snprintf(names[nv++], sizeof names[0], "%s", name);
-        if (threads <= 0)
-          threads = e->block[0] * e->block[1] * e->block[2];
-      }
+      if (threads <= 0 && e->block[0] > 0 && e->block[1] > 0 && e->block[2] > 0)
+        threads = e->block[0] * e->block[1] * e->block[2];
     }
     kp_launch_eval_free(e);
     if (ok)
@@ -941,13 +962,15 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     if (!grew)
       goto done;
   }
-  /* The variable: the first that is not the grid; the grid is tied to it. */
+  /* The variable: the first that is neither the grid nor the block; they
+   * are tied to it. */
   int first = 0;
-  while (first < nv && is_grid_var(l, names[first]))
+  while (first < nv && (is_grid_var(l, names[first]) || is_block_var(l, names[first])))
     first++;
   if (first == nv)
-    first = 0;
-  if (nv > 1 && threads <= 0)
+    for (first = 0; first < nv && is_block_var(l, names[first]);)
+      first++;
+  if (first == nv || (nv > 1 && threads <= 0))
     goto done;
   snprintf(s->variable, sizeof s->variable, "%s", names[first]);
   for (int i = 0; i < nv; i++) {
@@ -955,8 +978,12 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       continue;
     int t = s->nties++;
     snprintf(s->tie_var[t], sizeof s->tie_var[t], "%s", names[i]);
-    s->tie_kind[t] = is_grid_var(l, names[i]) ? KP_TIE_GRID : KP_TIE_EQUAL;
-    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID ? threads : 1;
+    s->tie_kind[t] = is_block_var(l, names[i])  ? KP_TIE_BLOCK
+                     : is_grid_var(l, names[i]) ? KP_TIE_GRID
+                                                : KP_TIE_EQUAL;
+    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID    ? threads
+                    : s->tie_kind[t] == KP_TIE_BLOCK ? block_value
+                                                     : 1;
   }
   int n = 0;
   for (int i = 0; i < KP_SCALING_POINTS; i++) {
@@ -1007,7 +1034,10 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
     buf[0] = '\0';
   for (int t = 0; t < s->nties && used < len; t++) {
     const char *sep = t ? "; " : "";
-    if (s->tie_kind[t] == KP_TIE_GRID)
+    if (s->tie_kind[t] == KP_TIE_BLOCK)
+      used += (size_t)snprintf(buf + used, len - used, "%s%s = %" PRId64, sep, s->tie_var[t],
+                               s->tie_div[t]);
+    else if (s->tie_kind[t] == KP_TIE_GRID)
       used += (size_t)snprintf(buf + used, len - used,
                                "%s%s = ceil(%s/%" PRId64 "), one thread per element", sep,
                                s->tie_var[t], s->variable, s->tie_div[t]);

@@ -457,12 +457,22 @@ private:
         }
         if (!mutates(S, VD))
           continue;
-        const auto *BO = dyn_cast<BinaryOperator>(S);
-        const auto *L = BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()) : nullptr;
-        if (!BO || BO->getOpcode() != BO_Assign || !L || L->getDecl() != VD ||
-            mutates(BO->getRHS(), VD))
-          return nullptr;
-        Cur = BO->getRHS();
+        // `VD = E;`, or `VD = dim3(...)` (a class's operator=).
+        if (const auto *EWC = dyn_cast<ExprWithCleanups>(S))
+          S = EWC->getSubExpr();
+        const Expr *Lhs = nullptr, *Rhs = nullptr;
+        if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign) {
+          Lhs = BO->getLHS();
+          Rhs = BO->getRHS();
+        } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+                   OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+          Lhs = OC->getArg(0);
+          Rhs = OC->getArg(1);
+        }
+        const auto *L = Lhs ? dyn_cast<DeclRefExpr>(Lhs->IgnoreParenImpCasts()) : nullptr;
+        // Anything else that may change VD leaves it unsure until a later
+        // plain assignment.
+        Cur = L && L->getDecl() == VD && !mutates(Rhs, VD) ? Rhs : nullptr;
       }
     }
     return Declared ? Cur : nullptr;
@@ -809,6 +819,13 @@ private:
 
   // A launch dimension: an integer (x, 1, 1) or a dim3.
   kp_dim3 dim3Of(const Expr *E) {
+    struct ResumeLaunch {
+      bool *B = nullptr;
+      ~ResumeLaunch() {
+        if (B)
+          *B = true;
+      }
+    } Resume;
     kp_dim3 D{};
     kp_expr One = {nullptr, 1, 1};
     D.x = D.y = D.z = One;
@@ -845,6 +862,18 @@ private:
           Cur = VD->getInit();
           continue;
         }
+        // A dim3 assigned after its declaration (`threads = dim3(b, 1, 1);`):
+        // the assignment that reaches the launch, read where it was made.
+        if (VD && InLaunch && VD->isLocalVarDecl() &&
+            !VD->getType()->isIntegralOrEnumerationType())
+          if (const Expr *At = valueAt(VD)) {
+            if (!D.var && VD->getIdentifier())
+              D.var = str(VD->getName().str());
+            InLaunch = false;
+            Resume.B = &InLaunch;
+            Cur = At;
+            continue;
+          }
       }
       if (Cur->getType()->isIntegralOrEnumerationType()) {
         D.x = asUnsigned(intOf(Cur));

@@ -356,7 +356,10 @@ static void print_scaling(const cJSON *l) {
     if (s.nties >= KP_SCALING_TIES)
       break;
     snprintf(s.tie_var[s.nties], sizeof s.tie_var[0], "%s", jstr(tie, "variable"));
-    s.tie_kind[s.nties] = strcmp(jstr(tie, "as"), "grid") == 0 ? KP_TIE_GRID : KP_TIE_EQUAL;
+    const char *as = jstr(tie, "as");
+    s.tie_kind[s.nties] = strcmp(as, "grid") == 0    ? KP_TIE_GRID
+                          : strcmp(as, "block") == 0 ? KP_TIE_BLOCK
+                                                     : KP_TIE_EQUAL;
     s.tie_div[s.nties] = (int64_t)jnum(tie, "divisor");
     s.nties++;
   }

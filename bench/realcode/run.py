@@ -13,7 +13,7 @@ is one, plus any -I given):
      exit-code change = any other difference of exit code from clang alone.
   2. findings per check (from the JSON report), kernels and launches found
      (predict JSON), launches with a predicted time, with a time as a
-     function of one unknown (its "scaling"), with a recommended launch
+     function of its unknowns (its "scaling"), with a recommended launch
      shape, and the commonest reasons kperf gives for no time or no
      recommendation (names and numbers taken out, so alike reasons group).
   3. overhead: for files that clang alone compiles, --runs alternating runs
@@ -238,7 +238,7 @@ def print_summary(s):
     print("files with a finding  %s" % ", ".join("%s %d" % kv for kv in s["files_with_findings_per_check"].items()))
     print("kernels               %d" % s["kernels"])
     print("launches              %d found, %d with a predicted time, %d with a time as a function "
-          "of one unknown, %d with a recommendation" %
+          "of its unknowns, %d with a recommendation" %
           (s["launches"], s["launches_predicted"], s.get("launches_stated", 0),
            s["launches_recommended"]))
     print("no time, why:")

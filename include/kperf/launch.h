@@ -81,14 +81,19 @@ void kp_launch_eval_free(kp_launch_eval *e);
 #define KP_SCALING_TIES 3
 typedef enum kp_scaling_tie {
   KP_TIE_EQUAL = 0, /* another size of the problem: taken equal to the variable */
-  KP_TIE_GRID = 1   /* the grid's x size: ceil(variable / div), one thread per element */
+  KP_TIE_GRID = 1,  /* the grid's x size: ceil(variable / div), one thread per element */
+  KP_TIE_BLOCK = 2  /* the block's x size: div (KP_SCALING_BLOCK or the kernel's
+                       __launch_bounds__ when lower), whatever the variable */
 } kp_scaling_tie;
+/* The block size a statement takes for a block given by a variable. */
+#define KP_SCALING_BLOCK 256
 typedef struct kp_launch_scaling {
   char variable[64];
   int nties;
   char tie_var[KP_SCALING_TIES][64];
   kp_scaling_tie tie_kind[KP_SCALING_TIES];
-  int64_t tie_div[KP_SCALING_TIES]; /* KP_TIE_GRID: the threads per block */
+  int64_t tie_div[KP_SCALING_TIES]; /* KP_TIE_GRID: the threads per block; KP_TIE_BLOCK:
+                                       the block size taken */
   int npoints;                           /* valid points, increasing powers */
   int power[KP_SCALING_POINTS];          /* the variable = 2^power */
   double predicted_us[KP_SCALING_POINTS];
@@ -104,9 +109,11 @@ struct kp_check_ctx;
  * model with that variable at 2^12, 2^16, 2^20 and 2^24 (sizes the runtime
  * rejects are left out).  When more values are missing once it has one (up
  * to KP_SCALING_TIES more), each is tied to the variable: a variable that is
- * the grid's x size is ceil(variable / threads per block), any other equals
- * the variable; the variable is the first missing one that is not the grid
- * (the grid itself when it is all that is missing).  1 when there is a
+ * the block's x size is KP_SCALING_BLOCK (or the kernel's __launch_bounds__
+ * when lower), one that is the grid's x size is
+ * ceil(variable / threads per block), any other equals the variable; the
+ * variable is the first missing one that is neither (the grid itself when
+ * only it and the block are missing).  1 when there is a
  * statement: the last two powers predicted and the time grows with the
  * variable; 0 otherwise.  ctx (may be NULL) bounds the time spent
  * (kp_check_out_of_time). */

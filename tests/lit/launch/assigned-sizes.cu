@@ -56,4 +56,22 @@ void run(float *a, int threads, int which, int n) {
   int *p = &blocks;
   *p = 9;
   add<<<blocks, 64>>>(a, 512); // no time: written through a pointer
+  blocks = 10; // a plain assignment after it: known again
+  // CHECK: assigned-sizes.cu:[[# @LINE + 1]]:3: remark: predicted {{.*}}: 10 blocks of 64 threads
+  add<<<blocks, 64>>>(a, 640);
+}
+
+// dim3 variables assigned after their declaration.
+void shapes(float *a, int n) {
+  dim3 threads, grid;
+  if (n > 5) {
+    threads = dim3(128, 1, 1);
+  }
+  threads = dim3(64, 1, 1);
+  grid = dim3(4);
+  // CHECK: assigned-sizes.cu:[[# @LINE + 1]]:3: remark: predicted {{.*}}: 4 blocks of 64 threads
+  add<<<grid, threads>>>(a, 256);
+  if (n > 7)
+    threads = dim3(32, 1, 1);
+  add<<<grid, threads>>>(a, 256); // no time: 64 or 32
 }

@@ -4,9 +4,6 @@
 // so; the pragma it suggests names every variable.  The JSON carries the ties.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// CHECK: unknown-tied.cu:[[# @LINE + 36]]:3: remark: predicted on h100 (bn model) as a function of 'n' and 'blocks', which have no value here (taking blocks = ceil(n/256), one thread per element): {{[0-9.]+ (us|ms)}} at n = 2^16, {{.*}} at 2^24 (linear at large n: {{.*}} more per 2^20 of n), bound by {{[a-z0-9./]+}}{{.*}}; #pragma kperf assume(n = ..., blocks = ...) gives one number [kperf-launch]
-// Two sizes of the problem taken equal, named as the host names them:
-// CHECK: unknown-tied.cu:[[# @LINE + 35]]:3: remark: predicted on h100 (bn model) as a function of 'r' and 'c', which have no value here (taking c = r): {{.*}} at r = 2^16, {{.*}}bound by
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-predict=%t.json 2>&1 > /dev/null
@@ -16,11 +13,13 @@
 // RUN:   | FileCheck --check-prefix=JSON %s
 // JSON: stride n [('blocks', 'grid', 256)]
 // JSON-NEXT: rows r [('c', 'equal', 1)]
+// JSON-NEXT: stride n [('threads', 'block', 256), ('blocks', 'grid', 256)]
+// JSON-NEXT: bounded n [('threads', 'block', 128), ('blocks', 'grid', 128)]
 //
 // With every variable assumed, one number.
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-arg=n=65536 -fplugin-arg-kperf-arg=blocks=256 2>&1 | FileCheck --check-prefix=NUM %s
-// NUM: unknown-tied.cu:[[# @LINE + 20]]:3: remark: predicted {{.*}}: 256 blocks of 256 threads
+// NUM: unknown-tied.cu:[[# @LINE + 26]]:3: remark: predicted {{.*}}: 256 blocks of 256 threads
 #include <cuda_runtime.h>
 
 __global__ void stride(const float *a, float *out, int n) {
@@ -39,7 +38,21 @@ __global__ void rows(const float *a, float *out, int rows, int cols) {
     out[r] = s;
 }
 
-void run(const float *a, float *out, int n, int blocks, int r, int c) {
+__global__ void __launch_bounds__(128) bounded(float *a, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    a[i] *= 2.0f;
+}
+
+void run(const float *a, float *out, int n, int blocks, int r, int c, int threads) {
+  // CHECK: unknown-tied.cu:[[# @LINE + 1]]:3: remark: predicted on h100 (bn model) as a function of 'n' and 'blocks', which have no value here (taking blocks = ceil(n/256), one thread per element): {{[0-9.]+ (us|ms)}} at n = 2^16, {{.*}} at 2^24 (linear at large n: {{.*}} more per 2^20 of n), bound by {{[a-z0-9./]+}}{{.*}}; #pragma kperf assume(n = ..., blocks = ...) gives one number [kperf-launch]
   stride<<<blocks, 256>>>(a, out, n);
+  // Two sizes of the problem taken equal, named as the host names them:
+  // CHECK: unknown-tied.cu:[[# @LINE + 1]]:3: remark: predicted on h100 (bn model) as a function of 'r' and 'c', which have no value here (taking c = r): {{.*}} at r = 2^16, {{.*}}bound by
   rows<<<(r + 127) / 128, 128>>>(a, out, r, c);
+  // A block size given by a variable is taken as 256, or the kernel's
+  // __launch_bounds__ when lower:
+  // CHECK: unknown-tied.cu:[[# @LINE + 1]]:3: remark: predicted on h100 (bn model) as a function of 'n', 'threads' and 'blocks', which have no value here (taking threads = 256; blocks = ceil(n/256), one thread per element): {{.*}}; #pragma kperf assume(n = ..., threads = ..., blocks = ...) gives one number
+  stride<<<blocks, threads>>>(a, out, n);
+  // CHECK: unknown-tied.cu:[[# @LINE + 1]]:3: remark: {{.*}} (taking threads = 128; blocks = ceil(n/128), one thread per element)
+  bounded<<<blocks, threads>>>(out, n);
 }
