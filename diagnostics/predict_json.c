@@ -107,6 +107,10 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   cJSON_AddBoolToObject(o, "requested", requested);
   cJSON_AddStringToObject(o, "gpu", gpu ? gpu->id : "");
   cJSON_AddStringToObject(o, "model", kp_model_name(model));
+  /* Whether kperf has a model of the kernel: resolved and its body walked. */
+  const kp_kernel *k =
+      l->kernel >= 0 && (size_t)l->kernel < m->nkernels ? &m->kernels[l->kernel] : NULL;
+  cJSON_AddBoolToObject(o, "analysable", k && k->has_body && !k->not_analysed);
   if (kp_launch_evaluate(m, l, gpu, model, problem, requested ? 2 : 1, mb, e) != 0) {
     cJSON_AddBoolToObject(o, "ok", 0);
     cJSON_AddStringToObject(o, "why", "out of memory");

@@ -171,6 +171,8 @@ def summarise(results, timings):
     per_sev = collections.Counter()
     files_with = collections.Counter()
     kernels = launches = predicted = recommended = stated = 0
+    analysable = analysable_said = 0
+    silent_analysable = collections.Counter()
     silent = collections.Counter()
     no_reco = collections.Counter()
     for r in results:
@@ -186,6 +188,12 @@ def summarise(results, timings):
         kernels += len(p.get("kernels", []))
         for l in p.get("launches", []):
             launches += 1
+            if l.get("analysable"):
+                analysable += 1
+                if l.get("ok") or l.get("scaling"):
+                    analysable_said += 1
+                else:
+                    silent_analysable[reason(l.get("why"))] += 1
             if l.get("ok"):
                 predicted += 1
                 best = l.get("best") or {}
@@ -207,6 +215,9 @@ def summarise(results, timings):
     s["launches_predicted"] = predicted
     s["launches_recommended"] = recommended
     s["launches_stated"] = stated
+    s["launches_analysable"] = analysable
+    s["launches_analysable_with_time"] = analysable_said
+    s["no_time_analysable_reasons"] = silent_analysable.most_common()
     s["no_prediction_reasons"] = silent.most_common(8)
     s["no_recommendation_reasons"] = no_reco.most_common(8)
     if timings:
@@ -241,6 +252,13 @@ def print_summary(s):
           "of its unknowns, %d with a recommendation" %
           (s["launches"], s["launches_predicted"], s.get("launches_stated", 0),
            s["launches_recommended"]))
+    if s.get("launches_analysable"):
+        print("analysable kernels    %d launches, %d with a time or a statement (%.1f %%)" %
+              (s["launches_analysable"], s["launches_analysable_with_time"],
+               100.0 * s["launches_analysable_with_time"] / s["launches_analysable"]))
+        print("  no time there, why (all):")
+        for w, n in s["no_time_analysable_reasons"]:
+            print("    %4d  %s" % (n, w))
     print("no time, why:")
     for w, n in s["no_prediction_reasons"]:
         print("  %4d  %s" % (n, w))

@@ -8,13 +8,13 @@
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-predict=%t.json 2>&1 > /dev/null
 // RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
-// RUN:   [print(l['kernel'], s['variable'], [(t['variable'], t['as'], t['divisor']) for t in s.get('ties', [])]) \
+// RUN:   [print(l['kernel'], l['analysable'], s['variable'], [(t['variable'], t['as'], t['divisor']) for t in s.get('ties', [])]) \
 // RUN:    for l in d['launches'] for s in [l.get('scaling')] if s]" %t.json \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// JSON: stride n [('blocks', 'grid', 256)]
-// JSON-NEXT: rows r [('c', 'equal', 1)]
-// JSON-NEXT: stride n [('threads', 'block', 256), ('blocks', 'grid', 256)]
-// JSON-NEXT: bounded n [('threads', 'block', 128), ('blocks', 'grid', 128)]
+// JSON: stride True n [('blocks', 'grid', 256)]
+// JSON-NEXT: rows True r [('c', 'equal', 1)]
+// JSON-NEXT: stride True n [('threads', 'block', 256), ('blocks', 'grid', 256)]
+// JSON-NEXT: bounded True n [('threads', 'block', 128), ('blocks', 'grid', 128)]
 //
 // With every variable assumed, one number.
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
@@ -56,3 +56,12 @@ void run(const float *a, float *out, int n, int blocks, int r, int c, int thread
   // CHECK: unknown-tied.cu:[[# @LINE + 1]]:3: remark: {{.*}} (taking threads = 128; blocks = ceil(n/128), one thread per element)
   bounded<<<blocks, threads>>>(out, n);
 }
+
+// A kernel kperf has no body for is not analysable: no statement, and the
+// JSON says why it does not count.
+// RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
+// RUN:   [print('EXT', l['analysable'], l['ok'], 'scaling' in l) for l in d['launches'] if l['kernel'] == 'elsewhere']" %t.json \
+// RUN:   | FileCheck --check-prefix=EXT %s
+// EXT: EXT False False False
+__global__ void elsewhere(float *a, int n);
+void call_elsewhere(float *a, int n, int blocks) { elsewhere<<<blocks, 128>>>(a, n); }
