@@ -19,6 +19,7 @@
 #include "kperf/lanes.h"
 #include "kperf/ptxas.h"
 #include "kperf/report.h"
+#include "kperf/sym.h"
 #include "kperf/warp.h"
 
 #include <ctype.h>
@@ -667,7 +668,9 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
       int64_t v;
       if (!bt)
         v = d ? 1 : 0;
-      else if (!text_value(bt, e->b, e->nb, &v) || v <= 0)
+      else if (!(text_value(bt, e->b, e->nb, &v) ||
+                 kp_sym_eval(bexpr[d]->sym, e->b, e->nb, &v)) ||
+               v <= 0)
         v = 0;
       e->block[d] = v;
       if (v > 0 && e->nb < KP_LAUNCH_MAX_BINDINGS)
@@ -675,8 +678,11 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     }
     if (e->block[d] <= 0) {
       char bs[128];
+      const char *u = kp_sym_first_unbound(bexpr[d]->sym, e->b, e->nb);
       if (d == 0 && bt && (squash(bt, bs, sizeof bs), is_identifier(bs)))
         memcpy(e->missing, bs, strlen(bs) + 1); /* is_identifier: < 64 */
+      else if (u && strlen(u) < sizeof e->missing)
+        memcpy(e->missing, u, strlen(u) + 1);
       if (d == 0)
         snprintf(e->why, sizeof e->why, "the block size is not known (%s)",
                  bt ? bt : "blockDim.x");
@@ -697,6 +703,8 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
           (kind = grid_pattern(gt, bexpr[d]->text, bvar[d], e->block[d], nt, sizeof nt)) &&
           text_value(nt, e->b, e->nb, &v) && v > 0)
         v = kind == 2 ? (v + e->block[d] - 1) / e->block[d] : v / e->block[d];
+      else if (v <= 0 && !kp_sym_eval(gexpr[d]->sym, e->b, e->nb, &v))
+        v = 0;
       if (v > 0) {
         e->grid[d] = v;
         if (e->nb < KP_LAUNCH_MAX_BINDINGS)
@@ -710,6 +718,11 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
         memcpy(e->missing, nt, strlen(nt) + 1); /* is_identifier: < 64 */
       else if (gt && (squash(gt, g, sizeof g), is_identifier(g)))
         memcpy(e->missing, g, strlen(g) + 1);
+      else {
+        const char *u = kp_sym_first_unbound(gexpr[d]->sym, e->b, e->nb);
+        if (u && strlen(u) < sizeof e->missing)
+          memcpy(e->missing, u, strlen(u) + 1);
+      }
       if (d == 0)
         snprintf(e->why, sizeof e->why, "the grid size is not known (%s)", gt ? gt : "gridDim.x");
       else
@@ -1005,8 +1018,40 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   s->npoints = n;
   /* The last two powers, and a time that grows with the variable (else it
    * does not size this launch). */
-  if (n < 2 || s->power[n - 1] != s->power[n - 2] + 4 ||
-      !(s->predicted_us[n - 1] > s->predicted_us[n - 2]))
+  if (n < 2 || s->power[n - 1] != s->power[n - 2] + 4)
+    goto done;
+  double lo = s->predicted_us[0], hi = s->predicted_us[0];
+  for (int i = 1; i < n; i++) {
+    lo = fmin(lo, s->predicted_us[i]);
+    hi = fmax(hi, s->predicted_us[i]);
+  }
+  if (n == KP_SCALING_POINTS && hi <= lo * 1.01) {
+    /* Flat at powers of two: also at odd values (k % 4 is 0 at every power
+     * of two, not at 2^12 + 3). */
+    static const int64_t odd[2] = {((int64_t)1 << 12) + 3, ((int64_t)1 << 20) - 1};
+    int flat = 1;
+    for (int i = 0; i < 2 && flat; i++) {
+      as[m->nassume] = (kp_binding){s->variable, odd[i]};
+      for (int t = 0; t < s->nties; t++) {
+        int64_t v = odd[i];
+        if (s->tie_kind[t] == KP_TIE_BLOCK)
+          v = s->tie_div[t];
+        else if (s->tie_kind[t] == KP_TIE_GRID)
+          v = (v + s->tie_div[t] - 1) / s->tie_div[t];
+        as[m->nassume + 1 + (size_t)t] = (kp_binding){s->tie_var[t], v};
+      }
+      flat = !kp_check_out_of_time(ctx) &&
+             kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) == 0 && e->ok &&
+             !e->invalid && isfinite(e->pred.predicted_us) &&
+             fabs(e->pred.predicted_us - lo) <= lo * 0.01 &&
+             fabs(e->pred.predicted_us - hi) <= hi * 0.01;
+      kp_launch_eval_free(e);
+    }
+    s->flat = flat;
+    said = flat;
+    goto done;
+  }
+  if (!(s->predicted_us[n - 1] > s->predicted_us[n - 2]))
     goto done;
   if (s->exec_us[n - 2] > 0 && s->exec_us[n - 1] > 0)
     s->growth = log(s->exec_us[n - 1] / s->exec_us[n - 2]) / log(16.0);
@@ -1067,6 +1112,15 @@ void kp_launch_scaling_text(const kp_launch_scaling *s, char *buf, size_t len) {
       used += (size_t)snprintf(pts + used, sizeof pts - used, ", %s at 2^%d", tb, s->power[i]);
   }
   char scale[256];
+  if (s->flat) {
+    char next[64];
+    kp_format_time_us(s->predicted_us[n - 1], tb, sizeof tb);
+    kp_bound_next_text(s->bound2, s->bound2_ratio, next, sizeof next);
+    snprintf(buf, len, "%s at every %s from 2^%d to 2^%d (the time does not grow with %s), "
+             "bound by %s%s", tb, name, s->power[0], s->power[n - 1], name,
+             s->bound ? s->bound : "?", next);
+    return;
+  }
   if (isfinite(s->per_2_20_us)) {
     kp_format_time_us(s->per_2_20_us, tb, sizeof tb);
     snprintf(scale, sizeof scale, "linear at large %s: %s more per 2^20 of %s", name, tb, name);

@@ -591,3 +591,12 @@ const char *kp_sym_str(struct kp_arena *a, const kp_sym *s) {
     kp_sym_print(s, p, n + 1);
   return p;
 }
+
+const char *kp_sym_first_unbound(const kp_sym *s, const kp_binding *b, size_t nb) {
+  if (!s)
+    return NULL;
+  if (s->kind == KP_SYM_VAR)
+    return s->name && !lookup(s->name, b, nb) ? s->name : NULL;
+  const char *n = kp_sym_first_unbound(s->a, b, nb);
+  return n ? n : kp_sym_first_unbound(s->b, b, nb);
+}

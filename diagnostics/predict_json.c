@@ -58,6 +58,7 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
     add_num(pt, "predicted_us", s.predicted_us[i]);
     cJSON_AddItemToArray(pts, pt);
   }
+  cJSON_AddBoolToObject(sc, "flat", s.flat);
   add_num(sc, "growth", s.growth);
   add_num(sc, "per_2_20_us", s.per_2_20_us);
   cJSON_AddStringToObject(sc, "bound", s.bound ? s.bound : "unknown");

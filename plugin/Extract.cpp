@@ -3,6 +3,7 @@
 #include "Body.h"
 
 #include "kperf/registers.h"
+#include "kperf/sym.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -18,6 +19,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
 #include <memory>
 #include <optional>
 #include <string>
@@ -315,7 +317,7 @@ public:
     InLaunch = true;
     kp_dim3 Grid = dim3Of(Config->getArg(0));
     kp_dim3 Block = dim3Of(Config->getArg(1));
-    kp_expr Smem = {nullptr, 0, 0};
+    kp_expr Smem = {nullptr, 0, 0, nullptr};
     const char *Stream = nullptr;
     if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
       Smem = intOf(Config->getArg(2));
@@ -354,7 +356,7 @@ public:
       if (Arg->getType()->isIntegralOrEnumerationType())
         L->args[I] = intOf(Arg);
       else
-        L->args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0};
+        L->args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0, nullptr};
     }
     return true;
   }
@@ -659,17 +661,131 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 16> Candidates; // MaybeMutated's variables there
 
   // An integer expression, folded when it is a constant or a never-modified
-  // local initialised with a constant.
+  // local initialised with a constant; otherwise its formula over the host
+  // variables it reads, when it has one.
   kp_expr intOf(const Expr *E) {
-    kp_expr R = {nullptr, 0, 0};
+    kp_expr R = {nullptr, 0, 0, nullptr};
     E = E->IgnoreImplicit();
     R.text = str(sourceText(E));
     int64_t V;
     if (fold(E, V, 0)) {
       R.known = 1;
       R.value = V;
+    } else {
+      R.sym = symOf(E, 0);
     }
     return R;
+  }
+
+  // Whether a function's name says it divides rounding up: iDivUp,
+  // cuda_iDivUp, divUp, DIV_UP, divRndUp, ceil_div, ceilDiv, div_round_up...
+  static bool isDivUpName(llvm::StringRef Name) {
+    std::string Low;
+    for (char C : Name)
+      if (C != '_')
+        Low += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+    for (const char *End : {"divup", "ceildiv", "divroundup", "divrndup", "divideroundup", "divceil"})
+      if (llvm::StringRef(Low).ends_with(End))
+        return true;
+    return false;
+  }
+
+  // A host integer expression as a formula (kperf/sym.h): constants and what
+  // fold folds, integer variables by name, `a.b` / `a->b` members by their
+  // spelling (a dim3's known component as its value), + - * / % << >>,
+  // divide-rounding-up helpers, min/max, ceil/floor of a quotient.  Null
+  // when any part has no such form (a call, a condition, a float).
+  const kp_sym *symOf(const Expr *E, int Depth) {
+    if (!E || Depth > 16 || E->isValueDependent() || E->isTypeDependent())
+      return nullptr;
+    kp_arena *A = M->arena;
+    for (const Expr *Prev = nullptr; Prev != E;) {
+      Prev = E;
+      E = E->IgnoreImplicit()->IgnoreParenImpCasts();
+    }
+    int64_t V;
+    if (E->getType()->isIntegralOrEnumerationType() && fold(E, V, 0))
+      return kp_sym_const(A, V);
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+      return symOf(CE->getSubExpr(), Depth + 1);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getIdentifier() || !VD->getType()->isIntegralOrEnumerationType())
+        return nullptr;
+      return kp_sym_var(A, VD->getName().str().c_str());
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (!ME->getType()->isIntegralOrEnumerationType())
+        return nullptr;
+      const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+      const auto *BD = dyn_cast<DeclRefExpr>(Base);
+      if (!BD || !BD->getDecl()->getIdentifier())
+        return nullptr;
+      std::string Field = ME->getMemberDecl()->getNameAsString();
+      const CXXRecordDecl *RD = Base->getType()->getAsCXXRecordDecl();
+      if (!ME->isArrow() && RD && RD->getIdentifier() && RD->getName() == "dim3" &&
+          (Field == "x" || Field == "y" || Field == "z")) {
+        kp_dim3 D = dim3Of(Base);
+        const kp_expr &C = Field == "x" ? D.x : Field == "y" ? D.y : D.z;
+        if (C.known)
+          return kp_sym_const(A, C.value);
+      }
+      std::string Name = BD->getDecl()->getNameAsString() + (ME->isArrow() ? "->" : ".") + Field;
+      return kp_sym_var(A, Name.c_str());
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      kp_sym_kind K;
+      switch (BO->getOpcode()) {
+      case BO_Add: K = KP_SYM_ADD; break;
+      case BO_Sub: K = KP_SYM_SUB; break;
+      case BO_Mul: K = KP_SYM_MUL; break;
+      case BO_Div: K = KP_SYM_TDIV; break;
+      case BO_Rem: K = KP_SYM_TMOD; break;
+      case BO_Shl: K = KP_SYM_SHL; break;
+      case BO_Shr: K = KP_SYM_SHR; break;
+      default: return nullptr;
+      }
+      if (!BO->getType()->isIntegralOrEnumerationType())
+        return nullptr; // float arithmetic (a quotient under ceil/floor is read there)
+      return kp_sym_bin(A, K, symOf(BO->getLHS(), Depth + 1), symOf(BO->getRHS(), Depth + 1));
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !FD->getIdentifier())
+        return nullptr;
+      llvm::StringRef Name = FD->getName();
+      if (Call->getNumArgs() == 2 && isDivUpName(Name))
+        return kp_sym_bin(A, KP_SYM_CEILDIV, symOf(Call->getArg(0), Depth + 1),
+                          symOf(Call->getArg(1), Depth + 1));
+      if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max"))
+        return kp_sym_bin(A, Name == "min" ? KP_SYM_MIN : KP_SYM_MAX,
+                          symOf(Call->getArg(0), Depth + 1), symOf(Call->getArg(1), Depth + 1));
+      // ceil(a / (float)b), floor(...): the quotient of two integers.
+      if (Call->getNumArgs() == 1 &&
+          (Name == "ceil" || Name == "ceilf" || Name == "floor" || Name == "floorf")) {
+        const auto *Q = dyn_cast<BinaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
+        if (!Q || Q->getOpcode() != BO_Div)
+          return nullptr;
+        const kp_sym *N = symOf(Q->getLHS(), Depth + 1), *D = symOf(Q->getRHS(), Depth + 1);
+        // Both must be integers converted to floating point.
+        auto IntValued = [](const Expr *X) {
+          for (int D = 0; D < 8; ++D) {
+            X = X->IgnoreParens();
+            if (X->getType()->isIntegralOrEnumerationType())
+              return true;
+            const auto *C = dyn_cast<CastExpr>(X);
+            if (!C)
+              return false;
+            X = C->getSubExpr();
+          }
+          return false;
+        };
+        if (!IntValued(Q->getLHS()) || !IntValued(Q->getRHS()))
+          return nullptr;
+        return kp_sym_bin(A, Name.starts_with("ceil") ? KP_SYM_CEILDIV : KP_SYM_DIV, N, D);
+      }
+    }
+    return nullptr;
   }
 
   bool fold(const Expr *E, int64_t &V, int Depth) {
@@ -827,7 +943,7 @@ private:
       }
     } Resume;
     kp_dim3 D{};
-    kp_expr One = {nullptr, 1, 1};
+    kp_expr One = {nullptr, 1, 1, nullptr};
     D.x = D.y = D.z = One;
     const Expr *Cur = E;
     for (int Depth = 0; Depth < 8; ++Depth) {
@@ -882,9 +998,9 @@ private:
       break;
     }
     // Unknown shape: keep the spelling, no values.
-    kp_expr Unknown = {str(sourceText(E->IgnoreImplicit())), 0, 0};
+    kp_expr Unknown = {str(sourceText(E->IgnoreImplicit())), 0, 0, nullptr};
     D.x = Unknown;
-    D.y = D.z = kp_expr{nullptr, 0, 0};
+    D.y = D.z = kp_expr{nullptr, 0, 0, nullptr};
     return D;
   }
 };

@@ -371,6 +371,7 @@ static void print_scaling(const cJSON *l) {
       s.predicted_us[s.npoints++] = jnum(pt, "predicted_us");
     }
   }
+  s.flat = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sc, "flat"));
   s.growth = jnum(sc, "growth");
   s.per_2_20_us = jnum(sc, "per_2_20_us");
   s.bound = jstr(sc, "bound");

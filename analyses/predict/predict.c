@@ -45,23 +45,6 @@ void kp_predict_input_init(kp_predict_input *in) {
 }
 
 
-static int bound_var(const char *name, const kp_binding *b, size_t nb) {
-  for (size_t i = 0; i < nb; i++)
-    if (b[i].name && strcmp(b[i].name, name) == 0)
-      return 1;
-  return 0;
-}
-
-/* The first variable of s without a binding, or NULL. */
-static const char *first_unbound(const kp_sym *s, const kp_binding *b, size_t nb) {
-  if (!s)
-    return NULL;
-  if (s->kind == KP_SYM_VAR)
-    return s->name && !bound_var(s->name, b, nb) ? s->name : NULL;
-  const char *n = first_unbound(s->a, b, nb);
-  return n ? n : first_unbound(s->b, b, nb);
-}
-
 /* Evaluates one count; on failure writes why into err. */
 static int eval_count(const kp_sym *s, const char *what, const kp_binding *b, size_t nb,
                       double *out, char *unbound, size_t ulen, char *err, size_t errlen) {
@@ -70,7 +53,7 @@ static int eval_count(const kp_sym *s, const char *what, const kp_binding *b, si
     *out = (double)v;
     return 0;
   }
-  const char *var = first_unbound(s, b, nb);
+  const char *var = kp_sym_first_unbound(s, b, nb);
   if (var && strlen(var) < ulen)
     memcpy(unbound, var, strlen(var) + 1);
   if (var)

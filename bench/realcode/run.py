@@ -146,6 +146,15 @@ def time_file(a, path):
             "overhead": best1 / best0 - 1.0}
 
 
+def warning_list(r):
+    """The file's warnings as "line:col check" (to compare two sweeps)."""
+    out = []
+    for x in (r.get("findings") or {}).get("findings", []):
+        if x.get("severity") == "warning":
+            out.append("%s:%s %s" % (x.get("line"), x.get("column"), x.get("check")))
+    return sorted(out)
+
+
 def launch_list(r):
     """Each launch of a file's predict JSON: its place, kernel, what kperf said
     ("time", "statement" or "silent") and why not more."""
@@ -383,7 +392,8 @@ def main():
         with open(a.json, "w") as f:
             json.dump({"summary": s, "timings": timings,
                        "files": [dict({k: v for k, v in r.items() if k not in ("findings", "predict")},
-                                      launches=launch_list(r)) for r in results]},
+                                      launches=launch_list(r), warnings=warning_list(r))
+                                 for r in results]},
                       f, indent=1)
     return 1 if s["crashes"] or s["exit_code_changes"] else 0
 

@@ -98,6 +98,8 @@ typedef struct kp_launch_scaling {
   int power[KP_SCALING_POINTS];          /* the variable = 2^power */
   double predicted_us[KP_SCALING_POINTS];
   double exec_us[KP_SCALING_POINTS];
+  int flat;           /* the time is the same (within 1 %) at every point: it does not
+                         depend on the variable */
   double growth;      /* exponent of the execution time between the last two points */
   double per_2_20_us; /* |growth - 1| <= 0.1: time added per 2^20 of the variable; else NaN */
   const char *bound, *bound2; /* at the largest point */
@@ -113,9 +115,9 @@ struct kp_check_ctx;
  * when lower), one that is the grid's x size is
  * ceil(variable / threads per block), any other equals the variable; the
  * variable is the first missing one that is neither (the grid itself when
- * only it and the block are missing).  1 when there is a
- * statement: the last two powers predicted and the time grows with the
- * variable; 0 otherwise.  ctx (may be NULL) bounds the time spent
+ * only it and the block are missing).  1 when there is a statement: the
+ * last two powers predicted and the time grows with the variable, or the
+ * same time at every point (flat); 0 otherwise.  ctx (may be NULL) bounds the time spent
  * (kp_check_out_of_time). */
 int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                          kp_model_kind model, const kp_launch_eval *e,

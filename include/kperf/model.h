@@ -24,10 +24,15 @@ typedef struct kp_loc {
 
 /* An integer expression from the source: its spelling and, when the compiler
  * could fold it to a constant, its value. */
+struct kp_sym;
 typedef struct kp_expr {
   const char *text; /* spelling as written; NULL when the expression is absent */
   int known;        /* 1 when value holds the folded constant */
   int64_t value;
+  /* When not known: the expression as a formula over the host variables it
+   * reads (named as written: "n", "Size.width", "block.x"), so that values
+   * given for them evaluate it; NULL when it has no such form. */
+  const struct kp_sym *sym;
 } kp_expr;
 
 typedef struct kp_dim3 {

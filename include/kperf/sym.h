@@ -95,6 +95,9 @@ int kp_sym_is_const(const kp_sym *s, int64_t *out);
  * undefined; 0 otherwise. */
 int kp_sym_eval(const kp_sym *s, const kp_binding *b, size_t nb, int64_t *out);
 
+/* The first variable of s (depth first, left to right) without a binding,
+ * or NULL. */
+const char *kp_sym_first_unbound(const kp_sym *s, const kp_binding *b, size_t nb);
 /* A copy of s with the bound variables replaced by their values, folded. */
 const kp_sym *kp_sym_subst(struct kp_arena *a, const kp_sym *s, const kp_binding *b, size_t nb);
 

@@ -43,12 +43,12 @@ static void launch(int64_t bx, int64_t by) {
   l->kernel = 0;
   l->kernel_name = "k";
   l->loc = (kp_loc){"k.cu", 99, 1};
-  l->block.x = (kp_expr){"bx", 1, bx};
-  l->block.y = (kp_expr){"by", 1, by};
-  l->block.z = (kp_expr){"1", 1, 1};
-  l->grid.x = (kp_expr){"64", 1, 64};
-  l->grid.y = (kp_expr){"1", 1, 1};
-  l->grid.z = (kp_expr){"1", 1, 1};
+  l->block.x = (kp_expr){"bx", 1, bx, NULL};
+  l->block.y = (kp_expr){"by", 1, by, NULL};
+  l->block.z = (kp_expr){"1", 1, 1, NULL};
+  l->grid.x = (kp_expr){"64", 1, 64, NULL};
+  l->grid.y = (kp_expr){"1", 1, 1, NULL};
+  l->grid.z = (kp_expr){"1", 1, 1, NULL};
 }
 
 static double deadline; /* for the next run(); 0: none */

@@ -2,14 +2,15 @@
 // variable (width / threads.x), rounded up with (n + threads.x - 1) /
 // threads.x, or by a ceiling-division helper (iDivUp(n, 256)).  With the size
 // assumed, the grid is evaluated; without it, the launch gets a time as a
-// function of that size.  A divisor that is not the block's is not read.
+// function of that size.  A divisor that is not the block's is read as the
+// formula it is (m / other.x is m / 64), not as the problem size.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s -DASSUMED \
 // RUN:   2>&1 | FileCheck --check-prefix=ASSUMED %s
 // ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 4096 blocks of 256 threads
 // ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
 // ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED-NOT: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted
+// ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 64 blocks of 256 threads
 // ASSUMED: grid-forms.cu:[[# @LINE + 34]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
@@ -17,7 +18,7 @@
 // FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'width'
 // FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'n'
 // FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE-NOT: grid-forms.cu:[[# @LINE + 26]]:3: remark
+// FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'm'
 // FREE: grid-forms.cu:[[# @LINE + 26]]:3: remark: predicted on h100 (bn model) as a function of 'n'
 
 #include <cuda_runtime.h>
