@@ -403,9 +403,17 @@ private:
   // or not, a loop around the launch that assigns it).  In a switch, the
   // statements of the launch's case count, not those of the other cases.
   // Null when unsure.
-  const Expr *valueAt(const VarDecl *VD) const {
+  const Expr *valueAt(const VarDecl *VD, bool *DeclaredOnPath = nullptr) const {
     const Expr *Cur = nullptr;
     bool Declared = false;
+    struct Report {
+      bool *Out;
+      const bool &D;
+      ~Report() {
+        if (Out)
+          *Out = D;
+      }
+    } R{DeclaredOnPath, Declared};
     for (size_t I = 0; I + 1 < Path.size(); ++I) {
       const Stmt *P = Path[I], *Child = Path[I + 1];
       if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P)) {
@@ -809,23 +817,32 @@ private:
             V = It->second;
             return true;
           }
-        // The initialiser first: whether the variable changes is the costly
-        // question.  A parameter's "initialiser" is its default argument.
-        if (!isa<ParmVarDecl>(VD) && VD->getInit() &&
-            VD->getType()->isIntegralOrEnumerationType() && fold(VD->getInit(), V, Depth + 1) &&
-            isUnchanged(VD))
-          return true;
-        // A local assigned after its declaration: the assignment that
-        // reaches the launch, when there is one.
-        if (InLaunch && VD->isLocalVarDecl() && VD->getType()->isIntegralOrEnumerationType())
-          if (const Expr *At = valueAt(VD)) {
-            // What At reads is read where it was assigned, not at the
-            // launch: only constants, unchanged variables and facts there.
+        bool Integral = VD->getType()->isIntegralOrEnumerationType();
+        // At a launch, a local declared on the way to it: the assignment
+        // (or initialiser) that reaches the launch, when one does.  What it
+        // reads is read where it was made, not at the launch: only
+        // constants, unchanged variables and facts there.
+        bool OnPath = false;
+        if (InLaunch && Integral && VD->isLocalVarDecl() &&
+            !VD->getType().isConstQualified()) {
+          const Expr *At = valueAt(VD, &OnPath);
+          if (OnPath) {
             InLaunch = false;
-            bool Ok = fold(At, V, Depth + 1);
+            bool Ok = At && fold(At, V, Depth + 1);
             InLaunch = true;
             return Ok;
           }
+        }
+        // The initialiser first: whether the variable changes is the costly
+        // question.  A parameter's "initialiser" is its default argument.
+        if (!isa<ParmVarDecl>(VD) && VD->getInit() && Integral) {
+          bool Saved = InLaunch;
+          InLaunch = false;
+          bool Ok = fold(VD->getInit(), V, Depth + 1);
+          InLaunch = Saved;
+          if (Ok && isUnchanged(VD))
+            return true;
+        }
       }
     return foldOp(E, V, Depth);
   }
