@@ -200,7 +200,9 @@ public:
   // The statements from the function body down to the one being visited
   // (valueAt reads it at a launch).
   bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
-    if (!S)
+    // Each level is a few frames of clang's stack: code nested tens of
+    // thousands deep (a + a + ... + a) is not descended into past the limit.
+    if (!S || Path.size() >= KP_LIMIT_SEARCH_DEPTH)
       return true;
     Path.push_back(S);
     bool Ok = RecursiveASTVisitor::TraverseStmt(S);
