@@ -377,10 +377,11 @@ static void print_results(cJSON *log, const options *o, counts *c) {
 
 /* ------------------------------------------------------------ main */
 
-/* The errors clang reported (its "N errors generated" in output, else the
- * count in the kernel model: after a fatal error clang counts errors it does
- * not show) and the kernels kperf read, from the kernel model the plugin
- * wrote (report=model:); 0 when unknown. */
+/* The errors clang reported before kperf's own diagnostics and the kernels
+ * kperf read, from the kernel model the plugin wrote (report=model:); 0 when
+ * unknown.  kperf's findings made errors (-Werror, the plugin's werror) are
+ * not among them.  After a fatal error clang counts errors it does not show:
+ * the count is then at most its "N errors generated". */
 static void model_counts(const char *path, const char *output, long long *errors,
                          long long *kernels) {
   *errors = *kernels = 0;
@@ -406,9 +407,11 @@ static void model_counts(const char *path, const char *output, long long *errors
     *errors = (long long)e->valuedouble;
   if (cJSON_IsArray(k))
     *kernels = cJSON_GetArraySize(k);
-  cJSON_Delete(m);
-  if (shown)
+  if (!m)
     *errors = shown;
+  else if (shown && shown < *errors)
+    *errors = shown;
+  cJSON_Delete(m);
 }
 
 static void remove_tmp(job *jobs, size_t n) {
@@ -711,7 +714,7 @@ static int check_run(int argc, char **argv) {
     long long errors = 0, kernels = 0;
     if (sarif && j->status != 0)
       model_counts(j->model, j->out, &errors, &kernels);
-    if (sarif && j->status != 0 && kernels == 0) {
+    if (sarif && j->status != 0 && errors > 0 && kernels == 0) {
       free(sarif);
       sarif = NULL;
     }
@@ -720,7 +723,7 @@ static int check_run(int argc, char **argv) {
     free(sarif);
     if (abs) {
       reports[nreports++] = abs;
-      if (j->status != 0) {
+      if (j->status != 0 && errors > 0) {
         despite++;
         char note[PATH_MAX + 256];
         snprintf(note, sizeof note,
