@@ -202,7 +202,9 @@ public:
   // The statements from the function body down to the one being visited
   // (valueAt reads it at a launch).
   bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
-    if (!S)
+    // Each level is a few frames of clang's stack: code nested tens of
+    // thousands deep (a + a + ... + a) is not descended into past the limit.
+    if (!S || Path.size() >= KP_LIMIT_SEARCH_DEPTH)
       return true;
     Path.push_back(S);
     bool Ok = RecursiveASTVisitor::TraverseStmt(S);
@@ -303,7 +305,14 @@ public:
     if (E->isTypeDependent() || E->isValueDependent())
       return true;
     const CallExpr *Config = E->getConfig();
-    if (!Config || Config->getNumArgs() < 2)
+    // A launch from device code (-fgpu-rdc) configures through
+    // cudaLaunchDevice(func, params, grid, block, smem, stream): the grid
+    // comes third there, first in the host's __cudaPushCallConfiguration.
+    unsigned Off = 0;
+    if (const FunctionDecl *CF = Config ? Config->getDirectCallee() : nullptr)
+      if (CF->getIdentifier() && CF->getName() == "cudaLaunchDevice")
+        Off = 2;
+    if (!Config || Config->getNumArgs() < Off + 2)
       return true;
 
     bool ViaPointer = false;
@@ -315,14 +324,21 @@ public:
       ~InLaunchScope() { B = false; }
     } Scope{InLaunch};
     InLaunch = true;
-    kp_dim3 Grid = dim3Of(Config->getArg(0));
-    kp_dim3 Block = dim3Of(Config->getArg(1));
+    kp_dim3 Grid = dim3Of(Config->getArg(Off));
+    kp_dim3 Block = dim3Of(Config->getArg(Off + 1));
     kp_expr Smem = {nullptr, 0, 0, nullptr};
     const char *Stream = nullptr;
-    if (Config->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Config->getArg(2)))
-      Smem = intOf(Config->getArg(2));
-    if (Config->getNumArgs() > 3 && !isa<CXXDefaultArgExpr>(Config->getArg(3)))
-      Stream = str(sourceText(Config->getArg(3)));
+    // Written by the user: not a default argument, nor (from device code) the
+    // 0 and nullptr clang puts at the '<<<' for what the launch leaves out.
+    auto Written = [&](unsigned I) {
+      const Expr *A = Config->getArg(I);
+      return !isa<CXXDefaultArgExpr>(A) &&
+             (Off == 0 || A->IgnoreImplicit()->getBeginLoc() != Config->getBeginLoc());
+    };
+    if (Config->getNumArgs() > Off + 2 && Written(Off + 2))
+      Smem = intOf(Config->getArg(Off + 2));
+    if (Config->getNumArgs() > Off + 3 && Written(Off + 3))
+      Stream = str(sourceText(Config->getArg(Off + 3)));
 
     kp_loc Loc = toLoc(Ctx, E->getBeginLoc(), M);
     // A launch in a template is seen once per instantiation; report each

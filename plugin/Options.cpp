@@ -79,6 +79,10 @@ const Key Keys[] = {
      "with predict-launch=: the problem size N (candidate grids are ceil(N / block))", "N"},
     {"predict-max-blocks-per-sm", true, true,
      "with predict=: cap resident blocks per SM at N (16 reproduces Qu et al.'s Table 6)", "N"},
+    {"after-errors", false, true,
+     "run the checks and write the reports even when clang reported errors in the file (its "
+     "kernels as far as they parsed; used by 'kperf check'); clang's errors are unchanged",
+     ""},
     {"cache-key", true, true,
      "ignored: a hash of the GPU database and of kperf.so, so that compiler caches (ccache, "
      "sccache), which hash the command line, miss when either changes (kperf_add_to_target "
@@ -248,6 +252,8 @@ Options parseOptions(const std::vector<std::string> &Args) {
       O.Help = true;
     else if (Name == "report")
       parseReport(Value, O);
+    else if (Name == "after-errors")
+      O.AfterErrors = true;
     else if (Name == "werror")
       O.Werror = true;
     else if (Name == "checks") {

@@ -26,6 +26,9 @@ struct Options {
   std::vector<std::string> ModelReports, SarifReports, JsonReports;
   std::string Checks;         // checks=SPEC (clang-tidy's syntax; repeats are joined with ',')
   bool Werror = false;        // werror: kperf warnings become errors
+  // after-errors: the checks run and the reports are written even when clang
+  // reported errors (kperf check); clang's own diagnostics are unchanged.
+  bool AfterErrors = false;
   // arg=NAME=VALUE, in order: module assumptions applied after extraction.
   std::vector<std::pair<std::string, int64_t>> Args;
   unsigned TimeBudgetMs = KP_LIMIT_TIME_MS; // time-budget=MS: kperf's own time per file

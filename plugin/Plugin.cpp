@@ -94,7 +94,9 @@ public:
     // first.  The report (kperf analyze) is still written, saying how many
     // errors there were: host code that does not compile (a missing host
     // function, a header of the application) need not hide its kernels.
-    bool HostErrors = D.hasErrorOccurred();
+    // after-errors (kperf check): the kernels that parsed are checked anyway;
+    // clang's errors are reported as always and the compile still fails.
+    bool HostErrors = D.hasErrorOccurred() && !Opts.AfterErrors;
     bool GpuOk = applyGpuPragma(D);
     if (Opts.PragmaDump)
       pragmaDumpConsumer()->HandleTranslationUnit(Ctx);

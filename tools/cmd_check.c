@@ -6,8 +6,10 @@
  * the project (--sarif OUT) with URIs relative to --root (default: the
  * current directory).  Exit status: 0 when every file was analysed and no
  * finding is an error (or, with --werror, a warning); 1 when one is; 2 when a
- * file could not be analysed (it does not compile, clang failed) or on a
- * usage or I/O error. */
+ * file could not be analysed (no kernel could be read from code clang cannot
+ * compile, clang crashed) or on a usage or I/O error.  Code clang cannot
+ * compile does not stop the analysis of the kernels that parsed
+ * (-fplugin-arg-kperf-after-errors); nvcc entries get kperf-nvcc-compat.h. */
 #define _XOPEN_SOURCE 700
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -34,6 +36,7 @@ enum { CHECK_CLEAN = 0, CHECK_FINDINGS = 1, CHECK_ERROR = 2 };
 static void check_help(FILE *out) {
   fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--root DIR] [--gpu NAME]\n"
         "                   [--db PATH] [--checks SPEC] [-j N] [--werror] [--remarks] [--verbose]\n"
+        "                   [--no-nvcc-compat]\n"
         "\n"
         "Runs kperf on the CUDA files of a project: every entry of\n"
         "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
@@ -41,8 +44,13 @@ static void check_help(FILE *out) {
         "-fsyntax-only and the kperf plugin (nothing is built or written in the build\n"
         "directory), and the findings are printed as a compiler prints them.  clang\n"
         "entries are run with kperf's clang; nvcc entries are translated to clang's\n"
-        "flags (includes, macros, -std, -O, the GPU archs of -arch/-gencode, -rdc,\n"
-        "the preprocessor flags of -Xcompiler).  Launchers (ccache, sccache, distcc,\n"
+        "flags (includes, macros, -std, -O, the GPU archs of -arch/-gencode, -rdc/-dc\n"
+        "as -fgpu-rdc, the preprocessor flags of -Xcompiler) and get kperf's\n"
+        "kperf-nvcc-compat.h (-include), which declares what nvcc declares and clang\n"
+        "does not (the host min/max overloads).  A file with code clang cannot\n"
+        "compile is still analysed: its kernels that parsed are checked and one line\n"
+        "says how many errors clang reported (--verbose shows them); a file of which\n"
+        "no kernel could be read is not analysed.  Launchers (ccache, sccache, distcc,\n"
         "icecc, env VAR=...) are skipped and response files (@FILE, --options-file,\n"
         "-optf; relative to the entry's directory) are read.\n"
         "\n"
@@ -59,14 +67,18 @@ static void check_help(FILE *out) {
         "  --checks SPEC     the checks to run, e.g. -*,kperf-bank-conflict\n"
         "  -j N              compiles run at once (default: the number of CPUs)\n"
         "  --werror          exit with status 1 when there is any warning\n"
-        "  --verbose, -v     list the flags of the compile commands kperf drops (once)\n"
+        "  --verbose, -v     list the flags of the compile commands kperf drops (once),\n"
+        "                    and show clang's errors in files analysed despite them\n"
+        "  --no-nvcc-compat  do not force-include kperf-nvcc-compat.h in nvcc entries\n"
+        "                    ($KPERF_NVCC_COMPAT names another header)\n"
         "  --remarks         also print remarks (kperf-launch's predictions); the SARIF\n"
         "                    log always has them, as level \"note\"\n"
         "\n"
         "Progress goes to stderr: a bar on a terminal, else one '[3/10] file.cu' line\n"
         "per file.  Exit status: 0 no finding at error level (with --werror: no\n"
-        "warning either); 1 there is one; 2 a file could not be analysed (it does not\n"
-        "compile, or clang failed: its output is shown), or a usage or I/O error.\n",
+        "warning either); 1 there is one; 2 a file could not be analysed (kperf read\n"
+        "no kernel in code clang could not compile, or clang crashed: its output is\n"
+        "shown), or a usage or I/O error.\n",
         out);
 }
 
@@ -104,7 +116,7 @@ typedef struct job {
   char *shown;     /* as shown in progress lines: relative to the cwd when under it */
   char *directory; /* the compile's working directory */
   strlist argv;    /* the command to run */
-  char sarif[PATH_MAX + 64], out[PATH_MAX + 64];
+  char sarif[PATH_MAX + 64], out[PATH_MAX + 64], model[PATH_MAX + 64];
   pid_t pid;
   int status; /* exit status, 128+signal, -1 could not run */
   char *report; /* the SARIF text, NULL when none was written */
@@ -114,21 +126,28 @@ typedef struct job {
 typedef struct options {
   const char *build, *sarif, *root, *gpu, *db, *checks;
   long long jobs;
-  int werror, remarks, verbose;
+  int werror, remarks, verbose, no_compat;
   strlist files;
 } options;
 
 /* The command for one entry: kperf's clang, the entry's flags translated
- * (kp_cc_translate), -fsyntax-only and the plugin. */
+ * (kp_cc_translate), -fsyntax-only and the plugin.  An nvcc entry also gets
+ * kperf-nvcc-compat.h (compat, may be NULL): what nvcc declares implicitly.
+ * Host code with errors does not stop the analysis: no error limit, the
+ * plugin's after-errors, and the kernel model (model:) to count what parsed. */
 static int build_command(job *j, const kp_cc_result *t, const options *o, const char *clang,
-                         const char *plugin, const char *cuda) {
+                         const char *plugin, const char *cuda, const char *compat) {
   strlist *c = &j->argv;
   if (sl_push(c, clang))
+    return -1;
+  if (t->nvcc && compat && (sl_push(c, "-include") || sl_push(c, compat)))
     return -1;
   for (size_t i = 0; i < t->args.n; i++)
     if (sl_push(c, t->args.v[i]))
       return -1;
   if (kp_cc_clang_extras(t, cuda, c) || sl_push(c, "-fsyntax-only") ||
+      sl_push(c, "-ferror-limit=0") || sl_push(c, "-fplugin-arg-kperf-after-errors") ||
+      sl_push2(c, "-fplugin-arg-kperf-report=model:", j->model) ||
       (!t->has_side && sl_push(c, "--cuda-host-only")) ||
       (t->device_only && sl_push(c, "-fplugin-arg-kperf-pass=device")) ||
       sl_push2(c, "-fplugin=", plugin) ||
@@ -152,6 +171,7 @@ static void on_signal(int sig) {
     for (size_t i = 0; i < n_all_jobs; i++) {
       unlink(all_jobs[i].sarif);
       unlink(all_jobs[i].out);
+      unlink(all_jobs[i].model);
     }
     rmdir(tmp_dir);
   }
@@ -357,10 +377,48 @@ static void print_results(cJSON *log, const options *o, counts *c) {
 
 /* ------------------------------------------------------------ main */
 
+/* The errors clang reported before kperf's own diagnostics and the kernels
+ * kperf read, from the kernel model the plugin wrote (report=model:); 0 when
+ * unknown.  kperf's findings made errors (-Werror, the plugin's werror) are
+ * not among them.  After a fatal error clang counts errors it does not show:
+ * the count is then at most its "N errors generated". */
+static void model_counts(const char *path, const char *output, long long *errors,
+                         long long *kernels) {
+  *errors = *kernels = 0;
+  long long shown = 0;
+  char *out = kp_cli_read_file(output, NULL);
+  for (const char *p = out; p && (p = strstr(p, " generated")) != NULL; p++) {
+    const char *q = p;
+    while (q > out && q[-1] != '\n')
+      q--;
+    long long n;
+    char word[16];
+    if (sscanf(q, "%lld %15s generated", &n, word) == 2 &&
+        (strcmp(word, "error") == 0 || strcmp(word, "errors") == 0))
+      shown += n;
+  }
+  free(out);
+  char *text = kp_cli_read_file(path, NULL);
+  cJSON *m = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  const cJSON *e = cJSON_GetObjectItemCaseSensitive(m, "host_errors");
+  const cJSON *k = cJSON_GetObjectItemCaseSensitive(m, "kernels");
+  if (cJSON_IsNumber(e))
+    *errors = (long long)e->valuedouble;
+  if (cJSON_IsArray(k))
+    *kernels = cJSON_GetArraySize(k);
+  if (!m)
+    *errors = shown;
+  else if (shown && shown < *errors)
+    *errors = shown;
+  cJSON_Delete(m);
+}
+
 static void remove_tmp(job *jobs, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unlink(jobs[i].sarif);
     unlink(jobs[i].out);
+    unlink(jobs[i].model);
   }
   rmdir(tmp_dir);
   tmp_live = 0;
@@ -375,6 +433,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->werror = 1;
     } else if (strcmp(argv[i], "--remarks") == 0) {
       o->remarks = 1;
+    } else if (strcmp(argv[i], "--no-nvcc-compat") == 0) {
+      o->no_compat = 1;
     } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
       o->verbose = 1;
     } else if (starts(argv[i], "-p") && argv[i][1] == 'p' && argv[i][2] && argv[i][2] != '=') {
@@ -477,6 +537,15 @@ static int check_run(int argc, char **argv) {
   if (realpath(plugin, plugin_abs))
     plugin = plugin_abs;
   const char *cuda = kp_cli_cuda_path();
+  char compat_buf[PATH_MAX + 64], compat_abs[PATH_MAX];
+  const char *compat = o.no_compat ? NULL : kp_cli_find_nvcc_compat(compat_buf, sizeof compat_buf);
+  if (compat && realpath(compat, compat_abs))
+    compat = compat_abs;
+  if (!o.no_compat && !compat && getenv("KPERF_NVCC_COMPAT") && *getenv("KPERF_NVCC_COMPAT")) {
+    kp_cli_error("check: KPERF_NVCC_COMPAT names '%s', which is not a file",
+                 getenv("KPERF_NVCC_COMPAT"));
+    goto out;
+  }
 
   /* The files named on the command line, as real paths. */
   strlist wanted;
@@ -579,6 +648,7 @@ static int check_run(int argc, char **argv) {
     j->directory = strdup(dir);
     snprintf(j->sarif, sizeof j->sarif, "%s/%zu.sarif", tmp_dir, njobs);
     snprintf(j->out, sizeof j->out, "%s/%zu.out", tmp_dir, njobs);
+    snprintf(j->model, sizeof j->model, "%s/%zu.model.json", tmp_dir, njobs);
     njobs++;
     n_all_jobs = njobs;
     if (tfailed) {
@@ -593,7 +663,7 @@ static int check_run(int argc, char **argv) {
       if (!seen)
         sl_push(&dropped_flags, t.dropped.v[i]);
     }
-    if (build_command(j, &t, &o, clang, plugin, cuda) != 0) {
+    if (build_command(j, &t, &o, clang, plugin, cuda, compat) != 0) {
       kp_cc_result_free(&t);
       kp_cli_error("check: out of memory");
       sl_free(&wanted);
@@ -627,19 +697,50 @@ static int check_run(int argc, char **argv) {
 
   /* Each file's report, its URIs made absolute against its compile's directory;
    * the files that could not be analysed, and why, for the SARIF log. */
-  size_t failed = 0, nreports = 0;
+  size_t failed = 0, nreports = 0, despite = 0;
   reports = calloc(njobs + 1, sizeof *reports);
-  strlist fail_files, fail_msgs;
+  strlist fail_files, fail_msgs, warn_files, warn_msgs;
   memset(&fail_files, 0, sizeof fail_files);
   memset(&fail_msgs, 0, sizeof fail_msgs);
+  memset(&warn_files, 0, sizeof warn_files);
+  memset(&warn_msgs, 0, sizeof warn_msgs);
   for (size_t i = 0; i < njobs; i++) {
     job *j = &jobs[i];
-    char *sarif = j->status >= 0 && !j->error ? kp_cli_read_file(j->sarif, NULL) : NULL;
+    /* A crash is a failure whatever was written; clang's errors are not when
+     * kperf read kernels anyway (the plugin's after-errors). */
+    char *sarif = j->status >= 0 && j->status < 128 && !j->error
+                      ? kp_cli_read_file(j->sarif, NULL)
+                      : NULL;
+    long long errors = 0, kernels = 0;
+    if (sarif && j->status != 0)
+      model_counts(j->model, j->out, &errors, &kernels);
+    if (sarif && j->status != 0 && errors > 0 && kernels == 0) {
+      free(sarif);
+      sarif = NULL;
+    }
     char err[256];
     char *abs = sarif ? kp_sarif_relocate(sarif, j->directory, NULL, err, sizeof err) : NULL;
     free(sarif);
     if (abs) {
       reports[nreports++] = abs;
+      if (j->status != 0 && errors > 0) {
+        despite++;
+        char note[PATH_MAX + 256];
+        snprintf(note, sizeof note,
+                 "%s: clang reported %lld error%s (code clang cannot compile); the %lld "
+                 "kernel%s that parsed %s analysed anyway",
+                 j->shown, errors, errors == 1 ? "" : "s", kernels, kernels == 1 ? "" : "s",
+                 kernels == 1 ? "was" : "were");
+        if (o.verbose) {
+          char *output = kp_cli_read_file(j->out, NULL);
+          if (output)
+            fputs(output, stderr);
+          free(output);
+        }
+        fprintf(stderr, "kperf: %s%s\n", note, o.verbose ? "" : " (--verbose shows the errors)");
+        sl_push(&warn_files, j->file);
+        sl_push(&warn_msgs, note);
+      }
       /* kperf's own warnings about the file (no location: e.g. the GPU that
        * stands in for an arch without one) are not in the report: shown here. */
       char *output = kp_cli_read_file(j->out, NULL);
@@ -668,6 +769,11 @@ static int check_run(int argc, char **argv) {
       snprintf(why, sizeof why, "clang failed (exit status %d)", j->status);
     else
       snprintf(why, sizeof why, "clang wrote no kperf report (exit status %d)", j->status);
+    if (!j->error && j->status > 0 && j->status < 128 && !errors)
+      model_counts(j->model, j->out, &errors, &kernels);
+    if (!j->error && j->status > 0 && j->status < 128 && errors)
+      snprintf(why + strlen(why), sizeof why - strlen(why),
+               ": %lld error%s and no kernel kperf could read", errors, errors == 1 ? "" : "s");
     kp_cli_error("check: '%s' was not analysed: %s", j->shown, why);
     /* The SARIF notification: why, and clang's first error line. */
     char note[PATH_MAX * 2 + 1024];
@@ -699,6 +805,13 @@ static int check_run(int argc, char **argv) {
   sl_free(&fail_msgs);
   free(merged);
   merged = with_failures;
+  for (size_t i = 0; merged && i < warn_files.n; i++) {
+    char *w = kp_sarif_add_warning(merged, warn_files.v[i], warn_msgs.v[i]);
+    free(merged);
+    merged = w;
+  }
+  sl_free(&warn_files);
+  sl_free(&warn_msgs);
   cJSON *log = merged ? cJSON_Parse(merged) : NULL;
   if (!log) {
     kp_cli_error("check: out of memory");
@@ -720,9 +833,12 @@ static int check_run(int argc, char **argv) {
     free(rooted);
   }
   cJSON_Delete(log);
-  fprintf(stderr, "kperf: %zu file%s analysed: %zu error%s, %zu warning%s, %zu remark%s", njobs - failed,
-          njobs - failed == 1 ? "" : "s", c.errors, c.errors == 1 ? "" : "s", c.warnings,
-          c.warnings == 1 ? "" : "s", c.remarks, c.remarks == 1 ? "" : "s");
+  fprintf(stderr, "kperf: %zu file%s analysed", njobs - failed, njobs - failed == 1 ? "" : "s");
+  if (despite)
+    fprintf(stderr, " (%zu despite errors clang reported)", despite);
+  fprintf(stderr, ": %zu error%s, %zu warning%s, %zu remark%s", c.errors,
+          c.errors == 1 ? "" : "s", c.warnings, c.warnings == 1 ? "" : "s", c.remarks,
+          c.remarks == 1 ? "" : "s");
   if (failed)
     fprintf(stderr, "; %zu file%s could not be analysed", failed, failed == 1 ? "" : "s");
   fputc('\n', stderr);

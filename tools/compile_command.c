@@ -455,7 +455,7 @@ static const char *const nvcc_value_opts[][2] = {
     {"--split-compile", "-split-compile"}, {"--diag-suppress", "-diag-suppress"},
     {"--diag-warn", "-diag-warn"},  {"--diag-error", "-diag-error"},
     {"--Werror", "-Werror"},        {"--machine", "-m"},
-    {"--default-stream", "-default-stream"}, {"--ftz", "-ftz"},
+    {"--ftz", "-ftz"},
     {"--prec-div", "-prec-div"},    {"--prec-sqrt", "-prec-sqrt"},
     {"--fmad", "-fmad"},            {"--cudart", "-cudart"},
     {"--cudadevrt", "-cudadevrt"},  {"--libdevice-directory", "-ldir"},
@@ -506,6 +506,12 @@ static int translate_nvcc(const kp_strlist *in, const char *file, kp_cc_result *
       rdc = strcmp(v, "true") == 0;
     } else if (is_flag(a, "--device-c", "-dc")) {
       rdc = 1;
+    } else if (opt(in, &i, "--default-stream", "-default-stream", 0, &v)) {
+      /* per-thread defines CUDA_API_PER_THREAD_DEFAULT_STREAM under nvcc */
+      if (strcmp(v, "per-thread") == 0)
+        rc = kp_strlist_push(&r->args, "-fgpu-default-stream=per-thread");
+      else if (strcmp(v, "legacy") != 0)
+        rc = dropped(r, "-default-stream", v);
     } else if (opt(in, &i, "--optimize", "-O", 1, &v)) {
       if (v[0] >= '0' && v[0] <= '3' && !v[1])
         rc = kp_strlist_push2(&r->args, "-O", v);

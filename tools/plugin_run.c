@@ -30,6 +30,9 @@ extern char **environ;
 #ifndef KPERF_PLUGIN_INSTALLED
 #define KPERF_PLUGIN_INSTALLED ""
 #endif
+#ifndef KPERF_NVCC_COMPAT_INSTALLED
+#define KPERF_NVCC_COMPAT_INSTALLED ""
+#endif
 
 int kp_sv_push(kp_strvec *s, const char *a) {
   if (s->n + 2 > s->cap) {
@@ -120,6 +123,27 @@ static const char *find_plugin(char *buf, size_t n) {
   }
   if (*KPERF_PLUGIN_INSTALLED && is_file(KPERF_PLUGIN_INSTALLED))
     return KPERF_PLUGIN_INSTALLED;
+  return NULL;
+}
+
+/* kperf-nvcc-compat.h: $KPERF_NVCC_COMPAT, else next to the GPU database
+ * (../lib in a build tree, ../share/kperf installed), else where it was
+ * installed. */
+static const char *find_nvcc_compat(char *buf, size_t n) {
+  const char *env = getenv("KPERF_NVCC_COMPAT");
+  if (env && *env)
+    return is_file(env) ? env : NULL;
+  const char *exe = kp_cli_exe_dir();
+  if (*exe) {
+    snprintf(buf, n, "%s/../lib/kperf-nvcc-compat.h", exe);
+    if (is_file(buf))
+      return buf;
+    snprintf(buf, n, "%s/../share/kperf/kperf-nvcc-compat.h", exe);
+    if (is_file(buf))
+      return buf;
+  }
+  if (*KPERF_NVCC_COMPAT_INSTALLED && is_file(KPERF_NVCC_COMPAT_INSTALLED))
+    return KPERF_NVCC_COMPAT_INSTALLED;
   return NULL;
 }
 
@@ -240,6 +264,7 @@ static int run_clang(char **argv, const char *errpath) {
 const char *kp_cli_find_clang(char *buf, size_t n) { return find_clang(buf, n); }
 const char *kp_cli_find_plugin(char *buf, size_t n) { return find_plugin(buf, n); }
 const char *kp_cli_cuda_path(void) { return cuda_path(); }
+const char *kp_cli_find_nvcc_compat(char *buf, size_t n) { return find_nvcc_compat(buf, n); }
 char *kp_cli_read_file(const char *path, size_t *len) { return read_all(path, len); }
 
 int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_args,

@@ -51,6 +51,10 @@ char *kp_cli_run_plugin(const char *file, char *const *plugin_args, size_t nplug
 const char *kp_cli_find_clang(char *buf, size_t n);
 const char *kp_cli_find_plugin(char *buf, size_t n);
 const char *kp_cli_cuda_path(void);
+/* kperf-nvcc-compat.h, the header kperf check force-includes in nvcc
+ * entries: $KPERF_NVCC_COMPAT, else ../lib/ or ../share/kperf/ next to
+ * kperf, else the installed one.  NULL when there is none. */
+const char *kp_cli_find_nvcc_compat(char *buf, size_t n);
 
 /* --ptxas auto|nvcc|off of the prediction commands (ptxas_facts.c). */
 enum { KP_PTXAS_OFF = 0, KP_PTXAS_AUTO, KP_PTXAS_NVCC };

@@ -19,6 +19,10 @@ extern "C" {
 #define KP_LIMIT_EXPR_DEPTH 256
 /* Statements nested in one another (blocks, ifs, loops, cases). */
 #define KP_LIMIT_STMT_DEPTH 128
+/* Statements and expressions nested in one another that the search for
+ * kernels and launches descends into (it recurses once per level); a launch
+ * nested deeper is not seen. */
+#define KP_LIMIT_SEARCH_DEPTH 4096
 /* Device functions inlined into each other; deeper calls count as one instruction. */
 #define KP_LIMIT_CALL_DEPTH 24
 /* Nodes of one formula (a trip count, an index, a count).  Formulas are trees:

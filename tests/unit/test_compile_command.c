@@ -117,6 +117,25 @@ static void nvcc_entries(void) {
   CHECK(tr("nvcc --relocatable-device-code true -dc k.cu", "/", "k.cu", &r, err, sizeof err) == 0);
   CHECK(has(&r.args, "-fgpu-rdc"));
   kp_cc_result_free(&r);
+  /* Each spelling of separate compilation alone; --default-stream per-thread. */
+  static const char *const rdc_forms[] = {"-rdc=true", "-rdc true", "--relocatable-device-code=true",
+                                          "-dc", "--device-c", NULL};
+  for (int i = 0; rdc_forms[i]; i++) {
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "nvcc -arch=sm_90 %s -c k.cu", rdc_forms[i]);
+    CHECK(tr(cmd, "/", "k.cu", &r, err, sizeof err) == 0);
+    CHECK(has(&r.args, "-fgpu-rdc"));
+    kp_cc_result_free(&r);
+  }
+  CHECK(tr("nvcc -rdc=false --default-stream per-thread -c k.cu", "/", "k.cu", &r, err,
+           sizeof err) == 0);
+  CHECK(!has(&r.args, "-fgpu-rdc"));
+  CHECK(has(&r.args, "-fgpu-default-stream=per-thread"));
+  kp_cc_result_free(&r);
+  CHECK(tr("nvcc -default-stream=legacy -c k.cu", "/", "k.cu", &r, err, sizeof err) == 0);
+  CHECK_STR(join(&r.args), "-x cuda k.cu");
+  CHECK(r.dropped.n == 0);
+  kp_cc_result_free(&r);
   /* Values that look like flags stay with their option: -Xptxas -O3 is not -O3. */
   CHECK(tr("nvcc -Xcudafe --diag_suppress=177 -Xptxas -O1 -Xnvlink -v -O2 k.cu", "/", "k.cu", &r,
            err, sizeof err) == 0);

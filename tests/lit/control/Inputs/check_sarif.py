@@ -17,7 +17,8 @@ The driver must have a version (x.y.z) and every rule a name apart from its
 id (PascalCase, as code scanning shows it); runs[0].invocations[0] must say
 executionSuccessful, --failed N that it is false with N error notifications
 (each with a message and, when it names a file, a URI), else that it is true
-with none.
+with none; --warned N: N warning notifications besides (files analysed
+despite errors clang reported).
 Exit status 0 when all hold, 1 with one line per failure.
 """
 import argparse
@@ -67,6 +68,8 @@ def main():
     ap.add_argument("--srcroot")
     ap.add_argument("--failed", type=int, default=0,
                     help="the number of files that could not be analysed")
+    ap.add_argument("--warned", type=int, default=0,
+                    help="the number of files analysed despite errors clang reported")
     ap.add_argument("--notification", action="append", default=[],
                     help="URI_SUFFIX:TEXT: a notification about that file whose message contains TEXT")
     ap.add_argument("--require-base", action="store_true",
@@ -114,9 +117,12 @@ def main():
         ok = inv[0].get("executionSuccessful")
         need(ok is (a.failed == 0), f"invocations[0].executionSuccessful is {ok!r} with {a.failed} failed")
         notes = inv[0].get("toolExecutionNotifications", [])
-        need(len(notes) == a.failed, f"{len(notes)} toolExecutionNotifications, not {a.failed}")
+        errs = [nt for nt in notes if nt.get("level") == "error"]
+        warns = [nt for nt in notes if nt.get("level") == "warning"]
+        need(len(errs) == a.failed, f"{len(errs)} error toolExecutionNotifications, not {a.failed}")
+        need(len(warns) == a.warned, f"{len(warns)} warning toolExecutionNotifications, not {a.warned}")
         for m, nt in enumerate(notes):
-            need(nt.get("level") == "error", f"notification {m}: level {nt.get('level')!r}")
+            need(nt.get("level") in ("error", "warning"), f"notification {m}: level {nt.get('level')!r}")
             need(nt.get("message", {}).get("text"), f"notification {m}: no message.text")
             for loc in nt.get("locations", []):
                 al = loc.get("physicalLocation", {}).get("artifactLocation", {})
