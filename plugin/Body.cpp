@@ -1997,7 +1997,18 @@ private:
     std::vector<Val> Returns;
     std::vector<Val> *Saved = ReturnSink;
     ReturnSink = &Returns;
+    // A return (or any exit) inside the callee ends the callee only: the
+    // threads that leave it under a condition are back in the caller when the
+    // call returns, so what the callee's exits did to the caller's guards is
+    // undone after it.
+    std::vector<std::pair<std::vector<kp_guard>, bool>> CallerGuards;
+    for (const Frame &Fr : Frames)
+      CallerGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
     stmt(Def->getBody());
+    for (size_t I = 0; I < CallerGuards.size() && I < Frames.size(); ++I) {
+      Frames[I].Guards = CallerGuards[I].first;
+      Frames[I].GuardsUnknown = CallerGuards[I].second;
+    }
     ReturnSink = Saved;
     CallStack.pop_back();
     if (Returns.empty())
