@@ -1573,6 +1573,8 @@ private:
     Lin L = evalQuiet(E);
     if (L.Valid)
       return guardSym(L);
+    if (L.Sym) // not affine, but a formula each thread computes (1 << lg, t % w)
+      return L.Sym;
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
       if (IC->getSubExpr()->getType()->isIntegralOrEnumerationType())
         return condSym(IC->getSubExpr());
