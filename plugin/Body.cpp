@@ -358,6 +358,13 @@ private:
       return std::string("iteration(") + K->loops[Id]->var + ")";
     return "iteration";
   }
+  // The same for every thread of a warp, with a formula: no thread id in its
+  // affine terms or in its non-affine formula.
+  bool uniform(const Lin &L) {
+    if (L.Valid)
+      return !linThreadDep(L);
+    return L.Sym && !kp_sym_uses_prefix(L.Sym, "threadIdx.");
+  }
   bool linThreadDep(const Lin &L) {
     for (const auto &T : L.Terms)
       if (T.first >= KP_V_TID_X && T.first <= KP_V_TID_Z)
@@ -2351,6 +2358,7 @@ private:
     const VarDecl *VD = nullptr;
     enum { None, Add, Mul2, Shr1 } Kind = None;
     Lin Step; // Add: the increment (negative for decrements)
+    int Shift = 1; // Mul2/Shr1: bits per update (i <<= 2, i >>= 2, i *= 4, i /= 4: 2)
   };
 
   // The loop's update: i++, ++i, i--, i += s, i -= s, i = i + s, i *= 2, i <<= 1,
@@ -2403,13 +2411,24 @@ private:
         I.Step = Op == BO_Add ? S : linScale(S, C(-1));
       }
     } else {
-      // Doubling and halving counters: *2, <<1, >>1, /2.
+      // Doubling and halving counters: *2, <<1, >>1, /2, and by several
+      // bits at once: *4, <<2, >>2, /4 ...
       int64_t V = 0;
+      int Lg = 0;
       if (foldInt(Other, V)) {
-        if ((Op == BO_Mul && V == 2) || (Op == BO_Shl && V == 1))
+        if (Op == BO_Mul && V >= 2 && isPow2(V, Lg) && Lg <= 30) {
           I.Kind = Induction::Mul2;
-        else if ((Op == BO_Shr && V == 1) || (Op == BO_Div && V == 2))
+          I.Shift = Lg;
+        } else if (Op == BO_Shl && V >= 1 && V <= 30) {
+          I.Kind = Induction::Mul2;
+          I.Shift = static_cast<int>(V);
+        } else if (Op == BO_Div && V >= 2 && isPow2(V, Lg) && Lg <= 30) {
           I.Kind = Induction::Shr1;
+          I.Shift = Lg;
+        } else if (Op == BO_Shr && V >= 1 && V <= 30) {
+          I.Kind = Induction::Shr1;
+          I.Shift = static_cast<int>(V);
+        }
       }
     }
     if (I.Kind == Induction::None)
@@ -2522,8 +2541,14 @@ private:
                                                       : KP_STEP_SHR1;
     if (Ind.Kind == Induction::None)
       return nullptr;
-    return kp_trip_count(A, tripSym(Init), Kind, Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr,
-                         Cmp, tripSym(B.Limit));
+    const kp_sym *T = kp_trip_count(A, tripSym(Init), Kind,
+                                    Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr, Cmp,
+                                    tripSym(B.Limit));
+    // Several bits per update: the counter takes every Shift-th value of the
+    // one-bit counter, from the first: ceil(trip / Shift) of them.
+    if (T && Ind.Kind != Induction::Add && Ind.Shift > 1)
+      T = kp_sym_bin(A, KP_SYM_CEILDIV, T, C(Ind.Shift));
+    return T;
   }
 
   void loop(const Stmt *S) {
@@ -2598,6 +2623,8 @@ private:
       Lp->step_kind = Ind.Kind == Induction::Mul2   ? KP_STEP_MUL2
                       : Ind.Kind == Induction::Shr1 ? KP_STEP_SHR1
                                                     : KP_STEP_ADD;
+      if (Ind.Kind != Induction::Add)
+        Lp->shift = Ind.Shift;
     }
     const kp_sym *Trip = nullptr;
     const char *Why = nullptr;
@@ -2647,6 +2674,45 @@ private:
       emit(depth(), KP_I_BRANCH, 1, {}, S->getBeginLoc());
     }
 
+    // Variables other than the counter that the body moves once per
+    // iteration, by a statement of its own at the top of the body (offset *=
+    // 2, d >>= 1, j += 4 next to the counter i): their value at the start of
+    // iteration `iteration@ID` is a formula of it, when they start from a
+    // value uniform across threads and nothing can skip the update.
+    std::map<const VarDecl *, Induction> Secondary;
+    std::map<const VarDecl *, Lin> SecondaryInit;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body)) {
+      if (!exits(Body))
+        for (const Stmt *St : CS->body()) {
+          const auto *E = dyn_cast<Expr>(St);
+          if (!E || St == IncStmt)
+            continue;
+          Induction C2 = induction(E);
+          if (!C2.VD || C2.VD == Ind.VD || Mod.Count[C2.VD] != 1 ||
+              !C2.VD->getType()->isIntegralOrEnumerationType())
+            continue;
+          if (C2.Kind == Induction::Add && !C2.Step.termFree())
+            continue;
+          auto It = Env.find(C2.VD);
+          if (It == Env.end() || !uniform(It->second.V.L))
+            continue;
+          Secondary[C2.VD] = C2;
+          SecondaryInit[C2.VD] = It->second.V.L;
+        }
+    }
+    // The value of secondary variable VD after N updates (N a formula).
+    auto secondaryAt = [&](const VarDecl *VD, const kp_sym *N) -> Lin {
+      const Induction &SI = Secondary[VD];
+      const Lin &I0 = SecondaryInit[VD];
+      const kp_sym *F0 = formula(I0);
+      if (!N || !F0)
+        return Lin();
+      if (SI.Kind == Induction::Add)
+        return linAdd(I0, linSym(kp_sym_mul(A, N, SI.Step.Base)), 1);
+      const kp_sym *Bits = SI.Shift > 1 ? kp_sym_mul(A, C(SI.Shift), N) : N;
+      return linSym(kp_sym_bin(A, SI.Kind == Induction::Mul2 ? KP_SYM_SHL : KP_SYM_SHR, F0, Bits));
+    };
+
     // Enter the body: variables the loop modifies vary per iteration.
     Frame F;
     F.R = &Lp->body;
@@ -2662,11 +2728,19 @@ private:
       V.Depth = -1;
       V.Node = -1;
       V.Level = depth();
-      if (VD == Ind.VD && Ind.Kind == Induction::Add && InitL.Valid) {
+      if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.Valid || InitL.Sym)) {
+        // (A start that is not affine, n >> 2, makes the counter a formula.)
         V.L = linAdd(InitL, linVar(KP_V_LOOP + Lp->id, Ind.Step.Base), 1);
-      } else if (VD == Ind.VD && InitL.Valid) {
+      } else if (VD == Ind.VD && (InitL.Valid || InitL.Sym)) {
         // Multiplicative counters are uniform across threads when their start is.
-        V.L = linThreadDep(InitL) ? Lin() : linSym(Var(Lp->var));
+        V.L = uniform(InitL) ? linSym(Var(Lp->var)) : Lin();
+      } else if (Secondary.count(VD) && Secondary[VD].Kind == Induction::Add) {
+        V.L = linAdd(SecondaryInit[VD], linVar(KP_V_LOOP + Lp->id, Secondary[VD].Step.Base), 1);
+        V.Off = Lin();
+      } else if (Secondary.count(VD)) {
+        std::string It = "iteration@" + std::to_string(Lp->id);
+        V.L = secondaryAt(VD, Var(It.c_str()));
+        V.Off = Lin();
       } else {
         V.L = Lin();
         V.Off = Lin();
@@ -2720,10 +2794,14 @@ private:
     Nd->loop = Lp;
     Nd->loc = Lp->loc;
     int Node = static_cast<int>(Frames.back().R->nnodes - 1);
+    // After the loop, a secondary variable has moved once per iteration, when
+    // every thread runs the same number of them.
+    bool TripUniform = Lp->trip_kind != KP_TRIP_UNKNOWN && !Lp->thread_dependent &&
+                       !kp_sym_uses_prefix(Lp->trip, "threadIdx.");
     for (const VarDecl *VD : Mod.Vars) {
       VarInfo &VI = Env[VD];
       Val V = VI.V;
-      V.L = Lin();
+      V.L = Secondary.count(VD) && TripUniform ? secondaryAt(VD, Lp->trip) : Lin();
       V.Off = Lin();
       V.Depth = depth();
       V.Node = Node;
