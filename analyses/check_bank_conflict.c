@@ -220,8 +220,53 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       return;
     }
     static scan_state st; /* large; checks run one at a time */
-    size_t n = scan(ctx, &c, a, s, 0, &st);
-    int bad = n > 0 && st.nsamples > 0;
+    /* A parameter the file does not give that the address depends on only
+     * as a shift amount (n = 1 << lg): every value 0 to 30 is judged; the
+     * access is reported when it conflicts at every value at which its
+     * loops run, with the figures of the value where it conflicts least. */
+    const char *shv = kp_access_shift_unknown(&c, a);
+    int64_t shv_best = -1, shv_from = -1, shv_to = -1;
+    int bad = 1;
+    if (shv) {
+      unsigned best = 0;
+      for (int64_t v = 0; v <= 30 && bad; v++) {
+        kp_lane_ctx cv;
+        if (!kp_lane_ctx_init(&cv, ctx->m, k, s) || !kp_lane_ctx_bind(&cv, shv, v)) {
+          kp_lane_ctx_free(&cv);
+          bad = 0;
+          break;
+        }
+        int runs = kp_access_loops_run(&cv, a);
+        if (runs == 0) {
+          kp_lane_ctx_free(&cv);
+          continue;
+        }
+        size_t nv = runs > 0 ? scan(ctx, &cv, a, s, 0, &st) : 0;
+        kp_lane_ctx_free(&cv);
+        int ok = nv > 0 && st.nsamples > 0;
+        unsigned deg = 0;
+        for (unsigned smp = 0; ok && smp < st.nsamples; smp++) {
+          int j = worst_iter(&st, smp);
+          ok = j >= 0 && conflicted(&st.w[smp][j].r, min);
+          if (ok && (deg == 0 || st.w[smp][j].r.degree < deg))
+            deg = st.w[smp][j].r.degree;
+        }
+        if (!ok) {
+          bad = 0;
+          break;
+        }
+        if (shv_best < 0 || deg <= best) {
+          best = deg;
+          shv_best = v;
+        }
+        if (shv_from < 0)
+          shv_from = v;
+        shv_to = v;
+      }
+      bad = bad && shv_best >= 0 && kp_lane_ctx_bind(&c, shv, shv_best);
+    }
+    size_t n = bad ? scan(ctx, &c, a, s, 0, &st) : 0;
+    bad = n > 0 && st.nsamples > 0;
     for (unsigned smp = 0; bad && smp < st.nsamples; smp++) {
       int j = worst_iter(&st, smp);
       bad = j >= 0 && conflicted(&st.w[smp][j].r, min);
@@ -264,6 +309,12 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
                      "1/%u of its bandwidth on %s (compute capability %d.%d: %u banks of 4 bytes%s)",
                      kpc_kind(k, a), w->r.degree, w->r.degree, g->id, g->cc_major, g->cc_minor,
                      w->r.banks, g->cc_major == 1 ? ", per half-warp" : "");
+    if (shv)
+      kp_findings_note(out, a->loc,
+                       "'%s' is not known in this file: the access conflicts for every value of it "
+                       "from %" PRId64 " to %" PRId64 " (where the loops around it run); figures "
+                       "for %s = %" PRId64 ", where it conflicts least",
+                       shv, shv_from, shv_to, shv, shv_best);
     if (sym)
       kp_findings_note(out, a->loc, "'%s' is not known in this file: figures for %s = 1024", sym,
                        sym);

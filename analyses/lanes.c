@@ -521,6 +521,87 @@ static int64_t trip_at(kp_lane_ctx *c, const kp_loop *l, const int64_t *iter) {
   return t;
 }
 
+int kp_lane_ctx_bind(kp_lane_ctx *c, const char *name, int64_t value) {
+  c->nb = c->fixed;
+  if (!push(c, name, value))
+    return 0;
+  c->fixed = c->nb;
+  return 1;
+}
+
+/* The unknown (unbound) variables of s: each right operand of a shift that
+ * is one (*shift, when they agree), and whether one is used elsewhere. */
+static void shift_vars(const kp_lane_ctx *c, const kp_sym *s, int as_shift, const char **shift,
+                       int *conflict, int *other) {
+  if (!s)
+    return;
+  if (s->kind == KP_SYM_VAR) {
+    if (bound(c, s->name) || strncmp(s->name, "iteration@", 10) == 0)
+      return;
+    for (size_t l = 0; l < c->k->nloops; l++) /* a doubling/halving counter */
+      if (c->k->loops[l]->var && c->k->loops[l]->step_kind != KP_STEP_ADD &&
+          strcmp(c->k->loops[l]->var, s->name) == 0)
+        return;
+    if (!as_shift) {
+      *other = 1;
+      return;
+    }
+    if (*shift && strcmp(*shift, s->name) != 0)
+      *conflict = 1;
+    *shift = s->name;
+    return;
+  }
+  int sh = s->kind == KP_SYM_SHL || s->kind == KP_SYM_SHR;
+  shift_vars(c, s->a, 0, shift, conflict, other);
+  shift_vars(c, s->b, sh && s->b && s->b->kind == KP_SYM_VAR, shift, conflict, other);
+}
+
+const char *kp_access_shift_unknown(kp_lane_ctx *c, const kp_access *a) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  if (!bind_point(c, &p, NULL))
+    return NULL;
+  const char *shift = NULL;
+  int conflict = 0, other = 0;
+  const kp_sym *f[4] = {a->index.base, a->index_formula, NULL, NULL};
+  for (int i = 0; i < 2; i++)
+    shift_vars(c, f[i], 0, &shift, &conflict, &other);
+  for (size_t t = 0; t < a->index.nterms; t++)
+    shift_vars(c, a->index.terms[t].coef, 0, &shift, &conflict, &other);
+  for (size_t g = 0; g < a->nguards; g++) {
+    shift_vars(c, a->guards[g].lhs, 0, &shift, &conflict, &other);
+    shift_vars(c, a->guards[g].rhs, 0, &shift, &conflict, &other);
+  }
+  const kp_kernel *k = c->k;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent) {
+    const kp_loop *lp = k->loops[l];
+    shift_vars(c, lp->init, 0, &shift, &conflict, &other);
+    shift_vars(c, lp->step, 0, &shift, &conflict, &other);
+    shift_vars(c, lp->trip, 0, &shift, &conflict, &other);
+  }
+  return shift && !conflict && !other ? shift : NULL;
+}
+
+int kp_access_loops_run(kp_lane_ctx *c, const kp_access *a) {
+  const kp_kernel *k = c->k;
+  int64_t *it = calloc(k->nloops + 1, sizeof *it);
+  if (!it)
+    return -1;
+  int r = 1;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && r != 0; l = k->loops[l]->parent) {
+    int64_t t = trip_at(c, k->loops[l], it);
+    if (t == 0 && !kp_sym_uses_prefix(k->loops[l]->trip, "threadIdx."))
+      r = 0;
+    else if (t == 0)
+      r = -1; /* the main thread skips it; others may not */
+    else if (t < 0)
+      r = -1;
+  }
+  free(it);
+  return r;
+}
+
 int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a) {
   kp_lane_point p = {0};
   kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
