@@ -521,6 +521,15 @@ static int64_t trip_at(kp_lane_ctx *c, const kp_loop *l, const int64_t *iter) {
   return t;
 }
 
+int kp_lanes_mentions_unknown(kp_lane_ctx *c, const kp_sym *s) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  if (!bind_point(c, &p, NULL))
+    return 1;
+  return any_unknown(c, s);
+}
+
 int kp_lane_ctx_bind(kp_lane_ctx *c, const char *name, int64_t value) {
   c->nb = c->fixed;
   if (!push(c, name, value))

@@ -105,6 +105,10 @@ int kp_access_uses_loop(const kp_access *a, const kp_loop *l);
  * parameter the file does not give): then a scan samples it. */
 int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a);
 
+/* Whether formula s mentions a variable nothing binds in c (a parameter the
+ * file does not give, or a counter that starts from one). */
+int kp_lanes_mentions_unknown(kp_lane_ctx *c, const kp_sym *s);
+
 /* Binds name to value in c for every point (as a launch binding would). */
 int kp_lane_ctx_bind(kp_lane_ctx *c, const char *name, int64_t value);
 
