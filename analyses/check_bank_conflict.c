@@ -170,14 +170,19 @@ static int padding_fixes(const kp_check_ctx *ctx, const kp_shared_decl *decl, in
 static void range_text(const scan_state *st, const kp_loop *l, unsigned min, char *buf,
                        size_t len) {
   buf[0] = 0;
-  const iter_worst *w = st->w[0];
-  unsigned n = st->niters;
+  /* The iterations in which the access runs (a loop the enclosing ones make
+   * empty has none). */
+  static iter_worst w[KP_SCAN_MAX_ITERS];
+  unsigned n = 0;
+  for (unsigned j = 0; j < st->niters && j < KP_SCAN_MAX_ITERS; j++)
+    if (st->w[0][j].have)
+      w[n++] = st->w[0][j];
   if (n < 2)
     return;
   unsigned maxd = 0, first = n, jmax = 0;
   int varies = 0;
   for (unsigned j = 0; j < n; j++) {
-    if (!w[j].have || !w[j].counter_known)
+    if (!w[j].counter_known)
       return;
     if (w[j].r.degree != w[0].r.degree)
       varies = 1;

@@ -750,10 +750,11 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
           iter[others[o]] = v < other_trip[o] ? v : 0;
         }
         /* An iteration a loop whose run the enclosing loops set does not
-         * reach at these iterations of theirs. */
+         * reach at these iterations of theirs (or a loop they make empty:
+         * for (j = 0; j < i; j++) at i = 0). */
         int beyond = 0;
         for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && !beyond; l = k->loops[l]->parent)
-          if (iter[l] > 0 && trip_follows_outer(k, k->loops[l])) {
+          if (trip_follows_outer(k, k->loops[l])) {
             int64_t t = trip_at(c, k->loops[l], iter);
             beyond = t >= 0 && iter[l] >= t;
           }

@@ -108,10 +108,29 @@ __global__ void merge_steps(float *v) {
       v[i] += s[i * j]; // expected-warning {{16-way shared-memory bank conflict on 's' (16-way at j = 16, then falling to 1-way at j = 1): lanes 0, 2, 4, ..., 30 all hit bank 0 at 16 different addresses (stride 16 elements (64 B) between adjacent threads)}}
 }
 
+// A triangular update: the inner loop is empty at i = 0, so the column read
+// s[tx][i] is judged from i = 1 on (lanes 2-15: 7-way), not at i = 0 where
+// it does not run (8-way there).
+__global__ void triangle(float *m) {
+  __shared__ float s[16][16];
+  int tx = threadIdx.x;
+  s[tx][0] = m[tx]; // expected-warning {{8-way shared-memory bank conflict on 's'}}
+  for (int i = 0; i < 16; i++) {
+    if (tx > i) {
+      for (int j = 0; j < i; j++)
+        s[tx][i] -= s[tx][j] * s[j][i];
+      // expected-warning@-1 {{7-way shared-memory bank conflict on 's' (7-way at i = 1, then falling to 1-way at i = 14): lanes 2, 4, 6, ..., 14 all hit bank 1 at 7 different addresses}}
+      // expected-warning@-2 {{7-way shared-memory bank conflict on 's': lanes 2, 4, 6, ..., 14 all hit bank 0 at 7 different addresses}}
+    }
+    __syncthreads();
+  }
+}
+
 int main() {
   prefix<<<1, 512>>>(nullptr, nullptr);
   radix4<<<8, 512, 2048 * sizeof(float)>>>(nullptr, 11);
   quarter<<<1, 256>>>(nullptr);
   network<<<1, 512>>>(nullptr);
   merge_steps<<<1, 32>>>(nullptr);
+  triangle<<<1, 16>>>(nullptr);
 }
