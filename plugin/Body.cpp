@@ -1693,6 +1693,18 @@ private:
         return true;
     return false;
   }
+  // Whether S can leave the function it is in (return, goto, throw); a
+  // lambda's body is its own function.
+  static bool leavesFunction(const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return false;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S) || isa<IndirectGotoStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (leavesFunction(C))
+        return true;
+    return false;
+  }
   // S is `return;` / `continue;` alone (or in braces).
   static bool onlyExit(const Stmt *S, bool &IsReturn) {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
@@ -2713,6 +2725,16 @@ private:
       return linSym(kp_sym_bin(A, SI.Kind == Induction::Mul2 ? KP_SYM_SHL : KP_SYM_SHR, F0, Bits));
     };
 
+    // A break or continue ends an iteration or the loop, not the code after
+    // the loop: every thread that entered it is there again.  What such an
+    // exit does to the guards of the frames around the loop is undone after
+    // it (a return, goto or throw in the body still counts).
+    std::vector<std::pair<std::vector<kp_guard>, bool>> OuterGuards;
+    bool LoopExitsOnly = Body && !leavesFunction(Body);
+    if (LoopExitsOnly)
+      for (const Frame &Fr : Frames)
+        OuterGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
+
     // Enter the body: variables the loop modifies vary per iteration.
     Frame F;
     F.R = &Lp->body;
@@ -2787,6 +2809,11 @@ private:
             Frames.back().R->nodes[N].per_group = 1;
     }
     Frames.pop_back();
+    if (LoopExitsOnly)
+      for (size_t I = 0; I < OuterGuards.size() && I < Frames.size(); ++I) {
+        Frames[I].Guards = OuterGuards[I].first;
+        Frames[I].GuardsUnknown = OuterGuards[I].second;
+      }
     kp_node *Nd = addNode(Frames.back().R);
     if (!Nd)
       return;
