@@ -486,15 +486,25 @@ static int names_loop(const kp_sym *s, const kp_loop *l) {
  * counter is in them starts or how long it runs (for (j = size / 2; j > 0;
  * j >>= 1) inside a loop over size). */
 static int reaches(const kp_kernel *k, const kp_access *a, const kp_loop *l) {
-  if (kp_access_uses_loop(a, l))
-    return 1;
-  for (int m = a->loop; m >= 0 && (size_t)m < k->nloops && m != l->id; m = k->loops[m]->parent) {
-    const kp_loop *lm = k->loops[m];
-    if (reaches(k, a, lm) &&
-        (names_loop(lm->init, l) || names_loop(lm->trip, l) || names_loop(lm->step, l)))
-      return 1;
+  /* The loops from the innermost around a out to l, decided inside out. */
+  int chain[64], used[64], n = 0;
+  for (int m = a->loop; m >= 0 && (size_t)m < k->nloops && n < 64; m = k->loops[m]->parent) {
+    chain[n++] = m;
+    if (m == l->id)
+      break;
   }
-  return 0;
+  if (n == 0 || chain[n - 1] != l->id)
+    return kp_access_uses_loop(a, l);
+  for (int i = 0; i < n; i++) {
+    const kp_loop *li = k->loops[chain[i]];
+    int u = kp_access_uses_loop(a, li);
+    for (int j = 0; j < i && !u; j++) {
+      const kp_loop *lj = k->loops[chain[j]];
+      u = used[j] && (names_loop(lj->init, li) || names_loop(lj->trip, li) || names_loop(lj->step, li));
+    }
+    used[i] = u;
+  }
+  return used[n - 1];
 }
 
 /* Whether l's trip count depends on an enclosing loop (and not on the thread). */

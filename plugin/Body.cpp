@@ -1695,14 +1695,33 @@ private:
   }
   // Whether S can leave the function it is in (return, goto, throw); a
   // lambda's body is its own function.
+  // Expressions are not walked (they can be nested very deep), except the
+  // statements of a GNU statement expression.
   static bool leavesFunction(const Stmt *S) {
     if (!S || isa<LambdaExpr>(S))
       return false;
     if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S) || isa<IndirectGotoStmt>(S))
       return true;
+    if (const auto *SE = dyn_cast<StmtExpr>(S))
+      return leavesFunction(SE->getSubStmt());
+    if (const auto *E = dyn_cast<Expr>(S))
+      return E->getStmtClass() != Stmt::CXXThrowExprClass && containsStmtExpr(E, 0);
     for (const Stmt *C : S->children())
       if (leavesFunction(C))
         return true;
+    return false;
+  }
+  // An expression with a statement expression in it (looked for a few
+  // levels deep only; deeper, taken as present: the caller stays careful).
+  static bool containsStmtExpr(const Expr *E, int Depth) {
+    if (isa<StmtExpr>(E))
+      return leavesFunction(E);
+    if (Depth > 32)
+      return true;
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(C))
+        if (containsStmtExpr(CE, Depth + 1))
+          return true;
     return false;
   }
   // S is `return;` / `continue;` alone (or in braces).
