@@ -8,9 +8,12 @@
  * and the message gives the range ("2-way at s = 1 rising to 32-way at
  * s = 16").  When padding the innermost dimension of the array by one
  * element makes every access to it conflict-free, the finding carries that
- * fix-it.  An address that depends on a parameter the file does not give is
- * tried with two values (1024 and 1025) and reported only when both
- * conflict.  docs/checks/bank-conflict.md. */
+ * fix-it.  A parameter the file does not give must not decide the finding:
+ * one used only as a shift amount is judged at every value 0 to 30, one
+ * that only offsets every lane alike or only sets how often a loop runs is
+ * judged where the degree is the same for every value (the loop's first
+ * iteration), and any other use keeps kperf silent (unknown_role).
+ * docs/checks/bank-conflict.md. */
 #include "check_util.h"
 #include "kperf/checks.h"
 #include "kperf/warp.h"
@@ -167,14 +170,19 @@ static int padding_fixes(const kp_check_ctx *ctx, const kp_shared_decl *decl, in
 static void range_text(const scan_state *st, const kp_loop *l, unsigned min, char *buf,
                        size_t len) {
   buf[0] = 0;
-  const iter_worst *w = st->w[0];
-  unsigned n = st->niters;
+  /* The iterations in which the access runs (a loop the enclosing ones make
+   * empty has none). */
+  static iter_worst w[KP_SCAN_MAX_ITERS];
+  unsigned n = 0;
+  for (unsigned j = 0; j < st->niters && j < KP_SCAN_MAX_ITERS; j++)
+    if (st->w[0][j].have)
+      w[n++] = st->w[0][j];
   if (n < 2)
     return;
   unsigned maxd = 0, first = n, jmax = 0;
   int varies = 0;
   for (unsigned j = 0; j < n; j++) {
-    if (!w[j].have || !w[j].counter_known)
+    if (!w[j].counter_known)
       return;
     if (w[j].r.degree != w[0].r.degree)
       varies = 1;
@@ -205,6 +213,37 @@ static void range_text(const scan_state *st, const kp_loop *l, unsigned min, cha
              w[n - 1].counter);
 }
 
+/* What parameters the file does not give (and counters starting from them)
+ * do to access a, whose degree must hold for every value of them:
+ *  -1: they reach which lanes take part or how far apart the lanes are (the
+ *      coefficients of thread ids, a formula, the guards): kperf cannot
+ *      judge every value and says nothing;
+ *   1: they set how many times a loop whose counter moves the address runs:
+ *      its first iteration runs whenever the access does, and only that
+ *      iteration is judged;
+ *   0: none, or only a uniform offset of whole words (the index's base with
+ *      elements of 4 bytes or more), which moves every lane alike and leaves
+ *      the degree unchanged. */
+static int unknown_role(kp_lane_ctx *c, const kp_access *a) {
+  if (kp_lanes_mentions_unknown(c, a->index.known ? NULL : a->index_formula))
+    return -1;
+  for (size_t t = 0; t < a->index.nterms; t++)
+    if (kp_lanes_mentions_unknown(c, a->index.terms[t].coef))
+      return -1;
+  for (size_t g = 0; g < a->nguards; g++)
+    if (kp_lanes_mentions_unknown(c, a->guards[g].lhs) ||
+        kp_lanes_mentions_unknown(c, a->guards[g].rhs))
+      return -1;
+  if (a->index.known && a->elem_bytes % 4 != 0 && kp_lanes_mentions_unknown(c, a->index.base))
+    return -1;
+  int role = 0;
+  const kp_kernel *k = c->k;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent)
+    if (kp_lanes_mentions_unknown(c, k->loops[l]->trip))
+      role = 1;
+  return role;
+}
+
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                          const kp_shape *shapes, size_t nshapes, int *fixit_given,
                          kp_findings *out) {
@@ -220,11 +259,65 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       return;
     }
     static scan_state st; /* large; checks run one at a time */
-    size_t n = scan(ctx, &c, a, s, 0, &st);
-    int bad = n > 0 && st.nsamples > 0;
+    /* A parameter the file does not give that the address depends on only
+     * as a shift amount (n = 1 << lg): every value 0 to 30 is judged; the
+     * access is reported when it conflicts at every value at which its
+     * loops run, with the figures of the value where it conflicts least. */
+    const char *shv = kp_access_shift_unknown(&c, a);
+    int64_t shv_best = -1, shv_from = -1, shv_to = -1;
+    int bad = 1;
+    if (shv) {
+      unsigned best = 0;
+      for (int64_t v = 0; v <= 30 && bad; v++) {
+        kp_lane_ctx cv;
+        if (!kp_lane_ctx_init(&cv, ctx->m, k, s) || !kp_lane_ctx_bind(&cv, shv, v)) {
+          kp_lane_ctx_free(&cv);
+          bad = 0;
+          break;
+        }
+        int runs = kp_access_loops_run(&cv, a);
+        if (runs == 0) {
+          kp_lane_ctx_free(&cv);
+          continue;
+        }
+        size_t nv = runs > 0 ? scan(ctx, &cv, a, s, 0, &st) : 0;
+        kp_lane_ctx_free(&cv);
+        int ok = nv > 0 && st.nsamples > 0;
+        unsigned deg = 0;
+        for (unsigned smp = 0; ok && smp < st.nsamples; smp++) {
+          int j = worst_iter(&st, smp);
+          ok = j >= 0 && conflicted(&st.w[smp][j].r, min);
+          if (ok && (deg == 0 || st.w[smp][j].r.degree < deg))
+            deg = st.w[smp][j].r.degree;
+        }
+        if (!ok) {
+          bad = 0;
+          break;
+        }
+        if (shv_best < 0 || deg <= best) {
+          best = deg;
+          shv_best = v;
+        }
+        if (shv_from < 0)
+          shv_from = v;
+        shv_to = v;
+      }
+      bad = bad && shv_best >= 0 && kp_lane_ctx_bind(&c, shv, shv_best);
+    }
+    int role = bad ? unknown_role(&c, a) : -1;
+    size_t n = bad && role >= 0 ? scan(ctx, &c, a, s, 0, &st) : 0;
+    bad = n > 0 && st.nsamples > 0;
     for (unsigned smp = 0; bad && smp < st.nsamples; smp++) {
-      int j = worst_iter(&st, smp);
+      int j = role == 1 ? (st.w[smp][0].have ? 0 : -1) : worst_iter(&st, smp);
       bad = j >= 0 && conflicted(&st.w[smp][j].r, min);
+    }
+    if (bad && role == 1) {
+      /* Only the first iteration is known to run: it is the finding. */
+      for (unsigned smp = 0; smp < st.nsamples; smp++)
+        for (unsigned j = 1; j < st.niters; j++)
+          st.w[smp][j].have = 0;
+      st.niters = 1;
+      memset(st.best_iter[0], 0, sizeof st.best_iter[0]);
     }
     if (!bad) {
       kp_lane_ctx_free(&c);
@@ -264,6 +357,17 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
                      "1/%u of its bandwidth on %s (compute capability %d.%d: %u banks of 4 bytes%s)",
                      kpc_kind(k, a), w->r.degree, w->r.degree, g->id, g->cc_major, g->cc_minor,
                      w->r.banks, g->cc_major == 1 ? ", per half-warp" : "");
+    if (role == 1)
+      kp_findings_note(out, a->loc,
+                       "how many times the loop around it runs depends on values this file does "
+                       "not give: figures for its first iteration, which runs whenever the access "
+                       "does");
+    if (shv)
+      kp_findings_note(out, a->loc,
+                       "'%s' is not known in this file: the access conflicts for every value of it "
+                       "from %" PRId64 " to %" PRId64 " (where the loops around it run); figures "
+                       "for %s = %" PRId64 ", where it conflicts least",
+                       shv, shv_from, shv_to, shv, shv_best);
     if (sym)
       kp_findings_note(out, a->loc, "'%s' is not known in this file: figures for %s = 1024", sym,
                        sym);

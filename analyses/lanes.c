@@ -258,14 +258,18 @@ int kp_loop_counter(kp_lane_ctx *c, const kp_lane_point *p, const kp_loop *l, in
   int64_t init;
   if (!l->init || !kp_sym_eval(l->init, c->b, c->nb, &init))
     return 0;
+  int64_t bits = l->shift > 1 ? l->shift : 1;
   if (l->step_kind == KP_STEP_MUL2) {
-    if (iter < 0 || iter > 62)
+    if (iter < 0 || iter > 62 || iter * bits > 62 || init < 0 ||
+        (init > 0 && init > (INT64_MAX >> (iter * bits))))
       return 0;
-    *out = init << iter;
+    *out = init << (iter * bits);
     return 1;
   }
   if (l->step_kind == KP_STEP_SHR1) {
-    *out = iter > 62 ? 0 : init >> iter;
+    if (iter < 0)
+      return 0;
+    *out = iter * bits > 62 ? (init < 0 ? -1 : 0) : init >= 0 ? init >> (iter * bits) : ~(~init >> (iter * bits));
     return 1;
   }
   int64_t step;
@@ -451,6 +455,13 @@ int kp_access_uses_loop(const kp_access *a, const kp_loop *l) {
   }
   if (n && kp_sym_uses(a->index_formula, n))
     return 1;
+  /* A variable the body moves next to the counter (offset *= 2) is a
+   * formula of the iteration in the index's base or coefficients. */
+  if (n && kp_sym_uses(a->index.base, n))
+    return 1;
+  for (size_t t = 0; n && t < a->index.nterms; t++)
+    if (kp_sym_uses(a->index.terms[t].coef, n))
+      return 1;
   if (v) {
     if (kp_sym_uses(a->index.base, v) || kp_sym_uses(a->index_formula, v))
       return 1;
@@ -459,6 +470,155 @@ int kp_access_uses_loop(const kp_access *a, const kp_loop *l) {
         return 1;
   }
   return 0;
+}
+
+/* Whether formula s names loop l: its iteration, or the variable of a
+ * doubling/halving counter. */
+static int names_loop(const kp_sym *s, const kp_loop *l) {
+  const char *n = iter_name((unsigned)l->id);
+  if (n && kp_sym_uses(s, n))
+    return 1;
+  return l->step_kind != KP_STEP_ADD && l->var && kp_sym_uses(s, l->var);
+}
+
+/* Whether loop l, one of the loops around a, moves the address of a: its
+ * counter is in the address or guards, or it sets where an inner loop whose
+ * counter is in them starts or how long it runs (for (j = size / 2; j > 0;
+ * j >>= 1) inside a loop over size). */
+static int reaches(const kp_kernel *k, const kp_access *a, const kp_loop *l) {
+  /* The loops from the innermost around a out to l, decided inside out. */
+  int chain[64], used[64], n = 0;
+  for (int m = a->loop; m >= 0 && (size_t)m < k->nloops && n < 64; m = k->loops[m]->parent) {
+    chain[n++] = m;
+    if (m == l->id)
+      break;
+  }
+  if (n == 0 || chain[n - 1] != l->id)
+    return kp_access_uses_loop(a, l);
+  for (int i = 0; i < n; i++) {
+    const kp_loop *li = k->loops[chain[i]];
+    int u = kp_access_uses_loop(a, li);
+    for (int j = 0; j < i && !u; j++) {
+      const kp_loop *lj = k->loops[chain[j]];
+      u = used[j] && (names_loop(lj->init, li) || names_loop(lj->trip, li) || names_loop(lj->step, li));
+    }
+    used[i] = u;
+  }
+  return used[n - 1];
+}
+
+/* Whether l's trip count depends on an enclosing loop (and not on the thread). */
+static int trip_follows_outer(const kp_kernel *k, const kp_loop *l) {
+  if (kp_sym_uses_prefix(l->trip, "threadIdx."))
+    return 0;
+  for (int m = l->parent; m >= 0 && (size_t)m < k->nloops; m = k->loops[m]->parent)
+    if (names_loop(l->trip, k->loops[m]))
+      return 1;
+  return 0;
+}
+
+/* l's trip count with the enclosing loops at the iterations of iter; -1
+ * when it does not evaluate. */
+static int64_t trip_at(kp_lane_ctx *c, const kp_loop *l, const int64_t *iter) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  p.iter = iter;
+  int64_t t;
+  if (!bind_point_in(c, &p, NULL, l->parent >= 0 ? l->parent : -1) ||
+      !kp_sym_eval(l->trip, c->b, c->nb, &t))
+    return -1;
+  return t;
+}
+
+int kp_lanes_mentions_unknown(kp_lane_ctx *c, const kp_sym *s) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  if (!bind_point(c, &p, NULL))
+    return 1;
+  return any_unknown(c, s);
+}
+
+int kp_lane_ctx_bind(kp_lane_ctx *c, const char *name, int64_t value) {
+  c->nb = c->fixed;
+  if (!push(c, name, value))
+    return 0;
+  c->fixed = c->nb;
+  return 1;
+}
+
+/* The unknown (unbound) variables of s: each right operand of a shift that
+ * is one (*shift, when they agree), and whether one is used elsewhere. */
+static void shift_vars(const kp_lane_ctx *c, const kp_sym *s, int as_shift, const char **shift,
+                       int *conflict, int *other) {
+  if (!s)
+    return;
+  if (s->kind == KP_SYM_VAR) {
+    if (bound(c, s->name) || strncmp(s->name, "iteration@", 10) == 0)
+      return;
+    for (size_t l = 0; l < c->k->nloops; l++) /* a doubling/halving counter */
+      if (c->k->loops[l]->var && c->k->loops[l]->step_kind != KP_STEP_ADD &&
+          strcmp(c->k->loops[l]->var, s->name) == 0)
+        return;
+    if (!as_shift) {
+      *other = 1;
+      return;
+    }
+    if (*shift && strcmp(*shift, s->name) != 0)
+      *conflict = 1;
+    *shift = s->name;
+    return;
+  }
+  int sh = s->kind == KP_SYM_SHL || s->kind == KP_SYM_SHR;
+  shift_vars(c, s->a, 0, shift, conflict, other);
+  shift_vars(c, s->b, sh && s->b && s->b->kind == KP_SYM_VAR, shift, conflict, other);
+}
+
+const char *kp_access_shift_unknown(kp_lane_ctx *c, const kp_access *a) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  if (!bind_point(c, &p, NULL))
+    return NULL;
+  const char *shift = NULL;
+  int conflict = 0, other = 0;
+  const kp_sym *f[4] = {a->index.base, a->index_formula, NULL, NULL};
+  for (int i = 0; i < 2; i++)
+    shift_vars(c, f[i], 0, &shift, &conflict, &other);
+  for (size_t t = 0; t < a->index.nterms; t++)
+    shift_vars(c, a->index.terms[t].coef, 0, &shift, &conflict, &other);
+  for (size_t g = 0; g < a->nguards; g++) {
+    shift_vars(c, a->guards[g].lhs, 0, &shift, &conflict, &other);
+    shift_vars(c, a->guards[g].rhs, 0, &shift, &conflict, &other);
+  }
+  const kp_kernel *k = c->k;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent) {
+    const kp_loop *lp = k->loops[l];
+    shift_vars(c, lp->init, 0, &shift, &conflict, &other);
+    shift_vars(c, lp->step, 0, &shift, &conflict, &other);
+    shift_vars(c, lp->trip, 0, &shift, &conflict, &other);
+  }
+  return shift && !conflict && !other ? shift : NULL;
+}
+
+int kp_access_loops_run(kp_lane_ctx *c, const kp_access *a) {
+  const kp_kernel *k = c->k;
+  int64_t *it = calloc(k->nloops + 1, sizeof *it);
+  if (!it)
+    return -1;
+  int r = 1;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && r != 0; l = k->loops[l]->parent) {
+    int64_t t = trip_at(c, k->loops[l], it);
+    if (t == 0 && !kp_sym_uses_prefix(k->loops[l]->trip, "threadIdx."))
+      r = 0;
+    else if (t == 0)
+      r = -1; /* the main thread skips it; others may not */
+    else if (t < 0)
+      r = -1;
+  }
+  free(it);
+  return r;
 }
 
 int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a) {
@@ -495,11 +655,27 @@ static int64_t loop_trip(kp_lane_ctx *c, const kp_loop *l, int64_t unknown_value
 
 int kp_access_primary_loop(kp_lane_ctx *c, const kp_access *a, unsigned *iterations) {
   *iterations = 0;
-  for (int l = a->loop; l >= 0 && (size_t)l < c->k->nloops; l = c->k->loops[l]->parent) {
-    const kp_loop *lp = c->k->loops[l];
-    if (!kp_access_uses_loop(a, lp))
+  const kp_kernel *k = c->k;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent) {
+    const kp_loop *lp = k->loops[l];
+    if (!reaches(k, a, lp))
       continue;
     int64_t t = loop_trip(c, lp, 1024);
+    if (trip_follows_outer(k, lp)) {
+      /* The longest run over the first, second and last iterations of the
+       * enclosing loops (the scan skips iterations beyond each run). */
+      int64_t *it = calloc(k->nloops + 1, sizeof *it);
+      for (int pick = 1; it && pick <= 2; pick++) {
+        for (int m = lp->parent; m >= 0 && (size_t)m < k->nloops; m = k->loops[m]->parent) {
+          int64_t tm = pick == 1 ? 2 : loop_trip(c, k->loops[m], 1024);
+          it[m] = tm > 0 ? tm - 1 : 0;
+        }
+        int64_t tp = trip_at(c, lp, it);
+        if (tp > t)
+          t = tp;
+      }
+      free(it);
+    }
     if (t < 0 || t > KP_SCAN_MAX_ITERS)
       t = KP_SCAN_MAX_ITERS;
     *iterations = (unsigned)t;
@@ -523,7 +699,7 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   int64_t other_trip[8];
   size_t nothers = 0;
   for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent)
-    if (l != primary && kp_access_uses_loop(a, k->loops[l]) && nothers < 8) {
+    if (l != primary && reaches(k, a, k->loops[l]) && nothers < 8) {
       int64_t t = loop_trip(c, k->loops[l], 1024);
       other_trip[nothers] = t > 0 ? t : 1;
       others[nothers++] = l;
@@ -583,6 +759,17 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
           int64_t v = pick[cc % 3];
           iter[others[o]] = v < other_trip[o] ? v : 0;
         }
+        /* An iteration a loop whose run the enclosing loops set does not
+         * reach at these iterations of theirs (or a loop they make empty:
+         * for (j = 0; j < i; j++) at i = 0). */
+        int beyond = 0;
+        for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && !beyond; l = k->loops[l]->parent)
+          if (trip_follows_outer(k, k->loops[l])) {
+            int64_t t = trip_at(c, k->loops[l], iter);
+            beyond = t >= 0 && iter[l] >= t;
+          }
+        if (beyond)
+          continue;
         for (unsigned wi = 0; wi < nw; wi++)
           for (int64_t blk = 0; blk < (uses_block ? 2 : 1); blk++) {
             kp_lane_point p = {s, warps[wi], blk, iter, unknown};

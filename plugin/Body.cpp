@@ -358,6 +358,13 @@ private:
       return std::string("iteration(") + K->loops[Id]->var + ")";
     return "iteration";
   }
+  // The same for every thread of a warp, with a formula: no thread id in its
+  // affine terms or in its non-affine formula.
+  bool uniform(const Lin &L) {
+    if (L.Valid)
+      return !linThreadDep(L);
+    return L.Sym && !kp_sym_uses_prefix(L.Sym, "threadIdx.");
+  }
   bool linThreadDep(const Lin &L) {
     for (const auto &T : L.Terms)
       if (T.first >= KP_V_TID_X && T.first <= KP_V_TID_Z)
@@ -1573,6 +1580,8 @@ private:
     Lin L = evalQuiet(E);
     if (L.Valid)
       return guardSym(L);
+    if (L.Sym) // not affine, but a formula each thread computes (1 << lg, t % w)
+      return L.Sym;
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
       if (IC->getSubExpr()->getType()->isIntegralOrEnumerationType())
         return condSym(IC->getSubExpr());
@@ -1682,6 +1691,37 @@ private:
     for (const Stmt *C : S->children())
       if (exits(C))
         return true;
+    return false;
+  }
+  // Whether S can leave the function it is in (return, goto, throw); a
+  // lambda's body is its own function.
+  // Expressions are not walked (they can be nested very deep), except the
+  // statements of a GNU statement expression.
+  static bool leavesFunction(const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return false;
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S) || isa<IndirectGotoStmt>(S))
+      return true;
+    if (const auto *SE = dyn_cast<StmtExpr>(S))
+      return leavesFunction(SE->getSubStmt());
+    if (const auto *E = dyn_cast<Expr>(S))
+      return E->getStmtClass() != Stmt::CXXThrowExprClass && containsStmtExpr(E, 0);
+    for (const Stmt *C : S->children())
+      if (leavesFunction(C))
+        return true;
+    return false;
+  }
+  // An expression with a statement expression in it (looked for a few
+  // levels deep only; deeper, taken as present: the caller stays careful).
+  static bool containsStmtExpr(const Expr *E, int Depth) {
+    if (isa<StmtExpr>(E))
+      return leavesFunction(E);
+    if (Depth > 32)
+      return true;
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(C))
+        if (containsStmtExpr(CE, Depth + 1))
+          return true;
     return false;
   }
   // S is `return;` / `continue;` alone (or in braces).
@@ -1997,7 +2037,18 @@ private:
     std::vector<Val> Returns;
     std::vector<Val> *Saved = ReturnSink;
     ReturnSink = &Returns;
+    // A return (or any exit) inside the callee ends the callee only: the
+    // threads that leave it under a condition are back in the caller when the
+    // call returns, so what the callee's exits did to the caller's guards is
+    // undone after it.
+    std::vector<std::pair<std::vector<kp_guard>, bool>> CallerGuards;
+    for (const Frame &Fr : Frames)
+      CallerGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
     stmt(Def->getBody());
+    for (size_t I = 0; I < CallerGuards.size() && I < Frames.size(); ++I) {
+      Frames[I].Guards = CallerGuards[I].first;
+      Frames[I].GuardsUnknown = CallerGuards[I].second;
+    }
     ReturnSink = Saved;
     CallStack.pop_back();
     if (Returns.empty())
@@ -2338,6 +2389,7 @@ private:
     const VarDecl *VD = nullptr;
     enum { None, Add, Mul2, Shr1 } Kind = None;
     Lin Step; // Add: the increment (negative for decrements)
+    int Shift = 1; // Mul2/Shr1: bits per update (i <<= 2, i >>= 2, i *= 4, i /= 4: 2)
   };
 
   // The loop's update: i++, ++i, i--, i += s, i -= s, i = i + s, i *= 2, i <<= 1,
@@ -2390,13 +2442,24 @@ private:
         I.Step = Op == BO_Add ? S : linScale(S, C(-1));
       }
     } else {
-      // Doubling and halving counters: *2, <<1, >>1, /2.
+      // Doubling and halving counters: *2, <<1, >>1, /2, and by several
+      // bits at once: *4, <<2, >>2, /4 ...
       int64_t V = 0;
+      int Lg = 0;
       if (foldInt(Other, V)) {
-        if ((Op == BO_Mul && V == 2) || (Op == BO_Shl && V == 1))
+        if (Op == BO_Mul && V >= 2 && isPow2(V, Lg) && Lg <= 30) {
           I.Kind = Induction::Mul2;
-        else if ((Op == BO_Shr && V == 1) || (Op == BO_Div && V == 2))
+          I.Shift = Lg;
+        } else if (Op == BO_Shl && V >= 1 && V <= 30) {
+          I.Kind = Induction::Mul2;
+          I.Shift = static_cast<int>(V);
+        } else if (Op == BO_Div && V >= 2 && isPow2(V, Lg) && Lg <= 30) {
           I.Kind = Induction::Shr1;
+          I.Shift = Lg;
+        } else if (Op == BO_Shr && V >= 1 && V <= 30) {
+          I.Kind = Induction::Shr1;
+          I.Shift = static_cast<int>(V);
+        }
       }
     }
     if (I.Kind == Induction::None)
@@ -2509,8 +2572,14 @@ private:
                                                       : KP_STEP_SHR1;
     if (Ind.Kind == Induction::None)
       return nullptr;
-    return kp_trip_count(A, tripSym(Init), Kind, Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr,
-                         Cmp, tripSym(B.Limit));
+    const kp_sym *T = kp_trip_count(A, tripSym(Init), Kind,
+                                    Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr, Cmp,
+                                    tripSym(B.Limit));
+    // Several bits per update: the counter takes every Shift-th value of the
+    // one-bit counter, from the first: ceil(trip / Shift) of them.
+    if (T && Ind.Kind != Induction::Add && Ind.Shift > 1)
+      T = kp_sym_bin(A, KP_SYM_CEILDIV, T, C(Ind.Shift));
+    return T;
   }
 
   void loop(const Stmt *S) {
@@ -2585,6 +2654,8 @@ private:
       Lp->step_kind = Ind.Kind == Induction::Mul2   ? KP_STEP_MUL2
                       : Ind.Kind == Induction::Shr1 ? KP_STEP_SHR1
                                                     : KP_STEP_ADD;
+      if (Ind.Kind != Induction::Add)
+        Lp->shift = Ind.Shift;
     }
     const kp_sym *Trip = nullptr;
     const char *Why = nullptr;
@@ -2634,6 +2705,55 @@ private:
       emit(depth(), KP_I_BRANCH, 1, {}, S->getBeginLoc());
     }
 
+    // Variables other than the counter that the body moves once per
+    // iteration, by a statement of its own at the top of the body (offset *=
+    // 2, d >>= 1, j += 4 next to the counter i): their value at the start of
+    // iteration `iteration@ID` is a formula of it, when they start from a
+    // value uniform across threads and nothing can skip the update.
+    std::map<const VarDecl *, Induction> Secondary;
+    std::map<const VarDecl *, Lin> SecondaryInit;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body)) {
+      if (!exits(Body))
+        for (const Stmt *St : CS->body()) {
+          const auto *E = dyn_cast<Expr>(St);
+          if (!E || St == IncStmt)
+            continue;
+          Induction C2 = induction(E);
+          if (!C2.VD || C2.VD == Ind.VD || Mod.Count[C2.VD] != 1 ||
+              !C2.VD->getType()->isIntegralOrEnumerationType())
+            continue;
+          if (C2.Kind == Induction::Add && !C2.Step.termFree())
+            continue;
+          auto It = Env.find(C2.VD);
+          if (It == Env.end() || !uniform(It->second.V.L))
+            continue;
+          Secondary[C2.VD] = C2;
+          SecondaryInit[C2.VD] = It->second.V.L;
+        }
+    }
+    // The value of secondary variable VD after N updates (N a formula).
+    auto secondaryAt = [&](const VarDecl *VD, const kp_sym *N) -> Lin {
+      const Induction &SI = Secondary[VD];
+      const Lin &I0 = SecondaryInit[VD];
+      const kp_sym *F0 = formula(I0);
+      if (!N || !F0)
+        return Lin();
+      if (SI.Kind == Induction::Add)
+        return linAdd(I0, linSym(kp_sym_mul(A, N, SI.Step.Base)), 1);
+      const kp_sym *Bits = SI.Shift > 1 ? kp_sym_mul(A, C(SI.Shift), N) : N;
+      return linSym(kp_sym_bin(A, SI.Kind == Induction::Mul2 ? KP_SYM_SHL : KP_SYM_SHR, F0, Bits));
+    };
+
+    // A break or continue ends an iteration or the loop, not the code after
+    // the loop: every thread that entered it is there again.  What such an
+    // exit does to the guards of the frames around the loop is undone after
+    // it (a return, goto or throw in the body still counts).
+    std::vector<std::pair<std::vector<kp_guard>, bool>> OuterGuards;
+    bool LoopExitsOnly = Body && !leavesFunction(Body);
+    if (LoopExitsOnly)
+      for (const Frame &Fr : Frames)
+        OuterGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
+
     // Enter the body: variables the loop modifies vary per iteration.
     Frame F;
     F.R = &Lp->body;
@@ -2649,11 +2769,19 @@ private:
       V.Depth = -1;
       V.Node = -1;
       V.Level = depth();
-      if (VD == Ind.VD && Ind.Kind == Induction::Add && InitL.Valid) {
+      if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.Valid || InitL.Sym)) {
+        // (A start that is not affine, n >> 2, makes the counter a formula.)
         V.L = linAdd(InitL, linVar(KP_V_LOOP + Lp->id, Ind.Step.Base), 1);
-      } else if (VD == Ind.VD && InitL.Valid) {
+      } else if (VD == Ind.VD && (InitL.Valid || InitL.Sym)) {
         // Multiplicative counters are uniform across threads when their start is.
-        V.L = linThreadDep(InitL) ? Lin() : linSym(Var(Lp->var));
+        V.L = uniform(InitL) ? linSym(Var(Lp->var)) : Lin();
+      } else if (Secondary.count(VD) && Secondary[VD].Kind == Induction::Add) {
+        V.L = linAdd(SecondaryInit[VD], linVar(KP_V_LOOP + Lp->id, Secondary[VD].Step.Base), 1);
+        V.Off = Lin();
+      } else if (Secondary.count(VD)) {
+        std::string It = "iteration@" + std::to_string(Lp->id);
+        V.L = secondaryAt(VD, Var(It.c_str()));
+        V.Off = Lin();
       } else {
         V.L = Lin();
         V.Off = Lin();
@@ -2700,6 +2828,11 @@ private:
             Frames.back().R->nodes[N].per_group = 1;
     }
     Frames.pop_back();
+    if (LoopExitsOnly)
+      for (size_t I = 0; I < OuterGuards.size() && I < Frames.size(); ++I) {
+        Frames[I].Guards = OuterGuards[I].first;
+        Frames[I].GuardsUnknown = OuterGuards[I].second;
+      }
     kp_node *Nd = addNode(Frames.back().R);
     if (!Nd)
       return;
@@ -2707,10 +2840,14 @@ private:
     Nd->loop = Lp;
     Nd->loc = Lp->loc;
     int Node = static_cast<int>(Frames.back().R->nnodes - 1);
+    // After the loop, a secondary variable has moved once per iteration, when
+    // every thread runs the same number of them.
+    bool TripUniform = Lp->trip_kind != KP_TRIP_UNKNOWN && !Lp->thread_dependent &&
+                       !kp_sym_uses_prefix(Lp->trip, "threadIdx.");
     for (const VarDecl *VD : Mod.Vars) {
       VarInfo &VI = Env[VD];
       Val V = VI.V;
-      V.L = Lin();
+      V.L = Secondary.count(VD) && TripUniform ? secondaryAt(VD, Lp->trip) : Lin();
       V.Off = Lin();
       V.Depth = depth();
       V.Node = Node;

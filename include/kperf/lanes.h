@@ -105,6 +105,26 @@ int kp_access_uses_loop(const kp_access *a, const kp_loop *l);
  * parameter the file does not give): then a scan samples it. */
 int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a);
 
+/* Whether formula s mentions a variable nothing binds in c (a parameter the
+ * file does not give, or a counter that starts from one). */
+int kp_lanes_mentions_unknown(kp_lane_ctx *c, const kp_sym *s);
+
+/* Binds name to value in c for every point (as a launch binding would). */
+int kp_lane_ctx_bind(kp_lane_ctx *c, const char *name, int64_t value);
+
+/* A parameter nothing binds that the address of a depends on only as the
+ * amount of a shift (1 << lg, n >> lg) in its index, guards or the start and
+ * trip count of its loops: its values that matter are 0 to 30, few enough to
+ * judge every one.  NULL when there is none (or another unknown is a shift
+ * amount too). */
+const char *kp_access_shift_unknown(kp_lane_ctx *c, const kp_access *a);
+
+/* Whether the loops around a run at least once for the main thread with c's
+ * bindings (the enclosing loops at their first iteration): 0 when a trip
+ * count evaluates to 0, 1 when every one is positive, -1 when one does not
+ * evaluate. */
+int kp_access_loops_run(kp_lane_ctx *c, const kp_access *a);
+
 /* ---- Scanning an access ------------------------------------------------ */
 
 #define KP_SCAN_MAX_ITERS 64

@@ -227,6 +227,8 @@ typedef struct kp_loop {
   int step_kind;          /* how the counter moves (kp_step_kind of trip.h: add, *2, /2);
                              a doubling or halving counter appears in formulas as
                              the variable named var, starting at init */
+  int shift;              /* doubling/halving counters: bits moved per iteration
+                             (i <<= 2, i >>= 2: 2; 0 or 1: one) */
   kp_region body;
 } kp_loop;
 
