@@ -618,6 +618,33 @@ void kp_launch_eval_free(kp_launch_eval *e) {
   }
 }
 
+/* Binds the fields of a cudaDeviceProp the launch's sizes read
+ * (`prop.multiProcessorCount`, `p->warpSize`) to the target GPU's values:
+ * a grid of "two blocks per SM" is what it says on the GPU analysed. */
+static void bind_gpu_fields(const kp_sym *s, const kp_gpu *gpu, kp_launch_eval *e) {
+  if (!s)
+    return;
+  if (s->kind == KP_SYM_VAR && s->name && e->nb < KP_LAUNCH_MAX_BINDINGS) {
+    static const char *const field[2] = {"multiProcessorCount", "warpSize"};
+    int64_t value[2] = {gpu->sm_count, 32};
+    const char *dot = strrchr(s->name, '.'), *arrow = strstr(s->name, "->");
+    const char *f = dot ? dot + 1 : arrow ? arrow + 2 : NULL;
+    for (int i = 0; f && i < 2; i++)
+      if (strcmp(f, field[i]) == 0 && value[i] > 0)
+        e->b[e->nb++] = (kp_binding){s->name, value[i]};
+    return;
+  }
+  bind_gpu_fields(s->a, gpu, e);
+  bind_gpu_fields(s->b, gpu, e);
+}
+
+static void gpu_fields(const kp_launch *l, const kp_gpu *gpu, kp_launch_eval *e) {
+  const kp_expr *const x[7] = {&l->grid.x,  &l->grid.y,  &l->grid.z, &l->block.x,
+                               &l->block.y, &l->block.z, &l->smem};
+  for (int i = 0; i < 7; i++)
+    bind_gpu_fields(x[i]->sym, gpu, e);
+}
+
 int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                        kp_model_kind model, int64_t problem, int candidates,
                        int max_blocks_per_sm, kp_launch_eval *e) {
@@ -643,6 +670,7 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
   e->nb = kp_launch_bindings(m, l, e->b, KP_LAUNCH_MAX_BINDINGS);
   if (e->nb > KP_LAUNCH_MAX_BINDINGS)
     e->nb = KP_LAUNCH_MAX_BINDINGS;
+  gpu_fields(l, gpu, e);
   const kp_expr *const bexpr[3] = {&l->block.x, &l->block.y, &l->block.z};
   const kp_expr *const gexpr[3] = {&l->grid.x, &l->grid.y, &l->grid.z};
   static const char *const dname[3] = {"x", "y", "z"};
@@ -751,7 +779,7 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     int64_t v;
     if (l->smem.known)
       e->smem_dynamic = l->smem.value;
-    else if (text_value(l->smem.text, e->b, e->nb, &v))
+    else if (text_value(l->smem.text, e->b, e->nb, &v) || kp_sym_eval(l->smem.sym, e->b, e->nb, &v))
       e->smem_dynamic = v;
     else {
       snprintf(e->why, sizeof e->why, "the dynamic shared memory size is not known (%s)",

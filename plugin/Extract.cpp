@@ -773,6 +773,47 @@ private:
         return nullptr; // float arithmetic (a quotient under ceil/floor is read there)
       return kp_sym_bin(A, K, symOf(BO->getLHS(), Depth + 1), symOf(BO->getRHS(), Depth + 1));
     }
+    // `x % T ? 1 : 0`, `!(x % T) ? 0 : 1` (a rounding-up term): a condition
+    // that is an integer X (`X`, `!X`, `X != 0`, `X == 0`) with constant
+    // branches t and f is f + (t - f) * min(|X|, 1).
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      int64_t T, F;
+      if (!fold(CO->getTrueExpr(), T, Depth + 1) || !fold(CO->getFalseExpr(), F, Depth + 1))
+        return nullptr;
+      const Expr *C = CO->getCond()->IgnoreParenImpCasts();
+      bool Negated = false;
+      for (int I = 0; I < 4; ++I) {
+        if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot) {
+          Negated = !Negated;
+          C = U->getSubExpr()->IgnoreParenImpCasts();
+        } else if (const auto *B = dyn_cast<BinaryOperator>(C);
+                   B && (B->getOpcode() == BO_NE || B->getOpcode() == BO_EQ)) {
+          int64_t Z;
+          const Expr *Other = nullptr;
+          if (fold(B->getRHS(), Z, Depth + 1) && Z == 0)
+            Other = B->getLHS();
+          else if (fold(B->getLHS(), Z, Depth + 1) && Z == 0)
+            Other = B->getRHS();
+          if (!Other)
+            return nullptr;
+          if (B->getOpcode() == BO_EQ)
+            Negated = !Negated;
+          C = Other->IgnoreParenImpCasts();
+        } else {
+          break;
+        }
+      }
+      if (!C->getType()->isIntegralOrEnumerationType())
+        return nullptr;
+      const kp_sym *X = symOf(C, Depth + 1);
+      const kp_sym *NonZero = kp_sym_bin(
+          A, KP_SYM_MIN,
+          kp_sym_bin(A, KP_SYM_MAX, X, kp_sym_bin(A, KP_SYM_SUB, kp_sym_const(A, 0), X)),
+          kp_sym_const(A, 1));
+      if (Negated)
+        std::swap(T, F);
+      return kp_sym_add(A, kp_sym_const(A, F), kp_sym_mul(A, kp_sym_const(A, T - F), NonZero));
+    }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = Call->getDirectCallee();
       if (!FD || !FD->getIdentifier())

@@ -7,7 +7,7 @@
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not="kperf-launch"
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -fplugin-arg-kperf-arg=size.width=4096 -fplugin-arg-kperf-arg=sx=1024 2>&1 \
+// RUN:   -fplugin-arg-kperf-arg=size.width=4096 -fplugin-arg-kperf-arg=sx=1000 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NUM
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -43,4 +43,14 @@ void run(float *a, int sx, Size size, int nelem, int k) {
   add<<<std::min(nelem, 1024), 256>>>(a, nelem);
   // k % 4 is 0 at every power of two, not at every k: nothing is said.
   pick<<<1, 32>>>(a, k);
+  // A rounding-up term written as a condition: 1000 / 64 + 1 = 16 blocks.
+  // CHECK: symbolic-sizes.cu:[[# @LINE + 2]]:3: remark: predicted on h100 (bn model) as a function of 'sx', which has no value here: {{.*}} [kperf-launch]
+  // NUM: symbolic-sizes.cu:[[# @LINE + 1]]:3: remark: predicted {{.*}}: 16 blocks of 64 threads
+  add<<<(sx / 64) + (!(sx % 64) ? 0 : 1), 64>>>(a, sx);
+  // A grid per SM: the target GPU's SM count (h100: 132).
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  // CHECK: symbolic-sizes.cu:[[# @LINE + 2]]:3: remark: predicted {{.*}}: 264 blocks of 256 threads{{.*}} [kperf-launch]
+  // NUM: symbolic-sizes.cu:[[# @LINE + 1]]:3: remark: predicted {{.*}}: 264 blocks of 256 threads
+  add<<<prop.multiProcessorCount * 2, 256>>>(a, 1 << 20);
 }
