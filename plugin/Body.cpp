@@ -1592,16 +1592,8 @@ private:
     if (!BO)
       return nullptr;
     kp_sym_kind K2;
-    switch (BO->getOpcode()) {
-    case BO_Add: K2 = KP_SYM_ADD; break;
-    case BO_Sub: K2 = KP_SYM_SUB; break;
-    case BO_Mul: K2 = KP_SYM_MUL; break;
-    case BO_Div: K2 = KP_SYM_DIV; break;
-    case BO_Rem: K2 = KP_SYM_MOD; break;
-    case BO_Shl: K2 = KP_SYM_SHL; break;
-    case BO_Shr: K2 = KP_SYM_SHR; break;
-    default: return nullptr;
-    }
+    if (!symBinaryKind(BO->getOpcode(), /*Truncating=*/false, K2))
+      return nullptr;
     const kp_sym *X = condSym(BO->getLHS()), *Y = condSym(BO->getRHS());
     if (!X || !Y)
       return nullptr;
@@ -2875,6 +2867,19 @@ void buildKernelBody(ASTContext &Ctx, const FunctionDecl *Kernel, kp_kernel *K, 
     return;
   BodyBuilder B(Ctx, K, M, Budget);
   B.run(Kernel);
+}
+
+bool symBinaryKind(clang::BinaryOperatorKind Op, bool Truncating, kp_sym_kind &K) {
+  switch (Op) {
+  case clang::BO_Add: K = KP_SYM_ADD; return true;
+  case clang::BO_Sub: K = KP_SYM_SUB; return true;
+  case clang::BO_Mul: K = KP_SYM_MUL; return true;
+  case clang::BO_Div: K = Truncating ? KP_SYM_TDIV : KP_SYM_DIV; return true;
+  case clang::BO_Rem: K = Truncating ? KP_SYM_TMOD : KP_SYM_MOD; return true;
+  case clang::BO_Shl: K = KP_SYM_SHL; return true;
+  case clang::BO_Shr: K = KP_SYM_SHR; return true;
+  default: return false;
+  }
 }
 
 } // namespace kperf

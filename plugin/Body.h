@@ -3,6 +3,9 @@
 #define KPERF_PLUGIN_BODY_H
 
 #include "kperf/model.h"
+#include "kperf/sym.h"
+
+#include "clang/AST/OperationKinds.h"
 
 #include <chrono>
 
@@ -26,6 +29,11 @@ struct BodyBudget {
 // and K->not_analysed says which limit.
 void buildKernelBody(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel, kp_kernel *K,
                      kp_module *M, const BodyBudget &Budget);
+
+// The formula operation (kperf/sym.h) of an integer binary operator: + - * /
+// % << >>, with / and % as C's truncating ones (Truncating) or as floor
+// division and its modulo.  False for any other operator.
+bool symBinaryKind(clang::BinaryOperatorKind Op, bool Truncating, kp_sym_kind &K);
 
 } // namespace kperf
 

@@ -759,16 +759,8 @@ private:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       kp_sym_kind K;
-      switch (BO->getOpcode()) {
-      case BO_Add: K = KP_SYM_ADD; break;
-      case BO_Sub: K = KP_SYM_SUB; break;
-      case BO_Mul: K = KP_SYM_MUL; break;
-      case BO_Div: K = KP_SYM_TDIV; break;
-      case BO_Rem: K = KP_SYM_TMOD; break;
-      case BO_Shl: K = KP_SYM_SHL; break;
-      case BO_Shr: K = KP_SYM_SHR; break;
-      default: return nullptr;
-      }
+      if (!symBinaryKind(BO->getOpcode(), /*Truncating=*/true, K))
+        return nullptr;
       if (!BO->getType()->isIntegralOrEnumerationType())
         return nullptr; // float arithmetic (a quotient under ceil/floor is read there)
       return kp_sym_bin(A, K, symOf(BO->getLHS(), Depth + 1), symOf(BO->getRHS(), Depth + 1));

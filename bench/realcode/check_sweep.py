@@ -40,18 +40,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
-
-
-def cu_files(src, only):
-    out = []
-    for d, dirs, names in os.walk(src):
-        dirs.sort()
-        for n in sorted(names):
-            if n.endswith(".cu"):
-                p = os.path.join(d, n)
-                if not only or only in p:
-                    out.append(p)
-    return out
+sys.path.insert(0, HERE)
+from run import find_files as cu_files  # noqa: E402  (bench/realcode/run.py)
 
 
 def sample_dir(src, path):
