@@ -645,9 +645,23 @@ static void gpu_fields(const kp_launch *l, const kp_gpu *gpu, kp_launch_eval *e)
     bind_gpu_fields(x[i]->sym, gpu, e);
 }
 
+static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                    kp_model_kind model, int64_t problem, int candidates, int max_blocks_per_sm,
+                    const kp_launch_eval *scanned, kp_launch_eval *e);
+
 int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                        kp_model_kind model, int64_t problem, int candidates,
                        int max_blocks_per_sm, kp_launch_eval *e) {
+  return evaluate(m, l, gpu, model, problem, candidates, max_blocks_per_sm, NULL, e);
+}
+
+/* As kp_launch_evaluate; with `scanned` (an evaluation of the same launch
+ * and block shape at other sizes, ok), its ratio of uncoalesced to global
+ * traffic instead of scanning every access again (the statements evaluate
+ * one launch at several sizes). */
+static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
+                    kp_model_kind model, int64_t problem, int candidates, int max_blocks_per_sm,
+                    const kp_launch_eval *scanned, kp_launch_eval *e) {
   static const char *const bnames[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
   static const char *const gnames[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
   memset(e, 0, sizeof *e);
@@ -796,7 +810,12 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
     return 0;
   }
   e->global_bytes = in.bytes[KP_SPACE_GLOBAL];
-  uncoalesced(m, k, l, gpu, e);
+  if (scanned && scanned->ok && memcmp(scanned->block, e->block, sizeof e->block) == 0) {
+    e->uncoal_fraction = scanned->uncoal_fraction;
+    e->uncoal_accesses = scanned->uncoal_accesses;
+  } else {
+    uncoalesced(m, k, l, gpu, e);
+  }
   bank_replays(m, k, l, gpu, e);
   if (predict_with(m, k, e, e->b, e->nb, gpu, model, &e->in, &e->pred, e->why,
                    sizeof e->why) != 0)
@@ -955,9 +974,11 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   kp_module mm = *m; /* read-only copy with the variables assumed */
   kp_binding *as = malloc((m->nassume + NV) * sizeof *as);
   kp_launch_eval *e = malloc(sizeof *e);
+  kp_launch_eval *scanned = malloc(sizeof *scanned); /* the scans, done once */
   int said = 0;
-  if (!as || !e)
+  if (!as || !e || !scanned)
     goto done;
+  scanned->ok = 0;
   if (m->nassume)
     memcpy(as, m->assume, m->nassume * sizeof *as);
   mm.assume = as;
@@ -985,6 +1006,11 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) != 0)
       goto done;
     int ok = e->ok, grew = 0;
+    if (ok) {
+      memcpy(scanned, e, sizeof *e);
+      scanned->cand = NULL;
+      scanned->ncand = 0;
+    }
     if (!ok && !e->invalid && e->missing[0] && nv < NV) {
       char name[64];
       host_name(m, l, e->missing, name, sizeof name);
@@ -1031,7 +1057,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     as[m->nassume] = (kp_binding){s->variable, scaling_value(s, 0, pw[i])};
     for (int t = 0; t < s->nties; t++)
       as[m->nassume + 1 + (size_t)t] = (kp_binding){s->tie_var[t], scaling_value(s, t + 1, pw[i])};
-    if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) != 0)
+    if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
       s->predicted_us[n] = e->pred.predicted_us;
@@ -1069,7 +1095,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
         as[m->nassume + 1 + (size_t)t] = (kp_binding){s->tie_var[t], v};
       }
       flat = !kp_check_out_of_time(ctx) &&
-             kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) == 0 && e->ok &&
+             evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) == 0 && e->ok &&
              !e->invalid && isfinite(e->pred.predicted_us) &&
              fabs(e->pred.predicted_us - lo) <= lo * 0.01 &&
              fabs(e->pred.predicted_us - hi) <= hi * 0.01;
@@ -1091,6 +1117,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
 done:
   free(as);
   free(e);
+  free(scanned);
   return said;
 }
 
