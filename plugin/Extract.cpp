@@ -419,17 +419,9 @@ private:
   // or not, a loop around the launch that assigns it).  In a switch, the
   // statements of the launch's case count, not those of the other cases.
   // Null when unsure.
-  const Expr *valueAt(const VarDecl *VD, bool *DeclaredOnPath = nullptr) const {
+  const Expr *valueAt(const VarDecl *VD) const {
     const Expr *Cur = nullptr;
     bool Declared = false;
-    struct Report {
-      bool *Out;
-      const bool &D;
-      ~Report() {
-        if (Out)
-          *Out = D;
-      }
-    } R{DeclaredOnPath, Declared};
     for (size_t I = 0; I + 1 < Path.size(); ++I) {
       const Stmt *P = Path[I], *Child = Path[I + 1];
       if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P)) {
@@ -871,16 +863,17 @@ private:
         // (or initialiser) that reaches the launch, when one does.  What it
         // reads is read where it was made, not at the launch: only
         // constants, unchanged variables and facts there.
-        bool OnPath = false;
         if (InLaunch && Integral && VD->isLocalVarDecl() &&
             !VD->getType().isConstQualified()) {
-          const Expr *At = valueAt(VD, &OnPath);
-          if (OnPath) {
+          const Expr *At = valueAt(VD);
+          if (At) {
             InLaunch = false;
-            bool Ok = At && fold(At, V, Depth + 1);
+            bool Ok = fold(At, V, Depth + 1);
             InLaunch = true;
             return Ok;
           }
+          // Unsure on the way (a call that may write it, printf's varargs
+          // included): the precise question below.
         }
         // The initialiser first: whether the variable changes is the costly
         // question.  A parameter's "initialiser" is its default argument.
