@@ -150,7 +150,7 @@ static int strip_ceil_tail(const char *n, const char *btext, int64_t bval, char 
 
 /* Whether name is a ceiling-division helper: iDivUp, cuda_iDivUp, divUp,
  * DIV_UP, divRndUp, ceil_div, ceilDiv, div_round_up, DIVIDE_ROUND_UP ... */
-static int is_divup_name(const char *name, size_t len) {
+int kp_is_divup_name(const char *name, size_t len) {
   char low[64];
   size_t n = 0;
   for (size_t i = 0; i < len && n + 1 < sizeof low; i++)
@@ -187,7 +187,7 @@ static int grid_pattern(const char *gtext, const char *btext_raw, const char *bv
     while (isalnum((unsigned char)g[k]) || g[k] == '_' || g[k] == ':')
       k++;
     size_t gl = strlen(g);
-    if (k > 0 && g[k] == '(' && g[gl - 1] == ')' && is_divup_name(g, k)) {
+    if (k > 0 && g[k] == '(' && g[gl - 1] == ')' && kp_is_divup_name(g, k)) {
       int depth = 0;
       long comma = -1;
       for (size_t i = k + 1; i + 1 < gl; i++) {
@@ -914,14 +914,20 @@ static void shape_text(const int64_t *d, char *buf, size_t len) {
              d[0], d[1], d[2]);
 }
 
-/* The value of variable i of s (0: the variable itself) at 2^power. */
-static int64_t scaling_value(const kp_launch_scaling *s, int i, int power) {
-  int64_t v = (int64_t)1 << power;
+/* The value of variable i of s (0: the variable itself) when the variable is v. */
+static int64_t scaling_value(const kp_launch_scaling *s, int i, int64_t v) {
   if (i == 0 || s->tie_kind[i - 1] == KP_TIE_EQUAL)
     return v;
   if (s->tie_kind[i - 1] == KP_TIE_BLOCK)
     return s->tie_div[i - 1];
   return (v + s->tie_div[i - 1] - 1) / s->tie_div[i - 1];
+}
+
+/* Assumes every variable of s for the variable's value v (as[0..nties]). */
+static void scaling_assume(const kp_launch_scaling *s, int64_t v, kp_binding *as) {
+  as[0] = (kp_binding){s->variable, v};
+  for (int t = 0; t < s->nties; t++)
+    as[1 + t] = (kp_binding){s->tie_var[t], scaling_value(s, t + 1, v)};
 }
 
 /* Whether name is the launch's whole grid x size (`blocks` of <<<blocks, b>>>). */
@@ -1054,9 +1060,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   }
   int n = 0;
   for (int i = 0; i < KP_SCALING_POINTS; i++) {
-    as[m->nassume] = (kp_binding){s->variable, scaling_value(s, 0, pw[i])};
-    for (int t = 0; t < s->nties; t++)
-      as[m->nassume + 1 + (size_t)t] = (kp_binding){s->tie_var[t], scaling_value(s, t + 1, pw[i])};
+    scaling_assume(s, (int64_t)1 << pw[i], as + m->nassume);
     if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
@@ -1085,15 +1089,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     static const int64_t odd[2] = {((int64_t)1 << 12) + 3, ((int64_t)1 << 20) - 1};
     int flat = 1;
     for (int i = 0; i < 2 && flat; i++) {
-      as[m->nassume] = (kp_binding){s->variable, odd[i]};
-      for (int t = 0; t < s->nties; t++) {
-        int64_t v = odd[i];
-        if (s->tie_kind[t] == KP_TIE_BLOCK)
-          v = s->tie_div[t];
-        else if (s->tie_kind[t] == KP_TIE_GRID)
-          v = (v + s->tie_div[t] - 1) / s->tie_div[t];
-        as[m->nassume + 1 + (size_t)t] = (kp_binding){s->tie_var[t], v};
-      }
+      scaling_assume(s, odd[i], as + m->nassume);
       flat = !kp_check_out_of_time(ctx) &&
              evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) == 0 && e->ok &&
              !e->invalid && isfinite(e->pred.predicted_us) &&

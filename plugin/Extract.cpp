@@ -2,6 +2,7 @@
 #include "Pragmas.h"
 #include "Body.h"
 
+#include "kperf/launch.h"
 #include "kperf/registers.h"
 #include "kperf/sym.h"
 
@@ -19,7 +20,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cctype>
 #include <memory>
 #include <optional>
 #include <string>
@@ -693,19 +693,6 @@ private:
     return R;
   }
 
-  // Whether a function's name says it divides rounding up: iDivUp,
-  // cuda_iDivUp, divUp, DIV_UP, divRndUp, ceil_div, ceilDiv, div_round_up...
-  static bool isDivUpName(llvm::StringRef Name) {
-    std::string Low;
-    for (char C : Name)
-      if (C != '_')
-        Low += static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-    for (const char *End : {"divup", "ceildiv", "divroundup", "divrndup", "divideroundup", "divceil"})
-      if (llvm::StringRef(Low).ends_with(End))
-        return true;
-    return false;
-  }
-
   // A host integer expression as a formula (kperf/sym.h): constants and what
   // fold folds, integer variables by name, `a.b` / `a->b` members by their
   // spelling (a dim3's known component as its value), + - * / % << >>,
@@ -803,7 +790,7 @@ private:
       if (!FD || !FD->getIdentifier())
         return nullptr;
       llvm::StringRef Name = FD->getName();
-      if (Call->getNumArgs() == 2 && isDivUpName(Name))
+      if (Call->getNumArgs() == 2 && kp_is_divup_name(Name.data(), Name.size()))
         return kp_sym_bin(A, KP_SYM_CEILDIV, symOf(Call->getArg(0), Depth + 1),
                           symOf(Call->getArg(1), Depth + 1));
       if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max"))

@@ -140,6 +140,11 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len);
  * none or it is under 0.5 % of the bound. */
 void kp_bound_next_text(const char *bound2, double ratio, char *buf, size_t len);
 
+/* Whether name (len bytes) names a ceiling-division helper: iDivUp,
+ * cuda_iDivUp, divUp, DIV_UP, divRndUp, ceil_div, ceilDiv, div_round_up,
+ * DIVIDE_ROUND_UP ... (case and underscores ignored). */
+int kp_is_divup_name(const char *name, size_t len);
+
 /* "1.35 ms", "12.4 us", "2.01 s". */
 void kp_format_time_us(double us, char *buf, size_t len);
 
