@@ -930,19 +930,67 @@ static void scaling_assume(const kp_launch_scaling *s, int64_t v, kp_binding *as
     as[1 + t] = (kp_binding){s->tie_var[t], scaling_value(s, t + 1, v)};
 }
 
-/* Whether name is the launch's whole grid x size (`blocks` of <<<blocks, b>>>). */
+/* Whether name is one of the launch's whole grid sizes (`blocks` of
+ * <<<blocks, b>>>, `grid.y` of a dim3 grid); grid_var_dim: which (0-2), or -1. */
+static int grid_var_dim(const kp_launch *l, const char *name) {
+  const kp_expr *d[3] = {&l->grid.x, &l->grid.y, &l->grid.z};
+  for (int i = 0; i < 3; i++) {
+    char g[128];
+    squash(d[i]->text ? d[i]->text : "", g, sizeof g);
+    if (strcmp(g, name) == 0)
+      return i;
+  }
+  return -1;
+}
 static int is_grid_var(const kp_launch *l, const char *name) {
-  char g[128];
-  squash(l->grid.x.text ? l->grid.x.text : "", g, sizeof g);
-  return strcmp(g, name) == 0;
+  return grid_var_dim(l, name) >= 0;
 }
 
-/* Whether name is the launch's whole block x size (<<<g, threads>>>, or a
+/* How many of the launch's block sizes the variable name gives (`<<<g,
+ * threads>>>`: 1, `dim3 b(t, t)`: 2, `dimBlock.y` of (32, `dimBlock.y`): 1);
+ * *other (may be NULL): the product of the block's known other sizes. */
+static int block_var_dims_other(const kp_launch *l, const char *name, int64_t *other) {
+  const kp_expr *d[3] = {&l->block.x, &l->block.y, &l->block.z};
+  int n = 0;
+  int64_t o = 1;
+  for (int i = 0; i < 3; i++) {
+    char b[128];
+    squash(d[i]->text ? d[i]->text : "", b, sizeof b);
+    if (strcmp(b, name) == 0)
+      n++;
+    else if (d[i]->known && d[i]->value > 0 && o <= (1 << 20))
+      o *= d[i]->value;
+  }
+  if (other)
+    *other = o;
+  return n;
+}
+static int block_var_dims(const kp_launch *l, const char *name) {
+  return block_var_dims_other(l, name, NULL);
+}
+
+/* Whether name is one of the launch's block sizes (<<<g, threads>>>, or a
  * dim3 built from it). */
 static int is_block_var(const kp_launch *l, const char *name) {
-  char b[128];
-  squash(l->block.x.text ? l->block.x.text : "", b, sizeof b);
-  return strcmp(b, name) == 0;
+  return block_var_dims(l, name) > 0;
+}
+
+/* The per-dimension value of block variable name for `total` threads in the
+ * block (powers of two, at least 1): total / (the other sizes) for one
+ * dimension, its square or cube root for two or three. */
+static int64_t block_var_for(const kp_launch *l, const char *name, int64_t total) {
+  int64_t other;
+  int dims = block_var_dims_other(l, name, &other);
+  int64_t per = total / (other > 0 ? other : 1), v = 1;
+  while (dims > 0 && (dims == 3 ? 8 * v * v * v : dims == 2 ? 4 * v * v : 2 * v) <= per)
+    v *= 2;
+  return v;
+}
+
+/* The value a statement takes for a block variable: KP_SCALING_BLOCK threads
+ * in all (16 x 16, 8 x 8 x 8), no more than maxb. */
+static int64_t block_var_value(const kp_launch *l, const char *name, int64_t maxb) {
+  return block_var_for(l, name, maxb < KP_SCALING_BLOCK ? maxb : KP_SCALING_BLOCK);
 }
 
 /* The host's name for a missing variable: the argument of the launch when
@@ -963,6 +1011,70 @@ static void host_name(const kp_module *m, const kp_launch *l, const char *var, c
       memcpy(out, a, strlen(a) + 1);
     return;
   }
+}
+
+/* dst = src, both of 64 bytes. */
+static void copy_name(char dst[64], const char *src) {
+  size_t k = 0;
+  while (k < 63 && src[k])
+    k++;
+  memcpy(dst, src, k);
+  dst[k] = '\0';
+}
+
+/* The statement of a launch whose only unknowns are block sizes (names[0..nv),
+ * bound at as[0..nv) of mm's assumptions): the variable is names[0], the
+ * others are taken at their usual value; the points are block sizes. */
+static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
+                           kp_model_kind model, const struct kp_check_ctx *ctx,
+                           char (*names)[64], int nv, int64_t maxb, kp_binding *as,
+                           kp_launch_eval *e, kp_launch_scaling *s) {
+  int64_t other;
+  int dims = block_var_dims_other(l, names[0], &other);
+  static const int64_t totals[KP_SCALING_POINTS] = {32, 128, 256, 1024};
+  if (dims < 1 || dims > 3)
+    return 0;
+  copy_name(s->variable, names[0]);
+  s->block_dims = dims;
+  s->block_other = other;
+  for (int i = 1; i < nv && s->nties < KP_SCALING_TIES; i++) {
+    int t = s->nties++;
+    copy_name(s->tie_var[t], names[i]);
+    s->tie_kind[t] = KP_TIE_BLOCK;
+    s->tie_div[t] = block_var_value(l, names[i], maxb);
+  }
+  int n = 0;
+  int64_t last = 0;
+  for (int i = 0; i < KP_SCALING_POINTS; i++) {
+    int64_t v = block_var_for(l, names[0], totals[i]);
+    if (v == last)
+      continue;
+    last = v;
+    if ((dims == 3 ? v * v * v : dims == 2 ? v * v : v) * other > maxb)
+      break;
+    int pw = 0;
+    while (((int64_t)1 << pw) < v)
+      pw++;
+    scaling_assume(s, v, as);
+    /* Each block shape scanned anew: coalescing depends on it. */
+    if (kp_check_out_of_time(ctx) || evaluate(mm, l, gpu, model, 0, 0, 0, NULL, e) != 0)
+      break;
+    if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
+      s->predicted_us[n] = e->pred.predicted_us;
+      s->exec_us[n] = e->pred.exec_us;
+      s->power[n] = pw;
+      if (n == 0 || s->predicted_us[n] < s->predicted_us[s->best]) {
+        s->best = n;
+        s->bound = e->pred.bound;
+        s->bound2 = e->pred.bound2;
+        s->bound2_ratio = e->pred.bound2_ratio;
+      }
+      n++;
+    }
+    kp_launch_eval_free(e);
+  }
+  s->npoints = n;
+  return n >= 2;
 }
 
 int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
@@ -990,23 +1102,33 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   mm.assume = as;
   /* The variables: what is missing once the ones found so far have a value
    * (at 2^16, the grid's at 2^16 / threads). */
-  /* A block given by a variable: KP_SCALING_BLOCK, or the kernel's
+  /* A block given by a variable: KP_SCALING_BLOCK threads, or the kernel's
    * __launch_bounds__ when lower. */
-  int64_t block_value = KP_SCALING_BLOCK;
+  int64_t maxb = gpu && gpu->limits.max_threads_per_block > 0 ? gpu->limits.max_threads_per_block
+                                                              : 1024;
   if (l->kernel >= 0 && (size_t)l->kernel < m->nkernels &&
       m->kernels[l->kernel].max_threads_per_block > 0 &&
-      m->kernels[l->kernel].max_threads_per_block < block_value)
-    block_value = m->kernels[l->kernel].max_threads_per_block;
-  int64_t threads = e0->block[0] * (e0->block[1] > 0 ? e0->block[1] : 1) *
-                    (e0->block[2] > 0 ? e0->block[2] : 1);
+      m->kernels[l->kernel].max_threads_per_block < maxb)
+    maxb = m->kernels[l->kernel].max_threads_per_block;
+  int64_t threads = e0->block[0] > 0 && e0->block[1] > 0 && e0->block[2] > 0
+                        ? e0->block[0] * e0->block[1] * e0->block[2]
+                        : 0;
+  /* The threads per element a grid variable is divided by: the whole block
+   * for a 1-D grid (one thread per element), else the block's size in the
+   * variable's dimension. */
+  int64_t bdim[3] = {e0->block[0], e0->block[1], e0->block[2]};
+  int grid_1d = (!l->grid.y.text || (l->grid.y.known && l->grid.y.value == 1)) &&
+                (!l->grid.z.text || (l->grid.z.known && l->grid.z.value == 1));
+#define GRID_DIV(d) ((d) == 0 && grid_1d ? threads : bdim[(d)])
   for (;;) {
     mm.nassume = m->nassume + (size_t)nv;
     for (int i = 0; i < nv; i++) {
       int64_t v = (int64_t)1 << 16;
+      int gd = grid_var_dim(l, names[i]);
       if (is_block_var(l, names[i]))
-        v = block_value;
-      else if (is_grid_var(l, names[i]) && nv > 1 && threads > 0)
-        v = (v + threads - 1) / threads;
+        v = block_var_value(l, names[i], maxb);
+      else if (gd >= 0 && nv > 1 && GRID_DIV(gd) > 0)
+        v = (v + GRID_DIV(gd) - 1) / GRID_DIV(gd);
       as[m->nassume + (size_t)i] = (kp_binding){names[i], v};
     }
     if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) != 0)
@@ -1026,8 +1148,10 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
           grew = 0;
       if (grew)
         snprintf(names[nv++], sizeof names[0], "%s", name);
-      if (threads <= 0 && e->block[0] > 0 && e->block[1] > 0 && e->block[2] > 0)
+      if (threads <= 0 && e->block[0] > 0 && e->block[1] > 0 && e->block[2] > 0) {
         threads = e->block[0] * e->block[1] * e->block[2];
+        memcpy(bdim, e->block, sizeof bdim);
+      }
     }
     kp_launch_eval_free(e);
     if (ok)
@@ -1043,7 +1167,11 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   if (first == nv)
     for (first = 0; first < nv && is_block_var(l, names[first]);)
       first++;
-  if (first == nv || (nv > 1 && threads <= 0))
+  if (first == nv) {
+    said = block_statement(&mm, l, gpu, model, ctx, names, nv, maxb, as + m->nassume, e, s);
+    goto done;
+  }
+  if (nv > 1 && (threads <= 0 || bdim[1] <= 0 || bdim[2] <= 0))
     goto done;
   snprintf(s->variable, sizeof s->variable, "%s", names[first]);
   for (int i = 0; i < nv; i++) {
@@ -1054,9 +1182,10 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     s->tie_kind[t] = is_block_var(l, names[i])  ? KP_TIE_BLOCK
                      : is_grid_var(l, names[i]) ? KP_TIE_GRID
                                                 : KP_TIE_EQUAL;
-    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID    ? threads
-                    : s->tie_kind[t] == KP_TIE_BLOCK ? block_value
-                                                     : 1;
+    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID    ? GRID_DIV(grid_var_dim(l, names[i]))
+                    : s->tie_kind[t] == KP_TIE_BLOCK
+                        ? block_var_value(l, names[i], maxb)
+                        : 1;
   }
   int n = 0;
   for (int i = 0; i < KP_SCALING_POINTS; i++) {
@@ -1110,6 +1239,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
                      (double)(((int64_t)1 << s->power[n - 1]) - ((int64_t)1 << s->power[n - 2])) *
                      (double)(1 << 20);
   said = 1;
+#undef GRID_DIV
 done:
   free(as);
   free(e);
@@ -1150,11 +1280,54 @@ void kp_bound_next_text(const char *bound2, double ratio, char *buf, size_t len)
     buf[0] = '\0';
 }
 
+/* kp_launch_scaling_text of a block variable: "1.2 us at threads = 32, 1.1 us
+ * at 128, 1.05 us at 256, 1.3 us at 1024 (the least at 256), bound by ...". */
+static void block_scaling_text(const kp_launch_scaling *s, char *buf, size_t len) {
+  int n = s->npoints, dims = s->block_dims;
+  char pts[320] = "", tb[32], next[64];
+  size_t used = 0;
+  double lo = s->predicted_us[0], hi = s->predicted_us[0];
+  for (int i = 1; i < n; i++) {
+    lo = fmin(lo, s->predicted_us[i]);
+    hi = fmax(hi, s->predicted_us[i]);
+  }
+  kp_bound_next_text(s->bound2, s->bound2_ratio, next, sizeof next);
+  int best = s->best >= 0 && s->best < n ? s->best : 0;
+  if (hi <= lo * 1.01) {
+    kp_format_time_us(s->predicted_us[best], tb, sizeof tb);
+    snprintf(buf, len, "%s at every %s from %lld to %lld (the block size does not change the "
+             "time), bound by %s%s", tb, s->variable, (long long)1 << s->power[0],
+             (long long)1 << s->power[n - 1], s->bound ? s->bound : "?", next);
+    return;
+  }
+  for (int i = 0; i < n && used < sizeof pts; i++) {
+    long long v = 1LL << s->power[i];
+    long long threads = (dims == 3 ? v * v * v : dims == 2 ? v * v : v) *
+                        (s->block_other > 0 ? s->block_other : 1);
+    char at[64];
+    if (threads != v)
+      snprintf(at, sizeof at, "%lld (%lld threads)", v, threads);
+    else
+      snprintf(at, sizeof at, "%lld", v);
+    kp_format_time_us(s->predicted_us[i], tb, sizeof tb);
+    if (i == 0)
+      used += (size_t)snprintf(pts, sizeof pts, "%s at %s = %s", tb, s->variable, at);
+    else
+      used += (size_t)snprintf(pts + used, sizeof pts - used, ", %s at %s", tb, at);
+  }
+  snprintf(buf, len, "%s (the least at %s = %lld), bound by %s%s", pts, s->variable,
+           1LL << s->power[best], s->bound ? s->bound : "?", next);
+}
+
 void kp_launch_scaling_text(const kp_launch_scaling *s, char *buf, size_t len) {
   const char *name = s->variable;
   int n = s->npoints;
   char pts[160] = "", tb[32];
   size_t used = 0;
+  if (s->block_dims) {
+    block_scaling_text(s, buf, len);
+    return;
+  }
   for (int i = (n > 3 ? n - 3 : 0); i < n && used < sizeof pts; i++) {
     kp_format_time_us(s->predicted_us[i], tb, sizeof tb);
     if (used == 0)

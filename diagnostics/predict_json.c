@@ -30,7 +30,8 @@ static cJSON *dim_json(const int64_t *d) {
 
 /* A launch with unknowns: "scaling": {"variable", "ties": [{"variable", "as":
  * "grid" | "block" | "equal", "divisor"}] (when there are more), "points": [{"value",
- * "predicted_us"}...], "growth", "per_2_20_us" (null unless linear),
+ * "predicted_us"}...], "block_dims", "block_other" and "best" (the variable is the block's
+ * size: the point with the least time), "growth", "per_2_20_us" (null unless linear),
  * "bound", "bound2", "bound2_ratio"} (docs/checks/launch.md). */
 static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                         kp_model_kind model, const kp_launch_eval *e) {
@@ -57,6 +58,11 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
     cJSON_AddNumberToObject(pt, "value", (double)((int64_t)1 << s.power[i]));
     add_num(pt, "predicted_us", s.predicted_us[i]);
     cJSON_AddItemToArray(pts, pt);
+  }
+  if (s.block_dims) {
+    cJSON_AddNumberToObject(sc, "block_dims", s.block_dims);
+    cJSON_AddNumberToObject(sc, "best", s.best);
+    cJSON_AddNumberToObject(sc, "block_other", (double)s.block_other);
   }
   cJSON_AddBoolToObject(sc, "flat", s.flat);
   add_num(sc, "growth", s.growth);

@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -336,7 +337,7 @@ public:
              (Off == 0 || A->IgnoreImplicit()->getBeginLoc() != Config->getBeginLoc());
     };
     if (Config->getNumArgs() > Off + 2 && Written(Off + 2))
-      Smem = intOf(Config->getArg(Off + 2));
+      Smem = throughLocal(Config->getArg(Off + 2), intOf(Config->getArg(Off + 2)));
     if (Config->getNumArgs() > Off + 3 && Written(Off + 3))
       Stream = str(sourceText(Config->getArg(Off + 3)));
 
@@ -412,31 +413,99 @@ private:
     return Scan.Vars.count(VD) > 0;
   }
 
-  // The expression local VD holds where Path ends (a launch), when one
-  // assignment reaches it on every way there: its declaration or a later
-  // `VD = E;` of the blocks the launch is in, with nothing else that may
-  // change VD in between (a call given its address, a branch that assigns it
-  // or not, a loop around the launch that assigns it).  In a switch, the
-  // statements of the launch's case count, not those of the other cases.
-  // Null when unsure.
-  const Expr *valueAt(const VarDecl *VD) const {
-    const Expr *Cur = nullptr;
+  // What local VD holds where Path ends (a launch), per component: for an
+  // integer, E[0]; for a dim3, E[0..2], each either the whole dim3 value it
+  // was last given (Whole: its declaration or `VD = dim3(...)`) or the
+  // integer last assigned to that component (`VD.x = n;`).  A component is
+  // null where kperf is unsure: something else may have changed it on the
+  // way (a call given VD's address, a branch that assigns it or not, a loop
+  // around the launch that assigns it and no assignment after the loop
+  // begins).  In a switch, the statements of the launch's case count, not
+  // those of the other cases.  False when VD is not declared on the way.
+  struct Held {
+    const Expr *E[3] = {nullptr, nullptr, nullptr};
+    bool Whole[3] = {true, true, true};
+    void set(const Expr *X) {
+      for (int I = 0; I < 3; ++I) {
+        E[I] = X;
+        Whole[I] = true;
+      }
+    }
+    void forget(unsigned Mask) {
+      for (int I = 0; I < 3; ++I)
+        if (Mask & (1u << I))
+          E[I] = nullptr;
+    }
+  };
+
+  // The component of VD that E designates (`VD.x` 0, `.y` 1, `.z` 2), or -1.
+  static int componentOf(const Expr *E, const VarDecl *VD) {
+    const auto *ME = E ? dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!ME || ME->isArrow())
+      return -1;
+    const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+    if (!DRE || DRE->getDecl() != VD || !ME->getMemberDecl()->getIdentifier())
+      return -1;
+    llvm::StringRef F = ME->getMemberDecl()->getName();
+    return F == "x" ? 0 : F == "y" ? 1 : F == "z" ? 2 : -1;
+  }
+
+  // The components of VD that S may change, as a mask: those of `VD.x op=`,
+  // `++VD.y`; all when anything else in S may change VD.
+  unsigned changedIn(const Stmt *S, const VarDecl *VD) {
+    if (!mutates(S, VD))
+      return 0;
+    if (VD->getType()->isIntegralOrEnumerationType())
+      return 7;
+    unsigned Mask = 0;
+    bool Other = false;
+    ExprMutationAnalyzer Analyzer(*S, Ctx);
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+      if (!X || Other)
+        return;
+      const Expr *Lhs = nullptr;
+      if (const auto *BO = dyn_cast<BinaryOperator>(X); BO && BO->isAssignmentOp())
+        Lhs = BO->getLHS();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(X); UO && UO->isIncrementDecrementOp())
+        Lhs = UO->getSubExpr();
+      int C = componentOf(Lhs, VD);
+      if (C >= 0) {
+        Mask |= 1u << C;
+        if (const auto *BO = dyn_cast<BinaryOperator>(X))
+          Walk(BO->getRHS());
+        return;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(X);
+          DRE && DRE->getDecl() == VD && Analyzer.isMutated(DRE)) {
+        Other = true;
+        return;
+      }
+      for (const Stmt *Child : X->children())
+        Walk(Child);
+    };
+    Walk(S);
+    return Other ? 7 : Mask;
+  }
+
+  bool heldAt(const VarDecl *VD, Held &H) {
+    H = Held();
     bool Declared = false;
     for (size_t I = 0; I + 1 < Path.size(); ++I) {
       const Stmt *P = Path[I], *Child = Path[I + 1];
       if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P)) {
-        if (mutates(P, VD))
-          return nullptr;
+        // Another turn of the loop may have changed it: unsure until an
+        // assignment in the loop's body, before the launch.
+        H.forget(changedIn(P, VD));
         continue;
       }
       if (const auto *If = dyn_cast<IfStmt>(P)) {
         if (mutates(If->getInit(), VD) || mutates(If->getCond(), VD))
-          return nullptr;
+          return false;
         continue;
       }
       if (const auto *Sw = dyn_cast<SwitchStmt>(P)) {
         if (mutates(Sw->getInit(), VD) || mutates(Sw->getCond(), VD))
-          return nullptr;
+          return false;
         continue;
       }
       const auto *CS = dyn_cast<CompoundStmt>(P);
@@ -446,7 +515,7 @@ private:
       while (End < N && CS->body_begin()[End] != Child)
         End++;
       if (End == N)
-        return nullptr;
+        return false;
       size_t Begin = 0;
       if (I > 0 && isa<SwitchStmt>(Path[I - 1])) {
         // From the launch's case label: the other cases do not run first,
@@ -457,7 +526,7 @@ private:
         bool FallsIn = Begin > 0 && !ends(CS->body_begin()[Begin - 1]);
         for (size_t J = 0; FallsIn && J < Begin; J++)
           if (mutates(CS->body_begin()[J], VD))
-            return nullptr;
+            return false;
       }
       for (size_t J = Begin; J < End; J++) {
         const Stmt *S = CS->body_begin()[J];
@@ -469,13 +538,13 @@ private:
             Mine |= D == VD;
           if (Mine) {
             Declared = true;
-            Cur = VD->getInit();
+            H.set(VD->getInit());
             continue;
           }
         }
         if (!mutates(S, VD))
           continue;
-        // `VD = E;`, or `VD = dim3(...)` (a class's operator=).
+        // `VD = E;`, `VD = dim3(...)` (a class's operator=), `VD.x = E;`.
         if (const auto *EWC = dyn_cast<ExprWithCleanups>(S))
           S = EWC->getSubExpr();
         const Expr *Lhs = nullptr, *Rhs = nullptr;
@@ -488,12 +557,26 @@ private:
           Rhs = OC->getArg(1);
         }
         const auto *L = Lhs ? dyn_cast<DeclRefExpr>(Lhs->IgnoreParenImpCasts()) : nullptr;
-        // Anything else that may change VD leaves it unsure until a later
-        // plain assignment.
-        Cur = L && L->getDecl() == VD && !mutates(Rhs, VD) ? Rhs : nullptr;
+        int C = componentOf(Lhs, VD);
+        if (L && L->getDecl() == VD && !mutates(Rhs, VD)) {
+          H.set(Rhs);
+        } else if (C >= 0 && !mutates(Rhs, VD)) {
+          H.E[C] = Rhs;
+          H.Whole[C] = false;
+        } else {
+          // Anything else that may change VD leaves what it changes unsure
+          // until a later assignment.
+          H.forget(changedIn(S, VD));
+        }
       }
     }
-    return Declared ? Cur : nullptr;
+    return Declared;
+  }
+
+  // The expression integer local VD holds where Path ends (heldAt), or null.
+  const Expr *valueAt(const VarDecl *VD) {
+    Held H;
+    return heldAt(VD, H) ? H.E[0] : nullptr;
   }
 
   // The integer variable (a parameter or a local) a condition reads, or null.
@@ -693,11 +776,55 @@ private:
     return R;
   }
 
+  // X, the value of expression E at a launch, when E is a local variable
+  // with no value there: the formula of what reaches the launch (`smemSize`
+  // of `int smemSize = threads <= 32 ? 2 * threads * 4 : threads * 4;` is a
+  // formula of `threads`), read where it was made.  X as it is otherwise.
+  kp_expr throughLocal(const Expr *E, kp_expr X) {
+    if (X.known)
+      return X;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->isLocalVarDecl() || !VD->getType()->isIntegralOrEnumerationType())
+      return X;
+    const Expr *At = InLaunch ? valueAt(VD) : nullptr;
+    if (!At && VD->getInit() && isUnchanged(VD))
+      At = VD->getInit();
+    if (!At || !unchangedVars(At))
+      return X;
+    bool Saved = InLaunch;
+    InLaunch = false;
+    if (const kp_sym *S = symOf(At, 0))
+      X.sym = S;
+    InLaunch = Saved;
+    return X;
+  }
+
+  // Whether every local and parameter E reads is never changed in the
+  // function: a formula made where E was written then holds at the launch.
+  bool unchangedVars(const Expr *E) {
+    bool Ok = true;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S || !Ok)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && (VD->isLocalVarDecl() || isa<ParmVarDecl>(VD)) &&
+            !isUnchanged(VD, /*Params=*/true))
+          Ok = false;
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(E);
+    return Ok;
+  }
+
   // A host integer expression as a formula (kperf/sym.h): constants and what
   // fold folds, integer variables by name, `a.b` / `a->b` members by their
-  // spelling (a dim3's known component as its value), + - * / % << >>,
-  // divide-rounding-up helpers, min/max, ceil/floor of a quotient.  Null
-  // when any part has no such form (a call, a condition, a float).
+  // spelling (a dim3's known component as its value; `this->m` as `m`),
+  // + - * / % << >>, `c ? a : b` over integers, divide-rounding-up helpers,
+  // min/max, ceil/floor of a quotient.  Null when any part has no such form
+  // (a call, a float).
   const kp_sym *symOf(const Expr *E, int Depth) {
     if (!E || Depth > 16 || E->isValueDependent() || E->isTypeDependent())
       return nullptr;
@@ -721,10 +848,13 @@ private:
       if (!ME->getType()->isIntegralOrEnumerationType())
         return nullptr;
       const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+      std::string Field = ME->getMemberDecl()->getNameAsString();
+      // A member of the object a method runs on, as the code names it.
+      if (isa<CXXThisExpr>(Base) && ME->getMemberDecl()->getIdentifier())
+        return kp_sym_var(A, Field.c_str());
       const auto *BD = dyn_cast<DeclRefExpr>(Base);
       if (!BD || !BD->getDecl()->getIdentifier())
         return nullptr;
-      std::string Field = ME->getMemberDecl()->getNameAsString();
       const CXXRecordDecl *RD = Base->getType()->getAsCXXRecordDecl();
       if (!ME->isArrow() && RD && RD->getIdentifier() && RD->getName() == "dim3" &&
           (Field == "x" || Field == "y" || Field == "z")) {
@@ -732,6 +862,8 @@ private:
         const kp_expr &C = Field == "x" ? D.x : Field == "y" ? D.y : D.z;
         if (C.known)
           return kp_sym_const(A, C.value);
+        if (C.sym)
+          return C.sym; // `block.x` of `block.x = m_threads;`: the formula of m_threads
       }
       std::string Name = BD->getDecl()->getNameAsString() + (ME->isArrow() ? "->" : ".") + Field;
       return kp_sym_var(A, Name.c_str());
@@ -744,46 +876,16 @@ private:
         return nullptr; // float arithmetic (a quotient under ceil/floor is read there)
       return kp_sym_bin(A, K, symOf(BO->getLHS(), Depth + 1), symOf(BO->getRHS(), Depth + 1));
     }
-    // `x % T ? 1 : 0`, `!(x % T) ? 0 : 1` (a rounding-up term): a condition
-    // that is an integer X (`X`, `!X`, `X != 0`, `X == 0`) with constant
-    // branches t and f is f + (t - f) * min(|X|, 1).
+    // `c ? t : f` over integers: f + (t - f) * [c], with [c] the 0-or-1 of
+    // the condition (condOf): `threads <= 32 ? 2 * threads * 4 : threads * 4`,
+    // the rounding-up term `x % T ? 1 : 0`.
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-      int64_t T, F;
-      if (!fold(CO->getTrueExpr(), T, Depth + 1) || !fold(CO->getFalseExpr(), F, Depth + 1))
+      if (!CO->getType()->isIntegralOrEnumerationType())
         return nullptr;
-      const Expr *C = CO->getCond()->IgnoreParenImpCasts();
-      bool Negated = false;
-      for (int I = 0; I < 4; ++I) {
-        if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot) {
-          Negated = !Negated;
-          C = U->getSubExpr()->IgnoreParenImpCasts();
-        } else if (const auto *B = dyn_cast<BinaryOperator>(C);
-                   B && (B->getOpcode() == BO_NE || B->getOpcode() == BO_EQ)) {
-          int64_t Z;
-          const Expr *Other = nullptr;
-          if (fold(B->getRHS(), Z, Depth + 1) && Z == 0)
-            Other = B->getLHS();
-          else if (fold(B->getLHS(), Z, Depth + 1) && Z == 0)
-            Other = B->getRHS();
-          if (!Other)
-            return nullptr;
-          if (B->getOpcode() == BO_EQ)
-            Negated = !Negated;
-          C = Other->IgnoreParenImpCasts();
-        } else {
-          break;
-        }
-      }
-      if (!C->getType()->isIntegralOrEnumerationType())
-        return nullptr;
-      const kp_sym *X = symOf(C, Depth + 1);
-      const kp_sym *NonZero = kp_sym_bin(
-          A, KP_SYM_MIN,
-          kp_sym_bin(A, KP_SYM_MAX, X, kp_sym_bin(A, KP_SYM_SUB, kp_sym_const(A, 0), X)),
-          kp_sym_const(A, 1));
-      if (Negated)
-        std::swap(T, F);
-      return kp_sym_add(A, kp_sym_const(A, F), kp_sym_mul(A, kp_sym_const(A, T - F), NonZero));
+      const kp_sym *T = symOf(CO->getTrueExpr(), Depth + 1);
+      const kp_sym *F = symOf(CO->getFalseExpr(), Depth + 1);
+      const kp_sym *C = T && F ? condOf(CO->getCond(), Depth + 1) : nullptr;
+      return kp_sym_add(A, F, kp_sym_mul(A, kp_sym_sub(A, T, F), C));
     }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = Call->getDirectCallee();
@@ -822,6 +924,48 @@ private:
       }
     }
     return nullptr;
+  }
+
+  // A condition over integers as a formula worth 1 when it holds, else 0:
+  // `x`, `!c`, `a < b`, `a <= b`, `a > b`, `a >= b`, `a == b`, `a != b`
+  // (a < b is min(max(b - a, 0), 1) over integers).  Null otherwise.
+  const kp_sym *condOf(const Expr *E, int Depth) {
+    if (!E || Depth > 16)
+      return nullptr;
+    kp_arena *A = M->arena;
+    E = E->IgnoreParenImpCasts();
+    auto Clamp01 = [&](const kp_sym *X) { // min(max(X, 0), 1)
+      return kp_sym_bin(A, KP_SYM_MIN, kp_sym_bin(A, KP_SYM_MAX, X, kp_sym_const(A, 0)),
+                        kp_sym_const(A, 1));
+    };
+    auto Not = [&](const kp_sym *X) { return kp_sym_sub(A, kp_sym_const(A, 1), X); };
+    auto Lt = [&](const kp_sym *X, const kp_sym *Y) { return Clamp01(kp_sym_sub(A, Y, X)); };
+    auto NonZero = [&](const kp_sym *X) { // min(|X|, 1)
+      return kp_sym_bin(A, KP_SYM_MIN,
+                        kp_sym_bin(A, KP_SYM_MAX, X, kp_sym_sub(A, kp_sym_const(A, 0), X)),
+                        kp_sym_const(A, 1));
+    };
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_LNot)
+      return Not(condOf(U->getSubExpr(), Depth + 1));
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isComparisonOp()) {
+      if (!B->getLHS()->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType() ||
+          !B->getRHS()->IgnoreParenImpCasts()->getType()->isIntegralOrEnumerationType())
+        return nullptr;
+      const kp_sym *X = symOf(B->getLHS(), Depth + 1), *Y = symOf(B->getRHS(), Depth + 1);
+      const kp_sym *One = kp_sym_const(A, 1);
+      switch (B->getOpcode()) {
+      case BO_LT: return Lt(X, Y);
+      case BO_GT: return Lt(Y, X);
+      case BO_LE: return Lt(X, kp_sym_add(A, Y, One));
+      case BO_GE: return Lt(Y, kp_sym_add(A, X, One));
+      case BO_NE: return NonZero(kp_sym_sub(A, X, Y));
+      case BO_EQ: return Not(NonZero(kp_sym_sub(A, X, Y)));
+      default: return nullptr; // <=>
+      }
+    }
+    if (!E->getType()->isIntegralOrEnumerationType())
+      return nullptr;
+    return NonZero(symOf(E, Depth + 1));
   }
 
   bool fold(const Expr *E, int64_t &V, int Depth) {
@@ -1024,18 +1168,45 @@ private:
           Cur = VD->getInit();
           continue;
         }
-        // A dim3 assigned after its declaration (`threads = dim3(b, 1, 1);`):
-        // the assignment that reaches the launch, read where it was made.
-        if (VD && InLaunch && VD->isLocalVarDecl() &&
-            !VD->getType()->isIntegralOrEnumerationType())
-          if (const Expr *At = valueAt(VD)) {
-            if (!D.var && VD->getIdentifier())
-              D.var = str(VD->getName().str());
+        // A dim3 assigned after its declaration (`threads = dim3(b, 1, 1);`,
+        // `grid.x = n / 256;`): what reaches the launch, read where it was
+        // made; a component kperf is unsure of is `grid.x`.
+        Held H;
+        if (VD && InLaunch && VD->isLocalVarDecl() && VD->getIdentifier() &&
+            !VD->getType()->isIntegralOrEnumerationType() && heldAt(VD, H)) {
+          if (!D.var)
+            D.var = str(VD->getName().str());
+          if (H.E[0] && H.E[0] == H.E[1] && H.E[1] == H.E[2] && H.Whole[0] && H.Whole[1] &&
+              H.Whole[2]) {
             InLaunch = false;
             Resume.B = &InLaunch;
-            Cur = At;
+            Cur = H.E[0];
             continue;
           }
+          if (H.E[0] || H.E[1] || H.E[2]) {
+            InLaunch = false;
+            Resume.B = &InLaunch;
+            kp_expr *Out[3] = {&D.x, &D.y, &D.z};
+            for (int I = 0; I < 3; ++I) {
+              std::string Name = VD->getName().str() + "." + "xyz"[I];
+              kp_expr Unsure = {str(Name), 0, 0, kp_sym_var(M->arena, Name.c_str())};
+              if (!H.E[I])
+                *Out[I] = Unsure;
+              else if (!H.Whole[I]) {
+                *Out[I] = asUnsigned(intOf(H.E[I]));
+                // No formula, or one over what changes after: by its name.
+                if (!Out[I]->known && (!Out[I]->sym || !unchangedVars(H.E[I])))
+                  *Out[I] = Unsure;
+              }
+              else {
+                kp_dim3 W = dim3Of(H.E[I]);
+                const kp_expr &C = I == 0 ? W.x : I == 1 ? W.y : W.z;
+                *Out[I] = C.text || C.known ? C : Unsure;
+              }
+            }
+            return D;
+          }
+        }
       }
       if (Cur->getType()->isIntegralOrEnumerationType()) {
         D.x = asUnsigned(intOf(Cur));

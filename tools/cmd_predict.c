@@ -371,6 +371,13 @@ static void print_scaling(const cJSON *l) {
       s.predicted_us[s.npoints++] = jnum(pt, "predicted_us");
     }
   }
+  double dims = jnum(sc, "block_dims"), best = jnum(sc, "best");
+  if (dims >= 1 && dims <= 3 && best >= 0 && best < s.npoints) {
+    s.block_dims = (int)dims;
+    double other = jnum(sc, "block_other");
+    s.block_other = other >= 1 && other <= 1024 ? (int64_t)other : 1;
+    s.best = (int)best;
+  }
   s.flat = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sc, "flat"));
   s.growth = jnum(sc, "growth");
   s.per_2_20_us = jnum(sc, "per_2_20_us");

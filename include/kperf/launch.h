@@ -85,7 +85,8 @@ typedef enum kp_scaling_tie {
   KP_TIE_BLOCK = 2  /* the block's x size: div (KP_SCALING_BLOCK or the kernel's
                        __launch_bounds__ when lower), whatever the variable */
 } kp_scaling_tie;
-/* The block size a statement takes for a block given by a variable. */
+/* The block size a statement takes for a block given by a variable (16 x 16
+ * for one that gives two dimensions, 8 x 8 x 8 for three). */
 #define KP_SCALING_BLOCK 256
 typedef struct kp_launch_scaling {
   char variable[64];
@@ -98,6 +99,11 @@ typedef struct kp_launch_scaling {
   int power[KP_SCALING_POINTS];          /* the variable = 2^power */
   double predicted_us[KP_SCALING_POINTS];
   double exec_us[KP_SCALING_POINTS];
+  int block_dims;     /* 0: the variable sizes the problem; 1-3: the variable is the
+                         block's size in that many dimensions (`dim3 b(t, t)` is 2), the
+                         points are block sizes (2^power threads per dimension) */
+  int64_t block_other; /* block_dims: the product of the block's other, known sizes */
+  int best;           /* block_dims: the point with the least time */
   int flat;           /* the time is the same (within 1 %) at every point: it does not
                          depend on the variable */
   double growth;      /* exponent of the execution time between the last two points */
@@ -115,9 +121,13 @@ struct kp_check_ctx;
  * when lower), one that is the grid's x size is
  * ceil(variable / threads per block), any other equals the variable; the
  * variable is the first missing one that is neither (the grid itself when
- * only it and the block are missing).  1 when there is a statement: the
- * last two powers predicted and the time grows with the variable, or the
- * same time at every point (flat); 0 otherwise.  ctx (may be NULL) bounds the time spent
+ * only it and the block are missing).  When only block sizes are missing,
+ * the variable is the block's (block_dims): the model at 32, 128, 256 and
+ * 1024 threads (4x4 to 32x32 for a variable that gives two dimensions, 2^3
+ * to 8^3 for three; within the kernel's __launch_bounds__).  1 when there
+ * is a statement: the last two powers predicted and the time grows with the
+ * variable, or the same time at every point (flat), or (block_dims) two
+ * block sizes predicted; 0 otherwise.  ctx (may be NULL) bounds the time spent
  * (kp_check_out_of_time). */
 int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                          kp_model_kind model, const kp_launch_eval *e,

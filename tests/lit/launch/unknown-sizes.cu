@@ -1,14 +1,13 @@
 // Launches whose sizes depend on one variable without a value get a
 // statement that holds for every value: the model at powers of two of it,
-// how the time grows and what bounds it at large sizes.  A launch with an
-// unknown block size gets nothing by default; with
-// -fplugin-arg-kperf-verbose a remark names what is missing.
+// how the time grows and what bounds it at large sizes; a launch whose one
+// unknown is its block size, the model at block sizes 32 to 1024.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// CHECK: unknown-sizes.cu:[[# @LINE + 61]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{[0-9.]+ (us|ms)}} at n = 2^16, {{[0-9.]+ (us|ms)}} at 2^20, {{[0-9.]+ (us|ms)}} at 2^24 (linear at large n: {{[0-9.]+ (us|ms)}} more per 2^20 of n), bound by {{[a-z0-9./]+}}{{.*}}; #pragma kperf assume(n = ...) gives one number [kperf-launch]
-// CHECK-NOT: unknown-sizes.cu:[[# @LINE + 61]]:3:
-// CHECK: unknown-sizes.cu:[[# @LINE + 61]]:3: remark: predicted on h100 (bn model) as a function of 'm', which has no value here: {{.*}} (linear at large m: {{.*}}), bound by
-// CHECK: unknown-sizes.cu:[[# @LINE + 61]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{.*}} (growing as n^2 at large n), bound by
+// CHECK: unknown-sizes.cu:[[# @LINE + 68]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{[0-9.]+ (us|ms)}} at n = 2^16, {{[0-9.]+ (us|ms)}} at 2^20, {{[0-9.]+ (us|ms)}} at 2^24 (linear at large n: {{[0-9.]+ (us|ms)}} more per 2^20 of n), bound by {{[a-z0-9./]+}}{{.*}}; #pragma kperf assume(n = ...) gives one number [kperf-launch]
+// CHECK: unknown-sizes.cu:[[# @LINE + 68]]:3: remark: predicted on h100 (bn model) as a function of 'threads', which has no value here: {{.*}} at every threads from 32 to 1024 (the block size does not change the time), bound by
+// CHECK: unknown-sizes.cu:[[# @LINE + 68]]:3: remark: predicted on h100 (bn model) as a function of 'm', which has no value here: {{.*}} (linear at large m: {{.*}}), bound by
+// CHECK: unknown-sizes.cu:[[# @LINE + 68]]:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{.*}} (growing as n^2 at large n), bound by
 // CHECK-NOT: unknown-sizes.cu:{{[0-9]+}}:3: remark
 //
 // The prediction JSON carries the statement as "scaling".
@@ -17,15 +16,22 @@
 // RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
 // RUN:   [print(l['kernel'], l['ok'], s['variable'], len(s['points']), round(s['growth']), \
 // RUN:          s['per_2_20_us'] is not None, s['points'][-1]['value']) \
-// RUN:    for l in d['launches'] for s in [l.get('scaling')] if s]" %t.json \
-// RUN:   | FileCheck --check-prefix=JSON %s
+// RUN:    for l in d['launches'] for s in [l.get('scaling')] if s and 'block_dims' not in s]" \
+// RUN:   %t.json | FileCheck --check-prefix=JSON %s
 // JSON: vadd False n 4 1 True 16777216
 // JSON-NEXT: loop False m 4 1 True 16777216
 // JSON-NEXT: square False n 4 2 False 16777216
 // JSON-NOT: pick//
+// RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
+// RUN:   [print(l['kernel'], s['variable'], s['block_dims'], [p['value'] for p in s['points']], \
+// RUN:          s['best'] in range(4)) \
+// RUN:    for l in d['launches'] for s in [l.get('scaling')] if s and 'block_dims' in s]" \
+// RUN:   %t.json | FileCheck --check-prefix=BLOCKJSON %s
+// BLOCKJSON: vadd threads 1 [32, 128, 256, 1024] True
+// BLOCKJSON-NOT: {{.}}
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=VERBOSE %s
-// VERBOSE: unknown-sizes.cu:[[# @LINE + 42]]:3: remark: no time predicted for this launch of 'vadd' on h100: the block size is not known (threads) [kperf-launch]
+// VERBOSE-NOT: the block size is not known (threads)
 //
 // A variable that does not size the launch (the time does not grow with
 // it) gets no statement.

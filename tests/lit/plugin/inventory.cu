@@ -42,11 +42,12 @@ void run(float *a, float *b, double *d, int n, cudaStream_t st) {
 }
 
 void changed(float *a, float *b, int n) {
-  // A size that changes before the launch is not folded.
+  // A component assigned before the launch is followed; a size changed
+  // otherwise (`t *= 2`) is not folded.
   dim3 blk(16, 16);
   blk.x = 32;
   int t = 64;
   t *= 2;
-  add<<<1, blk>>>(a, b, n); // expected-remark {{launch of 'add': grid (1, 1, 1), block 'blk' (not a constant)}}
+  add<<<1, blk>>>(a, b, n); // expected-remark {{launch of 'add': grid (1, 1, 1), block (32, 16, 1)}}
   add<<<1, t>>>(a, b, n); // expected-remark {{launch of 'add': grid (1, 1, 1), block ('t', 1, 1)}}
 }
