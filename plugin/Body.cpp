@@ -40,6 +40,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -2574,6 +2575,75 @@ private:
     return T;
   }
 
+  // The trip count of `for (float v = -3; v <= 3; v++)`: a floating-point
+  // counter with integer constants for its start, bound and step (+= c, -=
+  // c, ++, --), changed nowhere else, under 2^20 iterations (every value is
+  // then exact in a float).  None otherwise.
+  std::optional<int64_t> floatTrip(const ForStmt *FS, Modified &Mod) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
+    const auto *VD = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (!VD || !VD->getType()->isRealFloatingType() || !VD->getInit() || !FS->getCond() ||
+        !FS->getInc() || Mod.Count[VD] != 1)
+      return std::nullopt;
+    auto IntConst = [&](const Expr *E, double &V) {
+      if (!E || E->isValueDependent())
+        return false;
+      E = E->IgnoreParenImpCasts();
+      Expr::EvalResult R;
+      llvm::APFloat F(0.0);
+      double X;
+      if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
+        std::optional<int64_t> I = R.Val.getInt().tryExtValue();
+        if (!I)
+          return false;
+        X = static_cast<double>(*I);
+      } else if (E->getType()->isRealFloatingType() && E->EvaluateAsFloat(F, Ctx)) {
+        X = F.convertToDouble();
+      } else {
+        return false;
+      }
+      if (!std::isfinite(X) || X != std::floor(X) || std::fabs(X) >= (1 << 24))
+        return false;
+      V = X;
+      return true;
+    };
+    auto IsVar = [&](const Expr *E) {
+      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == VD;
+    };
+    double Start, Bound, Step = 0;
+    if (!IntConst(VD->getInit(), Start))
+      return std::nullopt;
+    const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementDecrementOp() &&
+                                                       IsVar(U->getSubExpr()))
+      Step = U->isIncrementOp() ? 1 : -1;
+    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+             CA && IsVar(CA->getLHS()) && IntConst(CA->getRHS(), Step) &&
+             (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign))
+      Step = CA->getOpcode() == BO_AddAssign ? Step : -Step;
+    if (Step == 0)
+      return std::nullopt;
+    const auto *B = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+    if (!B || !B->isRelationalOp())
+      return std::nullopt;
+    BinaryOperatorKind Op = B->getOpcode();
+    if (IsVar(B->getLHS()) && IntConst(B->getRHS(), Bound)) {
+    } else if (IsVar(B->getRHS()) && IntConst(B->getLHS(), Bound)) {
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    } else {
+      return std::nullopt;
+    }
+    int64_t N = 0;
+    for (double V = Start; N <= (1 << 20); V += Step, ++N) {
+      bool Holds = Op == BO_LT ? V < Bound : Op == BO_LE ? V <= Bound : Op == BO_GT ? V > Bound
+                                                                     : V >= Bound;
+      if (!Holds)
+        return N;
+    }
+    return std::nullopt;
+  }
+
   void loop(const Stmt *S) {
     int Unroll = PendingUnroll;
     PendingUnroll = 0;
@@ -2660,6 +2730,11 @@ private:
       else if (!(Trip = tripOf(InitL, Ind, B)))
         Why = "the counter's start, step or bound is not a formula kperf can follow";
     }
+    if (!Trip && isa<ForStmt>(S))
+      if (std::optional<int64_t> FT = floatTrip(cast<ForStmt>(S), Mod)) {
+        Trip = C(*FT);
+        Why = nullptr;
+      }
     if (Trip && IsDo)
       Trip = kp_sym_bin(A, KP_SYM_MAX, C(1), Trip);
     std::optional<int64_t> P = tripPragmaFor(Ctx.getSourceManager(), S->getBeginLoc());
