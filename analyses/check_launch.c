@@ -918,7 +918,7 @@ static void shape_text(const int64_t *d, char *buf, size_t len) {
 static int64_t scaling_value(const kp_launch_scaling *s, int i, int64_t v) {
   if (i == 0 || s->tie_kind[i - 1] == KP_TIE_EQUAL)
     return v;
-  if (s->tie_kind[i - 1] == KP_TIE_BLOCK)
+  if (s->tie_kind[i - 1] == KP_TIE_BLOCK || s->tie_kind[i - 1] == KP_TIE_FIXED)
     return s->tie_div[i - 1];
   return (v + s->tie_div[i - 1] - 1) / s->tie_div[i - 1];
 }
@@ -977,10 +977,15 @@ static int is_block_var(const kp_launch *l, const char *name) {
 
 /* The per-dimension value of block variable name for `total` threads in the
  * block (powers of two, at least 1): total / (the other sizes) for one
- * dimension, its square or cube root for two or three. */
+ * dimension, its square or cube root for two or three; 1 for a y or z size
+ * when the x size is unknown too. */
 static int64_t block_var_for(const kp_launch *l, const char *name, int64_t total) {
   int64_t other;
   int dims = block_var_dims_other(l, name, &other);
+  char x[128];
+  squash(l->block.x.text ? l->block.x.text : "", x, sizeof x);
+  if (!l->block.x.known && strcmp(x, name) != 0)
+    return 1; /* a y or z size beside an unknown x size */
   int64_t per = total / (other > 0 ? other : 1), v = 1;
   while (dims > 0 && (dims == 3 ? 8 * v * v * v : dims == 2 ? 4 * v * v : 2 * v) <= per)
     v *= 2;
@@ -1127,6 +1132,8 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       int gd = grid_var_dim(l, names[i]);
       if (is_block_var(l, names[i]))
         v = block_var_value(l, names[i], maxb);
+      else if (gd > 0 && !l->grid.x.known)
+        v = 1; /* KP_TIE_FIXED */
       else if (gd >= 0 && nv > 1 && GRID_DIV(gd) > 0)
         v = (v + GRID_DIV(gd) - 1) / GRID_DIV(gd);
       as[m->nassume + (size_t)i] = (kp_binding){names[i], v};
@@ -1179,10 +1186,13 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       continue;
     int t = s->nties++;
     snprintf(s->tie_var[t], sizeof s->tie_var[t], "%s", names[i]);
-    s->tie_kind[t] = is_block_var(l, names[i])  ? KP_TIE_BLOCK
-                     : is_grid_var(l, names[i]) ? KP_TIE_GRID
-                                                : KP_TIE_EQUAL;
-    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID    ? GRID_DIV(grid_var_dim(l, names[i]))
+    int gd = grid_var_dim(l, names[i]);
+    s->tie_kind[t] = is_block_var(l, names[i])      ? KP_TIE_BLOCK
+                     : gd > 0 && !l->grid.x.known ? KP_TIE_FIXED
+                     : gd >= 0                    ? KP_TIE_GRID
+                                                  : KP_TIE_EQUAL;
+    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID    ? GRID_DIV(gd)
+                    : s->tie_kind[t] == KP_TIE_FIXED ? 1
                     : s->tie_kind[t] == KP_TIE_BLOCK
                         ? block_var_value(l, names[i], maxb)
                         : 1;
@@ -1260,7 +1270,7 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
     buf[0] = '\0';
   for (int t = 0; t < s->nties && used < len; t++) {
     const char *sep = t ? "; " : "";
-    if (s->tie_kind[t] == KP_TIE_BLOCK)
+    if (s->tie_kind[t] == KP_TIE_BLOCK || s->tie_kind[t] == KP_TIE_FIXED)
       used += (size_t)snprintf(buf + used, len - used, "%s%s = %" PRId64, sep, s->tie_var[t],
                                s->tie_div[t]);
     else if (s->tie_kind[t] == KP_TIE_GRID)

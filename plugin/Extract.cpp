@@ -487,6 +487,25 @@ private:
     return Other ? 7 : Mask;
   }
 
+  // The expression branch B last assigns to component C of VD (`VD.y = E;`
+  // a statement of B's own), when nothing after it in B may change that
+  // component; null otherwise.
+  const Expr *lastAssigned(const Stmt *B, const VarDecl *VD, int C) {
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(B);
+    llvm::ArrayRef<Stmt *> Body = CS ? llvm::ArrayRef<Stmt *>(CS->body_begin(), CS->size())
+                                     : llvm::ArrayRef<Stmt *>(const_cast<Stmt **>(&B), 1);
+    for (size_t I = Body.size(); I-- > 0;) {
+      const Stmt *St = Body[I];
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(St);
+          BO && BO->getOpcode() == BO_Assign && componentOf(BO->getLHS(), VD) == C &&
+          !mutates(BO->getRHS(), VD))
+        return BO->getRHS();
+      if (St && (changedIn(St, VD) & (1u << C)))
+        return nullptr;
+    }
+    return nullptr;
+  }
+
   bool heldAt(const VarDecl *VD, Held &H) {
     H = Held();
     bool Declared = false;
@@ -565,8 +584,25 @@ private:
           H.Whole[C] = false;
         } else {
           // Anything else that may change VD leaves what it changes unsure
-          // until a later assignment.
-          H.forget(changedIn(S, VD));
+          // until a later assignment, but for a component both branches of
+          // an if set to the same constant (`threads.y = 1;` in each).
+          unsigned Mask = changedIn(S, VD);
+          const auto *If = dyn_cast<IfStmt>(S);
+          for (int C = 0; C < 3 && If && If->getElse() && !If->getInit() &&
+                          !If->getConditionVariable() && !mutates(If->getCond(), VD);
+               ++C) {
+            const Expr *T = lastAssigned(If->getThen(), VD, C);
+            const Expr *F = lastAssigned(If->getElse(), VD, C);
+            Expr::EvalResult RT, RF;
+            if ((Mask & (1u << C)) && T && F && !T->isValueDependent() &&
+                !F->isValueDependent() && T->EvaluateAsInt(RT, Ctx) &&
+                F->EvaluateAsInt(RF, Ctx) && RT.Val.getInt() == RF.Val.getInt()) {
+              H.E[C] = T;
+              H.Whole[C] = false;
+              Mask &= ~(1u << C);
+            }
+          }
+          H.forget(Mask);
         }
       }
     }

@@ -359,6 +359,7 @@ static void print_scaling(const cJSON *l) {
     const char *as = jstr(tie, "as");
     s.tie_kind[s.nties] = strcmp(as, "grid") == 0    ? KP_TIE_GRID
                           : strcmp(as, "block") == 0 ? KP_TIE_BLOCK
+                          : strcmp(as, "fixed") == 0 ? KP_TIE_FIXED
                                                      : KP_TIE_EQUAL;
     s.tie_div[s.nties] = (int64_t)jnum(tie, "divisor");
     s.nties++;

@@ -82,8 +82,10 @@ void kp_launch_eval_free(kp_launch_eval *e);
 typedef enum kp_scaling_tie {
   KP_TIE_EQUAL = 0, /* another size of the problem: taken equal to the variable */
   KP_TIE_GRID = 1,  /* the grid's x size: ceil(variable / div), one thread per element */
-  KP_TIE_BLOCK = 2  /* the block's x size: div (KP_SCALING_BLOCK or the kernel's
-                       __launch_bounds__ when lower), whatever the variable */
+  KP_TIE_BLOCK = 2, /* a block size: div (KP_SCALING_BLOCK threads or the kernel's
+                       __launch_bounds__ when lower; 1 for a y or z size beside an
+                       unknown x size), whatever the variable */
+  KP_TIE_FIXED = 3  /* a grid's y or z size beside an unknown x size: div (1) */
 } kp_scaling_tie;
 /* The block size a statement takes for a block given by a variable (16 x 16
  * for one that gives two dimensions, 8 x 8 x 8 for three). */

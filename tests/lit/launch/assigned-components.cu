@@ -68,3 +68,37 @@ void reduce(const float *a, float *out, int size, int threads, int blocks) {
   sum<<<blocks, threads, smem>>>(a, out, size);
   // CHECK-NOT: dynamic shared memory size is not known
 }
+
+// A component both branches of an if set to the same constant is known; one
+// they set differently is not.
+void branches(float *a, int n, int w) {
+  dim3 block, grid;
+  if (w == 1) {
+    block.x = 64;
+    block.y = 1;
+    grid.x = 4;
+  } else {
+    block.x = 64;
+    block.y = 1;
+    grid.x = (n + 63) / 64;
+  }
+  // MODEL: assigned-components.cu:[[# @LINE + 1]]:3: remark: launch of 'scale': grid ('grid.x', 1, 1), block (64, 1, 1)
+  scale<<<grid, block>>>(a, n);
+  if (w == 2)
+    block.y = 2;
+  else
+    block.y = 4;
+  // MODEL: assigned-components.cu:[[# @LINE + 1]]:3: remark: launch of 'scale': grid ('grid.x', 1, 1), block (64, 'block.y', 1)
+  scale<<<grid, block>>>(a, n);
+}
+
+// A grid's y size unknown beside an unknown x size is taken as 1, and said.
+void fixedy(float *a, int n) {
+  dim3 grid(1, 1);
+  for (int it = 0; it < 2; it++) {
+    // CHECK: assigned-components.cu:[[# @LINE + 1]]:5: remark: predicted on h100 (bn model) as a function of 'n', 'grid.x' and 'grid.y', which have no value here (taking grid.x = ceil(n/128), one thread per element; grid.y = 1):
+    scale<<<grid, 128>>>(a, n);
+    grid.x = n / 128;
+    grid.y = it + 1;
+  }
+}
