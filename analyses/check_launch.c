@@ -1390,7 +1390,44 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_mod
                          taking, text, assume) != NULL;
 }
 
+/* Once per file and parameter: a note on the last finding naming the
+ * compile-time parameter(s) the block size is written as and the command
+ * that searches them.  seen: the parameters named so far ('\n'-separated). */
+static void tune_hint(const kp_module *m, const kp_launch *l, char *seen, size_t seen_len,
+                      kp_findings *out) {
+  const char *bm = l->block_macros;
+  if (!bm || !*bm || strlen(bm) > 120)
+    return;
+  char key[128];
+  snprintf(key, sizeof key, "%s\n", bm);
+  if (strstr(seen, key))
+    return;
+  if (strlen(seen) + strlen(key) < seen_len)
+    strcat(seen, key);
+  char first[128], second[128] = "";
+  snprintf(first, sizeof first, "%s", bm);
+  char *comma = strchr(first, ',');
+  if (comma) {
+    *comma = '\0';
+    snprintf(second, sizeof second, "%s", comma + 1);
+  }
+  const char *file = m->main_file ? m->main_file : "FILE";
+  const char *base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  if (second[0])
+    kp_findings_note(out, l->loc,
+                     "the block size is the compile-time parameters '%s' and '%s'; `kperf tune "
+                     "%s --tune %s --tune %s` predicts the launches at their other values",
+                     first, second, base, first, second);
+  else
+    kp_findings_note(out, l->loc,
+                     "the block size is the compile-time parameter '%s'; `kperf tune %s --tune "
+                     "%s` predicts the launches at its other values",
+                     first, base, first);
+}
+
 void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
+  char tune_seen[512] = "";
   const kp_module *m = ctx->m;
   kp_model_kind model = (kp_model_kind)ctx->opts->model;
   kp_severity sev = ctx->opts->launch_warning ? KP_WARNING : KP_REMARK;
@@ -1418,8 +1455,10 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
     }
     if (!e->ok && e->missing[0] && !e->invalid) {
       kp_launch_eval_free(e);
-      if (scaling_statement(ctx, l, model, sev, e, out))
+      if (scaling_statement(ctx, l, model, sev, e, out)) {
+        tune_hint(m, l, tune_seen, sizeof tune_seen, out);
         continue;
+      }
     }
     if (!e->ok || !isfinite(e->pred.predicted_us)) {
       if (ctx->opts->verbose)
@@ -1470,6 +1509,8 @@ void kp_check_launch(const kp_check_ctx *ctx, kp_findings *out) {
     } else if (f && ctx->opts->verbose && !e->reshape_ok) {
       kp_findings_note(out, l->loc, "no other block size considered: %s", e->reshape_why);
     }
+    if (f && !e->recommend)
+      tune_hint(m, l, tune_seen, sizeof tune_seen, out);
     if (f && ctx->opts->verbose && p->note[0])
       kp_findings_note(out, l->loc, "model notes: %s", p->note);
     kp_launch_eval_free(e);

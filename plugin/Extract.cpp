@@ -362,6 +362,7 @@ public:
     L->loc = Loc;
     L->grid = Grid;
     L->block = Block;
+    L->block_macros = blockMacros(Block);
     L->smem = Smem;
     L->stream = Stream;
     // The arguments, folded where they are constants (they bind the kernel's
@@ -810,6 +811,31 @@ private:
       R.sym = symOf(E, 0);
     }
     return R;
+  }
+
+  // The macros a known block size is written as: x's, and y's when it is
+  // another ("TILE", "BX,BY"); null when x is not a macro's name.
+  const char *blockMacros(const kp_dim3 &B) {
+    auto MacroOf = [&](const kp_expr &X) -> std::string {
+      if (!X.known || !X.text)
+        return std::string();
+      llvm::StringRef T = llvm::StringRef(X.text).trim();
+      if (T.empty() || !(isalpha(static_cast<unsigned char>(T[0])) || T[0] == '_'))
+        return std::string();
+      for (char C : T)
+        if (!isalnum(static_cast<unsigned char>(C)) && C != '_')
+          return std::string();
+      auto It = Ctx.Idents.find(T);
+      if (It == Ctx.Idents.end() || !It->getValue() || !It->getValue()->hasMacroDefinition())
+        return std::string();
+      return T.str();
+    };
+    std::string X = MacroOf(B.x), Y = MacroOf(B.y);
+    if (X.empty())
+      return nullptr;
+    if (!Y.empty() && Y != X)
+      X += "," + Y;
+    return str(X);
   }
 
   // X, the value of expression E at a launch, when E is a local variable

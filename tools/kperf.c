@@ -19,6 +19,7 @@ static const kp_command *const commands[] = {
     &kp_cmd_predict,
     &kp_cmd_recommend,
     &kp_cmd_compare,
+    &kp_cmd_tune,
     &kp_cmd_gpus,
     &kp_cmd_gpu,
     &kp_cmd_occupancy,

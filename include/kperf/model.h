@@ -303,6 +303,10 @@ typedef struct kp_launch {
   const char *stream; /* stream expression, NULL when not given */
   kp_expr *args;      /* the call's arguments, one per kernel parameter */
   size_t nargs;
+  /* The object-like macros the block's x (and y, when another) size is
+   * written as (`dim3 b(TILE, TILE)`: "TILE"; "BX,BY"), a compile-time
+   * parameter `kperf tune` searches; NULL when none. */
+  const char *block_macros;
 } kp_launch;
 
 struct kp_ptxas_facts; /* kperf/ptxas.h */

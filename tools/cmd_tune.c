@@ -1,0 +1,625 @@
+/* kperf tune: searches a file's compile-time parameters (object-like macros
+ * such as BLOCK_SIZE, which size blocks, __shared__ tiles and loop bounds
+ * together) and says, per launch, which value is predicted fastest.
+ *
+ * Each combination of values is a compile of a copy of the file in which
+ * `#define NAME VALUE` reads `#define NAME KPERF_TUNE_NAME` (columns move,
+ * lines do not), with -DKPERF_TUNE_NAME=v; the file's own value is the
+ * baseline.  Launches are matched by line and column. */
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "kperf/launch.h"
+#include "kperf/report.h"
+#include "plugin_run.h"
+
+enum { TUNE_MAX_PARAMS = 4, TUNE_MAX_VALUES = 16, TUNE_MAX_RUNS = 64, TUNE_MAX_LAUNCHES = 256 };
+
+typedef struct tune_param {
+  char name[64];
+  long long values[TUNE_MAX_VALUES];
+  int nvalues;
+  char original[64]; /* the file's #define body */
+  long long base;    /* its value */
+  int found;         /* the file defines it */
+} tune_param;
+
+typedef struct tune_opts {
+  const char *file, *gpu, *db, *model;
+  int json;
+  tune_param p[TUNE_MAX_PARAMS];
+  int np;
+  kp_strvec plugin, clang;
+} tune_opts;
+
+static void tune_help(FILE *out) {
+  fputs("usage: kperf tune FILE.cu --tune NAME[=V1,V2,...] [--tune ...]... [--gpu NAME]\n"
+        "                  [--arg NAME=VALUE]... [-DNAME=V]... [-IDIR]... [--db PATH]\n"
+        "                  [--model NAME] [--json] [-- CLANG-ARGS...]\n"
+        "\n"
+        "Searches compile-time parameters of FILE: object-like macros it defines with an\n"
+        "integer (`#define BLOCK_SIZE 16`), which may size blocks, __shared__ tiles and\n"
+        "loop bounds at once (without values: the file's value / 4, / 2, x 2, x 4).\n"
+        "Every combination of the values (at most 63) is\n"
+        "compiled and each launch of the file predicted on the GPU (default h100); per\n"
+        "launch kperf prints the time at the file's own values and at the fastest\n"
+        "combination, and recommends the change when it is predicted at least 10 %\n"
+        "faster.  A combination the file does not compile with (a static_assert, an\n"
+        "array too large) or with which the launch fails is left out, and said.\n"
+        "Launches whose sizes are not known get a number at the sizes --arg gives;\n"
+        "without one, their time at 2^20 of their first unknown.  What the program\n"
+        "assumes at run time (sizes that must be multiples of the tile) is not seen.\n",
+        out);
+}
+
+/* "NAME=V1,V2,..." */
+static int parse_tune(const char *text, tune_param *p) {
+  const char *eq = strchr(text, '=');
+  size_t n = eq ? (size_t)(eq - text) : strlen(text);
+  if (n == 0 || n >= sizeof p->name || !(isalpha((unsigned char)text[0]) || text[0] == '_')) {
+    kp_cli_error("--tune: '%s' is not NAME=V1,V2,...", text);
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (!isalnum((unsigned char)text[i]) && text[i] != '_') {
+      kp_cli_error("--tune: '%.*s' is not a macro name", (int)n, text);
+      return -1;
+    }
+  memcpy(p->name, text, n);
+  p->name[n] = '\0';
+  if (!eq)
+    return 0; /* values around the file's (default_values) */
+  const char *s = eq + 1;
+  while (*s) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || errno || (*end && *end != ',') || p->nvalues >= TUNE_MAX_VALUES) {
+      kp_cli_error("--tune %s: '%s' is not up to %d integers separated by commas", p->name, eq + 1,
+                   TUNE_MAX_VALUES);
+      return -1;
+    }
+    p->values[p->nvalues++] = v;
+    s = *end ? end + 1 : end;
+  }
+  if (p->nvalues == 0) {
+    kp_cli_error("--tune %s: no values", p->name);
+    return -1;
+  }
+  return 0;
+}
+
+static int parse_args(int argc, char **argv, tune_opts *o) {
+  const char *v;
+  for (int i = 1; i < argc; i++) {
+    int r = 0;
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) {
+      for (int j = i + 1; j < argc; j++)
+        if (kp_sv_push(&o->clang, argv[j]))
+          return -1;
+      break;
+    } else if (strcmp(a, "--json") == 0) {
+      o->json = 1;
+    } else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-I", 2) == 0) && a[2]) {
+      if (kp_sv_push(&o->clang, a))
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--model", &o->model))) {
+      if (r < 0)
+        return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--tune", &v))) {
+      if (r < 0)
+        return -1;
+      if (o->np >= TUNE_MAX_PARAMS) {
+        kp_cli_error("--tune: at most %d parameters", TUNE_MAX_PARAMS);
+        return -1;
+      }
+      if (parse_tune(v, &o->p[o->np]))
+        return -1;
+      for (int k = 0; k < o->np; k++)
+        if (strcmp(o->p[k].name, o->p[o->np].name) == 0) {
+          kp_cli_error("--tune %s given twice", o->p[k].name);
+          return -1;
+        }
+      o->np++;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--arg", &v))) {
+      int64_t x;
+      const char *eq = r > 0 ? strchr(v, '=') : NULL;
+      if (r < 0)
+        return -1;
+      if (!eq || eq == v || !kp_parse_int(eq + 1, &x)) {
+        kp_cli_error("bad --arg '%s': expected NAME=VALUE, e.g. --arg n=1024", v);
+        return -1;
+      }
+      if (kp_sv_pushf(&o->plugin, "-fplugin-arg-kperf-arg=", v))
+        return -1;
+    } else if (a[0] == '-' && a[1]) {
+      kp_cli_error("unknown option '%s' (clang arguments go after '--')", a);
+      return -1;
+    } else if (!o->file) {
+      o->file = a;
+    } else {
+      kp_cli_error("one file at a time ('%s' and '%s')", o->file, a);
+      return -1;
+    }
+  }
+  if (!o->file || o->np == 0) {
+    kp_cli_error("name the .cu file and what to search (--tune NAME=V1,V2,...)");
+    return -1;
+  }
+  return 0;
+}
+
+/* A parameter given without values: the file's value divided and multiplied
+ * by 2 and 4 (those >= 1). */
+static void default_values(tune_param *p) {
+  static const int num[4] = {1, 1, 2, 4}, den[4] = {4, 2, 1, 1};
+  p->nvalues = 0;
+  for (int i = 0; i < 4; i++) {
+    long long v = p->base * num[i] / den[i];
+    if (v >= 1 && v * den[i] == p->base * num[i] && v != p->base)
+      p->values[p->nvalues++] = v;
+  }
+}
+
+/* The copy of text with each `#define NAME BODY` of a tuned NAME (an
+ * integer BODY, the whole directive on one line) reading `#define NAME
+ * KPERF_TUNE_NAME`; records the file's values.  NULL (after printing) when
+ * a parameter has no such definition in the file. */
+static char *rewrite(const char *text, tune_opts *o) {
+  size_t len = strlen(text), cap = len + 1 + (size_t)o->np * 256;
+  char *out = malloc(cap), *w = out;
+  if (!out)
+    return NULL;
+  const char *s = text;
+  while (*s) {
+    const char *eol = strchr(s, '\n');
+    size_t n = eol ? (size_t)(eol - s + 1) : strlen(s);
+    const char *q = s;
+    while (q < s + n && (*q == ' ' || *q == '\t'))
+      q++;
+    int done = 0;
+    if (q < s + n && *q == '#') {
+      q++;
+      while (*q == ' ' || *q == '\t')
+        q++;
+      if (strncmp(q, "define", 6) == 0 && (q[6] == ' ' || q[6] == '\t')) {
+        const char *nm = q + 6;
+        while (*nm == ' ' || *nm == '\t')
+          nm++;
+        for (int k = 0; k < o->np && !done; k++) {
+          tune_param *p = &o->p[k];
+          size_t pl = strlen(p->name);
+          if (strncmp(nm, p->name, pl) != 0 || !(nm[pl] == ' ' || nm[pl] == '\t'))
+            continue;
+          const char *b = nm + pl;
+          while (*b == ' ' || *b == '\t')
+            b++;
+          const char *be = b;
+          while (be < s + n && *be != '\n' && *be != '\r' && *be != '/')
+            be++;
+          while (be > b && (be[-1] == ' ' || be[-1] == '\t'))
+            be--;
+          char body[64];
+          size_t bl = (size_t)(be - b);
+          if (bl == 0 || bl >= sizeof body)
+            continue;
+          memcpy(body, b, bl);
+          body[bl] = '\0';
+          char *end;
+          errno = 0;
+          long long v = strtoll(body, &end, 0);
+          while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+            end++;
+          if (errno || *end || p->found)
+            continue; /* not an integer, or defined twice: left alone */
+          p->found = 1;
+          p->base = v;
+          snprintf(p->original, sizeof p->original, "%s", body);
+          w += sprintf(w, "%.*s%s KPERF_TUNE_%s", (int)(nm - s), s, p->name, p->name);
+          w += sprintf(w, "%.*s", (int)(s + n - be), be); /* a comment, the newline */
+          done = 1;
+        }
+      }
+    }
+    if (!done) {
+      memcpy(w, s, n);
+      w += n;
+    }
+    s += n;
+  }
+  *w = '\0';
+  for (int k = 0; k < o->np; k++)
+    if (!o->p[k].found) {
+      kp_cli_error("%s: no `#define %s INTEGER` on a line of its own to search", o->file,
+                   o->p[k].name);
+      free(out);
+      return NULL;
+    }
+  return out;
+}
+
+/* One launch in one run. */
+typedef struct tune_point {
+  int have;
+  double us;
+  char at[96]; /* "" or " at n = 2^20" */
+  double occupancy, smem;
+  char kernel[128];
+  char why[160];
+} tune_point;
+
+typedef struct tune_launch {
+  int line, col;
+  char loc[256];
+} tune_launch;
+
+/* The launch's time in one run: its prediction, else its statement at 2^20
+ * of its first unknown. */
+static void point_of(const cJSON *l, tune_point *pt) {
+  memset(pt, 0, sizeof *pt);
+  pt->us = NAN;
+  const cJSON *k = cJSON_GetObjectItemCaseSensitive(l, "kernel");
+  snprintf(pt->kernel, sizeof pt->kernel, "%s", cJSON_IsString(k) ? k->valuestring : "?");
+  const cJSON *ok = cJSON_GetObjectItemCaseSensitive(l, "ok");
+  const cJSON *t = cJSON_GetObjectItemCaseSensitive(l, "predicted_us");
+  const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
+  if (cJSON_IsTrue(ok) && cJSON_IsNumber(t) && isfinite(t->valuedouble)) {
+    pt->have = 1;
+    pt->us = t->valuedouble;
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(occ, "occupancy");
+    const cJSON *sm = cJSON_GetObjectItemCaseSensitive(occ, "smem_bytes");
+    pt->occupancy = cJSON_IsNumber(x) ? x->valuedouble : NAN;
+    pt->smem = cJSON_IsNumber(sm) ? sm->valuedouble : NAN;
+    return;
+  }
+  const cJSON *sc = cJSON_GetObjectItemCaseSensitive(l, "scaling"), *p;
+  const cJSON *var = cJSON_GetObjectItemCaseSensitive(sc, "variable");
+  if (sc && !cJSON_GetObjectItemCaseSensitive(sc, "block_dims"))
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(sc, "points")) {
+      const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, "value");
+      const cJSON *u = cJSON_GetObjectItemCaseSensitive(p, "predicted_us");
+      if (cJSON_IsNumber(v) && v->valuedouble == 1048576.0 && cJSON_IsNumber(u)) {
+        pt->have = 1;
+        pt->us = u->valuedouble;
+        pt->occupancy = pt->smem = NAN;
+        snprintf(pt->at, sizeof pt->at, " at %s = 2^20",
+                 cJSON_IsString(var) ? var->valuestring : "?");
+        return;
+      }
+    }
+  const cJSON *why = cJSON_GetObjectItemCaseSensitive(l, "why");
+  snprintf(pt->why, sizeof pt->why, "%s", cJSON_IsString(why) ? why->valuestring : "no time");
+}
+
+static void fmt_us(double us, char *buf, size_t n) {
+  if (!isfinite(us))
+    snprintf(buf, n, "unknown");
+  else if (us >= 1e6)
+    snprintf(buf, n, "%.3g s", us / 1e6);
+  else if (us >= 1e3)
+    snprintf(buf, n, "%.3g ms", us / 1e3);
+  else
+    snprintf(buf, n, "%.3g us", us);
+}
+
+/* "BLOCK_SIZE=32, TILE=4" of combination c (values[k][c's digit]). */
+static void combo_text(const tune_opts *o, const long long (*vals)[TUNE_MAX_PARAMS], int c,
+                       const char *sep, char *buf, size_t n) {
+  size_t u = 0;
+  buf[0] = '\0';
+  for (int k = 0; k < o->np && u < n; k++)
+    u += (size_t)snprintf(buf + u, n - u, "%s%s=%lld", k ? sep : "", o->p[k].name, vals[c][k]);
+}
+
+static int tune_run(int argc, char **argv) {
+  tune_opts o;
+  memset(&o, 0, sizeof o);
+  int rc = KP_EXIT_FAIL;
+  char *text = NULL, *copy = NULL, tmpdir[] = "/tmp/kperf-tune-XXXXXX", path[PATH_MAX];
+  int have_dir = 0;
+  cJSON **roots = NULL;
+  int *status = NULL;
+  char **errs = NULL;
+  long long(*vals)[TUNE_MAX_PARAMS] = NULL;
+  int nruns = 1;
+  if (parse_args(argc, argv, &o)) {
+    rc = KP_EXIT_USAGE;
+    goto out;
+  }
+  text = kp_cli_read_file(o.file, NULL);
+  if (!text) {
+    kp_cli_error("cannot read '%s': %s", o.file, strerror(errno));
+    goto out;
+  }
+  copy = rewrite(text, &o);
+  if (!copy) {
+    rc = KP_EXIT_USAGE;
+    goto out;
+  }
+  /* Combinations: the file's own values first, then every one of the lists. */
+  for (int k = 0; k < o.np; k++) {
+    if (o.p[k].nvalues == 0)
+      default_values(&o.p[k]);
+    if (o.p[k].nvalues == 0) {
+      kp_cli_error("--tune %s: give its values (--tune %s=V1,V2,...)", o.p[k].name, o.p[k].name);
+      rc = KP_EXIT_USAGE;
+      goto out;
+    }
+    nruns *= o.p[k].nvalues;
+  }
+  if (nruns + 1 > TUNE_MAX_RUNS) {
+    kp_cli_error("--tune: %d combinations; at most %d", nruns, TUNE_MAX_RUNS - 1);
+    rc = KP_EXIT_USAGE;
+    goto out;
+  }
+  nruns += 1;
+  vals = calloc((size_t)nruns, sizeof *vals);
+  roots = calloc((size_t)nruns, sizeof *roots);
+  status = calloc((size_t)nruns, sizeof *status);
+  errs = calloc((size_t)nruns, sizeof *errs);
+  if (!vals || !roots || !status || !errs)
+    goto out;
+  for (int k = 0; k < o.np; k++)
+    vals[0][k] = o.p[k].base;
+  for (int c = 1; c < nruns; c++) {
+    int idx = c - 1;
+    for (int k = o.np - 1; k >= 0; k--) {
+      vals[c][k] = o.p[k].values[idx % o.p[k].nvalues];
+      idx /= o.p[k].nvalues;
+    }
+  }
+  if (!mkdtemp(tmpdir)) {
+    kp_cli_error("cannot make a temporary directory: %s", strerror(errno));
+    goto out;
+  }
+  have_dir = 1;
+  const char *base = strrchr(o.file, '/');
+  snprintf(path, sizeof path, "%s/%s", tmpdir, base ? base + 1 : o.file);
+  FILE *f = fopen(path, "w");
+  if (!f || fputs(copy, f) < 0 || fclose(f) != 0) {
+    kp_cli_error("cannot write '%s'", path);
+    goto out;
+  }
+  /* The file's own directory for its quoted includes. */
+  char dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%.*s", base ? (int)(base - o.file) : 1, base ? o.file : ".");
+  kp_strvec pl = {0};
+  if (kp_sv_pushf(&pl, "-fplugin-arg-kperf-gpu=", o.gpu ? o.gpu : "h100") ||
+      (o.db && kp_sv_pushf(&pl, "-fplugin-arg-kperf-db=", o.db)) ||
+      (o.model && kp_sv_pushf(&pl, "-fplugin-arg-kperf-model=", o.model))) {
+    kp_sv_free(&pl);
+    goto out;
+  }
+  for (size_t i = 0; i < o.plugin.n; i++)
+    if (kp_sv_push(&pl, o.plugin.v[i])) {
+      kp_sv_free(&pl);
+      goto out;
+    }
+  for (int c = 0; c < nruns; c++) {
+    kp_strvec cl = {0};
+    int bad = kp_sv_pushf(&cl, "-iquote", dir) || kp_sv_pushf(&cl, "-I", dir);
+    for (int k = 0; k < o.np && !bad; k++) {
+      char d[160];
+      snprintf(d, sizeof d, "-DKPERF_TUNE_%s=%lld", o.p[k].name, vals[c][k]);
+      bad = kp_sv_pushf(&cl, d, "");
+    }
+    for (size_t i = 0; i < o.clang.n && !bad; i++)
+      bad = kp_sv_push(&cl, o.clang.v[i]);
+    kp_plugin_result r;
+    memset(&r, 0, sizeof r);
+    if (bad || kp_cli_plugin_run("predict", path, pl.v, pl.n, cl.v, cl.n, &r) != 0) {
+      kp_sv_free(&cl);
+      kp_sv_free(&pl);
+      goto out;
+    }
+    kp_sv_free(&cl);
+    status[c] = r.status;
+    errs[c] = r.errtext;
+    roots[c] = r.status == 0 && r.report ? cJSON_Parse(r.report) : NULL;
+    free(r.report);
+    if (c == 0 && !roots[0]) {
+      kp_cli_error("'%s' does not compile with kperf at its own values:", o.file);
+      /* The first lines of what clang said. */
+      const char *e = errs[0] ? errs[0] : "";
+      for (int n = 0; *e && n < 12; n++) {
+        const char *nl = strchr(e, '\n');
+        size_t len = nl ? (size_t)(nl - e + 1) : strlen(e);
+        fwrite(e, 1, len, stderr);
+        e += len;
+      }
+      kp_sv_free(&pl);
+      goto out;
+    }
+  }
+  kp_sv_free(&pl);
+
+  /* The launches of the baseline, in order. */
+  const cJSON *bl = cJSON_GetObjectItemCaseSensitive(roots[0], "launches"), *l;
+  cJSON *jout = o.json ? cJSON_CreateObject() : NULL, *jl = NULL;
+  if (jout) {
+    cJSON *ps = cJSON_AddArrayToObject(jout, "parameters");
+    for (int k = 0; k < o.np; k++) {
+      cJSON *x = cJSON_CreateObject();
+      cJSON_AddStringToObject(x, "name", o.p[k].name);
+      cJSON_AddNumberToObject(x, "file_value", (double)o.p[k].base);
+      cJSON_AddItemToArray(ps, x);
+    }
+    cJSON *bad = cJSON_AddArrayToObject(jout, "not_compiled");
+    for (int c = 1; c < nruns; c++)
+      if (!roots[c]) {
+        char ct[256];
+        combo_text(&o, vals, c, ", ", ct, sizeof ct);
+        cJSON_AddItemToArray(bad, cJSON_CreateString(ct));
+      }
+    jl = cJSON_AddArrayToObject(jout, "launches");
+  } else {
+    for (int c = 1; c < nruns; c++)
+      if (!roots[c]) {
+        char ct[256];
+        combo_text(&o, vals, c, ", ", ct, sizeof ct);
+        printf("%s: does not compile (left out)\n", ct);
+      }
+  }
+  int li = 0;
+  cJSON_ArrayForEach(l, bl) {
+    const cJSON *loc = cJSON_GetObjectItemCaseSensitive(l, "loc");
+    if (!cJSON_IsString(loc))
+      continue;
+    /* "PATH:LINE:COL" -> the user's file name and LINE:COL. */
+    const char *lc = strrchr(loc->valuestring, ':');
+    const char *ll = lc;
+    while (ll && ll > loc->valuestring && ll[-1] != ':')
+      ll--;
+    if (!lc || !ll || ll == loc->valuestring)
+      continue;
+    char key[64];
+    snprintf(key, sizeof key, "%s", ll);
+    /* Same launch in every run: the index-th launch there with this line:col
+     * (a launch in a template is one per instance). */
+    int nth = 0;
+    const cJSON *l2;
+    cJSON_ArrayForEach(l2, bl) {
+      if (l2 == l)
+        break;
+      const cJSON *c2 = cJSON_GetObjectItemCaseSensitive(l2, "loc");
+      const char *k2 = cJSON_IsString(c2) ? strrchr(c2->valuestring, ':') : NULL;
+      while (k2 && k2 > c2->valuestring && k2[-1] != ':')
+        k2--;
+      if (k2 && strcmp(k2, key) == 0)
+        nth++;
+    }
+    tune_point pts[TUNE_MAX_RUNS];
+    int best = -1;
+    for (int c = 0; c < nruns; c++) {
+      memset(&pts[c], 0, sizeof pts[c]);
+      pts[c].us = NAN;
+      if (!roots[c])
+        continue;
+      int seen = 0;
+      const cJSON *x;
+      cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(roots[c], "launches")) {
+        const cJSON *cx = cJSON_GetObjectItemCaseSensitive(x, "loc");
+        const char *kx = cJSON_IsString(cx) ? strrchr(cx->valuestring, ':') : NULL;
+        while (kx && kx > cx->valuestring && kx[-1] != ':')
+          kx--;
+        if (kx && strcmp(kx, key) == 0 && seen++ == nth) {
+          point_of(x, &pts[c]);
+          break;
+        }
+      }
+      /* Comparable with the baseline only when both are numbers of one kind. */
+      if (pts[c].have && pts[0].have && strcmp(pts[c].at, pts[0].at) == 0 &&
+          (best < 0 || pts[c].us < pts[best].us))
+        best = c;
+    }
+    char t0[32], tb[32], ct[256];
+    if (jl) {
+      cJSON *x = cJSON_CreateObject();
+      cJSON_AddStringToObject(x, "loc", key);
+      cJSON_AddStringToObject(x, "kernel", pts[0].kernel);
+      cJSON *rs = cJSON_AddArrayToObject(x, "runs");
+      for (int c = 0; c < nruns; c++) {
+        cJSON *r = cJSON_CreateObject();
+        cJSON *v = cJSON_AddObjectToObject(r, "values");
+        for (int k = 0; k < o.np; k++)
+          cJSON_AddNumberToObject(v, o.p[k].name, (double)vals[c][k]);
+        cJSON_AddBoolToObject(r, "compiled", roots[c] != NULL);
+        if (pts[c].have)
+          cJSON_AddNumberToObject(r, "predicted_us", pts[c].us);
+        else
+          cJSON_AddNullToObject(r, "predicted_us");
+        cJSON_AddItemToArray(rs, r);
+      }
+      cJSON_AddNumberToObject(x, "best", best);
+      cJSON_AddBoolToObject(x, "recommended",
+                            best > 0 && pts[best].us <= 0.9 * pts[0].us);
+      cJSON_AddItemToArray(jl, x);
+      li++;
+      continue;
+    }
+    printf("%s%s:%s %s:", li++ ? "\n" : "", o.file, key, pts[0].kernel);
+    if (!pts[0].have) {
+      printf(" no time at the file's values (%s)\n", pts[0].why);
+      continue;
+    }
+    fmt_us(pts[0].us, t0, sizeof t0);
+    printf(" %s%s at the file's values", t0, pts[0].at);
+    for (int k = 0; k < o.np; k++)
+      printf("%s%s=%lld", k ? ", " : " (", o.p[k].name, o.p[k].base);
+    printf(")\n");
+    for (int c = 1; c < nruns; c++) {
+      combo_text(&o, vals, c, ", ", ct, sizeof ct);
+      if (!roots[c])
+        continue;
+      if (!pts[c].have) {
+        printf("  %s: no time (%s)\n", ct, pts[c].why[0] ? pts[c].why : "launch not found");
+        continue;
+      }
+      fmt_us(pts[c].us, tb, sizeof tb);
+      printf("  %s: %s%s", ct, tb, pts[c].at);
+      if (isfinite(pts[c].occupancy))
+        printf(", occupancy %.0f%%, %.0f B shared per block", 100 * pts[c].occupancy,
+               pts[c].smem);
+      printf("\n");
+    }
+    if (best > 0 && pts[best].us <= 0.9 * pts[0].us) {
+      char from[256] = "", to[256] = "";
+      size_t uf = 0, ut = 0;
+      for (int k = 0; k < o.np; k++)
+        if (vals[best][k] != o.p[k].base) {
+          uf += (size_t)snprintf(from + uf, sizeof from - uf, "%s%s %lld", uf ? ", " : "",
+                                 o.p[k].name, o.p[k].base);
+          ut += (size_t)snprintf(to + ut, sizeof to - ut, "%s%lld", ut ? ", " : "",
+                                 vals[best][k]);
+        }
+      fmt_us(pts[best].us, tb, sizeof tb);
+      printf("  recommended: %s -> %s: predicted %.2fx faster (%s -> %s%s)", from, to,
+             pts[0].us / pts[best].us, t0, tb, pts[0].at);
+      if (isfinite(pts[best].smem))
+        printf("; %.0f B shared per block, occupancy %.0f%%", pts[best].smem,
+               100 * pts[best].occupancy);
+      printf("\n");
+    } else {
+      printf("  no change recommended: none of the values is predicted 10%% faster\n");
+    }
+  }
+  if (jout) {
+    rc = kp_cli_print_json(jout) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
+    goto out;
+  }
+  if (li == 0)
+    printf("no launch in '%s'\n", o.file);
+  rc = KP_EXIT_OK;
+out:
+  if (have_dir) {
+    unlink(path);
+    rmdir(tmpdir);
+  }
+  for (int c = 0; roots && c < nruns; c++) {
+    cJSON_Delete(roots[c]);
+    free(errs[c]);
+  }
+  free(roots);
+  free(errs);
+  free(status);
+  free(vals);
+  free(text);
+  free(copy);
+  kp_sv_free(&o.plugin);
+  kp_sv_free(&o.clang);
+  return rc;
+}
+
+const kp_command kp_cmd_tune = {"tune", "search a file's compile-time parameters (#define)",
+                                tune_run, tune_help};
