@@ -119,6 +119,8 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   const kp_kernel *k =
       l->kernel >= 0 && (size_t)l->kernel < m->nkernels ? &m->kernels[l->kernel] : NULL;
   cJSON_AddBoolToObject(o, "analysable", k && k->has_body && !k->not_analysed);
+  if (l->block_macros) /* the block size written as compile-time parameters */
+    cJSON_AddStringToObject(o, "block_macros", l->block_macros);
   if (kp_launch_evaluate(m, l, gpu, model, problem, requested ? 2 : 1, mb, e) != 0) {
     cJSON_AddBoolToObject(o, "ok", 0);
     cJSON_AddStringToObject(o, "why", "out of memory");

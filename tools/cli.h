@@ -40,6 +40,15 @@ const char *kp_cli_exe_dir(void);
  * value is missing. */
 int kp_cli_opt(int argc, char **argv, int *i, const char *name, const char **value);
 
+/* The value of --arg: NAME=VALUE with an integer VALUE.  0 ok, -1 (after
+ * printing) otherwise. */
+int kp_cli_arg_value(const char *v);
+
+/* A command-line word that is not an option of the command: the file, the
+ * first time; an unknown option or a second file is an error.  0 ok, -1
+ * (after printing). */
+int kp_cli_positional(const char *a, const char **file);
+
 /* Parses a non-negative integer (an optional K/KB/KiB suffix multiplies by
  * 1024 when allow_k).  0 ok, -1 (after printing) on error. */
 int kp_cli_int(const char *opt, const char *text, long long max, int allow_k, long long *out);

@@ -192,23 +192,10 @@ static int parse_args(int argc, char **argv, popts *o) {
       }
       o->problem = d[0];
     } else if ((r = kp_cli_opt(argc, argv, &i, "--arg", &v))) {
-      int64_t x;
-      const char *eq = r > 0 ? strchr(v, '=') : NULL;
-      if (r < 0)
+      if (r < 0 || kp_cli_arg_value(v) ||
+          push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-arg=", v))
         return -1;
-      if (!eq || eq == v || !kp_parse_int(eq + 1, &x)) {
-        kp_cli_error("bad --arg '%s': expected NAME=VALUE, e.g. --arg n=1024", v);
-        return -1;
-      }
-      if (push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-arg=", v))
-        return -1;
-    } else if (a[0] == '-' && a[1]) {
-      kp_cli_error("unknown option '%s' (clang arguments go after '--')", a);
-      return -1;
-    } else if (!o->file) {
-      o->file = a;
-    } else {
-      kp_cli_error("one file at a time ('%s' and '%s')", o->file, a);
+    } else if (kp_cli_positional(a, &o->file)) {
       return -1;
     }
   }

@@ -133,23 +133,9 @@ static int parse_args(int argc, char **argv, tune_opts *o) {
         }
       o->np++;
     } else if ((r = kp_cli_opt(argc, argv, &i, "--arg", &v))) {
-      int64_t x;
-      const char *eq = r > 0 ? strchr(v, '=') : NULL;
-      if (r < 0)
+      if (r < 0 || kp_cli_arg_value(v) || kp_sv_pushf(&o->plugin, "-fplugin-arg-kperf-arg=", v))
         return -1;
-      if (!eq || eq == v || !kp_parse_int(eq + 1, &x)) {
-        kp_cli_error("bad --arg '%s': expected NAME=VALUE, e.g. --arg n=1024", v);
-        return -1;
-      }
-      if (kp_sv_pushf(&o->plugin, "-fplugin-arg-kperf-arg=", v))
-        return -1;
-    } else if (a[0] == '-' && a[1]) {
-      kp_cli_error("unknown option '%s' (clang arguments go after '--')", a);
-      return -1;
-    } else if (!o->file) {
-      o->file = a;
-    } else {
-      kp_cli_error("one file at a time ('%s' and '%s')", o->file, a);
+    } else if (kp_cli_positional(a, &o->file)) {
       return -1;
     }
   }
@@ -302,16 +288,6 @@ static void point_of(const cJSON *l, tune_point *pt) {
   snprintf(pt->why, sizeof pt->why, "%s", cJSON_IsString(why) ? why->valuestring : "no time");
 }
 
-static void fmt_us(double us, char *buf, size_t n) {
-  if (!isfinite(us))
-    snprintf(buf, n, "unknown");
-  else if (us >= 1e6)
-    snprintf(buf, n, "%.3g s", us / 1e6);
-  else if (us >= 1e3)
-    snprintf(buf, n, "%.3g ms", us / 1e3);
-  else
-    snprintf(buf, n, "%.3g us", us);
-}
 
 /* "BLOCK_SIZE=32, TILE=4" of combination c (values[k][c's digit]). */
 static void combo_text(const tune_opts *o, const long long (*vals)[TUNE_MAX_PARAMS], int c,
@@ -553,7 +529,7 @@ static int tune_run(int argc, char **argv) {
       printf(" no time at the file's values (%s)\n", pts[0].why);
       continue;
     }
-    fmt_us(pts[0].us, t0, sizeof t0);
+    kp_format_time_us(pts[0].us, t0, sizeof t0);
     printf(" %s%s at the file's values", t0, pts[0].at);
     for (int k = 0; k < o.np; k++)
       printf("%s%s=%lld", k ? ", " : " (", o.p[k].name, o.p[k].base);
@@ -566,7 +542,7 @@ static int tune_run(int argc, char **argv) {
         printf("  %s: no time (%s)\n", ct, pts[c].why[0] ? pts[c].why : "launch not found");
         continue;
       }
-      fmt_us(pts[c].us, tb, sizeof tb);
+      kp_format_time_us(pts[c].us, tb, sizeof tb);
       printf("  %s: %s%s", ct, tb, pts[c].at);
       if (isfinite(pts[c].occupancy))
         printf(", occupancy %.0f%%, %.0f B shared per block", 100 * pts[c].occupancy,
@@ -583,7 +559,7 @@ static int tune_run(int argc, char **argv) {
           ut += (size_t)snprintf(to + ut, sizeof to - ut, "%s%lld", ut ? ", " : "",
                                  vals[best][k]);
         }
-      fmt_us(pts[best].us, tb, sizeof tb);
+      kp_format_time_us(pts[best].us, tb, sizeof tb);
       printf("  recommended: %s -> %s: predicted %.2fx faster (%s -> %s%s)", from, to,
              pts[0].us / pts[best].us, t0, tb, pts[0].at);
       if (isfinite(pts[best].smem))

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "kperf/report.h"
 
 static const kp_command *const commands[] = {
     &kp_cmd_analyze,
@@ -94,6 +95,29 @@ int kp_cli_opt(int argc, char **argv, int *i, const char *name, const char **val
   }
   *value = argv[++*i];
   return 1;
+}
+
+int kp_cli_arg_value(const char *v) {
+  int64_t x;
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v || !kp_parse_int(eq + 1, &x)) {
+    kp_cli_error("bad --arg '%s': expected NAME=VALUE, e.g. --arg n=1024", v);
+    return -1;
+  }
+  return 0;
+}
+
+int kp_cli_positional(const char *a, const char **file) {
+  if (a[0] == '-' && a[1]) {
+    kp_cli_error("unknown option '%s' (clang arguments go after '--')", a);
+    return -1;
+  }
+  if (*file) {
+    kp_cli_error("one file at a time ('%s' and '%s')", *file, a);
+    return -1;
+  }
+  *file = a;
+  return 0;
 }
 
 int kp_cli_int(const char *opt, const char *text, long long max, int allow_k, long long *out) {

@@ -162,6 +162,8 @@ def launch_list(r):
     for l in (r.get("predict") or {}).get("launches", []):
         st = "time" if l.get("ok") else "statement" if l.get("scaling") else "silent"
         x = {"loc": l.get("loc"), "kernel": l.get("kernel"), "said": st}
+        if l.get("block_macros"):
+            x["block_macros"] = l["block_macros"]
         if st != "time":
             x["why"] = l.get("why")
         elif not (l.get("best") or {}).get("recommended"):
@@ -274,10 +276,74 @@ def print_summary(s):
     print("predicted, no recommendation, why:")
     for w, n in s["no_recommendation_reasons"]:
         print("  %4d  %s" % (n, w))
+    if "tune_files" in s:
+        print("compile-time block    %d files whose launches write the block size as macros; kperf tune: "
+              "%d launches, %d with a value recommended (>= 10 %% faster)" %
+              (s["tune_files"], s["tune_launches"], s["tune_recommended"]))
+        for w, n in s["tune_why_not"]:
+            print("    %4d  %s" % (n, w))
     if "timed_files" in s:
         print("overhead              median %s, max %s (%s) over %d files; %d over 2 %%, %d over 10 %%" %
               (pct(s["overhead_median"]), pct(s["overhead_max"]), s["overhead_max_file"], s["timed_files"],
                s["overhead_over_2pct"], len(s["overhead_over_10pct"])))
+
+
+def tune_files(a, results):
+    """kperf tune over each file whose analysable launches write their block
+    size as macros: per launch, whether a value is recommended.  Returns the
+    summary and, per file, what tune said."""
+    todo = collections.OrderedDict()
+    for r in results:
+        for l in (r.get("predict") or {}).get("launches", []):
+            if l.get("analysable") and l.get("block_macros"):
+                todo.setdefault(r["file"], set()).update(l["block_macros"].split(","))
+    per_file = {}
+    launches = recommended = 0
+    why = collections.Counter()
+    env = dict(os.environ, KPERF_PLUGIN=a.plugin)
+
+    def one(item):
+        f, macros = item
+        path = os.path.join(a.dir, f)
+        inc = [x for x in command(a, path) if x.startswith("-I")]
+        cmd = [a.tune, "tune", path, "--gpu", a.gpu, "--json"]
+        for m in sorted(macros):
+            cmd += ["--tune", m]
+        cmd += ["--", "-include", a.compat] + inc if a.compat else ["--"] + inc
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=a.timeout * 8)
+        return f, sorted(macros), p
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        for f, macros, p in ex.map(one, todo.items()):
+            out = {"macros": macros, "exit": p.returncode}
+            try:
+                d = json.loads(p.stdout) if p.returncode == 0 else None
+            except ValueError:
+                d = None
+            if d is None:
+                out["error"] = (p.stderr.strip().splitlines() or ["no output"])[0][:200]
+                why[reason(out["error"])] += 1
+            else:
+                out["launches"] = []
+                for l in d.get("launches", []):
+                    launches += 1
+                    rec = bool(l.get("recommended"))
+                    recommended += rec
+                    runs = l.get("runs", [])
+                    b = l.get("best", -1)
+                    x = {"loc": l.get("loc"), "kernel": l.get("kernel"), "recommended": rec}
+                    if runs and runs[0].get("predicted_us") and 0 <= b < len(runs) and runs[b].get("predicted_us"):
+                        x["values"] = runs[b]["values"]
+                        x["speedup"] = round(runs[0]["predicted_us"] / runs[b]["predicted_us"], 3)
+                    if not runs or runs[0].get("predicted_us") is None:
+                        why["no time at the file's values"] += 1
+                    elif not rec:
+                        why["no value predicted >= 10 % faster"] += 1
+                    out["launches"].append(x)
+                out["not_compiled"] = d.get("not_compiled", [])
+            per_file[f] = out
+    return {"tune_files": len(todo), "tune_launches": launches, "tune_recommended": recommended,
+            "tune_why_not": why.most_common()}, per_file
 
 
 def retime(a, timings, over):
@@ -331,6 +397,11 @@ def main():
     ap.add_argument("--retime", type=int, default=0, metavar="RUNS",
                     help="time again with RUNS runs, one file at a time, the files above --retime-over")
     ap.add_argument("--retime-over", type=float, default=0.02)
+    ap.add_argument("--tune", default=None, metavar="KPERF",
+                    help="run KPERF tune (the kperf executable) on the files whose launches write the "
+                         "block size as macros, and count the recommendations")
+    ap.add_argument("--compat", default=None, metavar="HEADER",
+                    help="with --tune: a header to force-include (kperf-nvcc-compat.h for nvcc-only code)")
     ap.add_argument("--interleave", action="store_true",
                     help="time each file right after checking it (with --jobs), not all at the end")
     a = ap.parse_args()
@@ -387,12 +458,17 @@ def main():
     if a.retime:
         retime(a, timings, a.retime_over)
     s = summarise(results, timings)
+    tuned = {}
+    if a.tune:
+        ts, tuned = tune_files(a, results)
+        s.update(ts)
     print_summary(s)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"summary": s, "timings": timings,
                        "files": [dict({k: v for k, v in r.items() if k not in ("findings", "predict")},
-                                      launches=launch_list(r), warnings=warning_list(r))
+                                      launches=launch_list(r), warnings=warning_list(r),
+                                      **({"tune": tuned[r["file"]]} if r["file"] in tuned else {}))
                                  for r in results]},
                       f, indent=1)
     return 1 if s["crashes"] or s["exit_code_changes"] else 0
