@@ -1067,6 +1067,8 @@ static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
       s->predicted_us[n] = e->pred.predicted_us;
       s->exec_us[n] = e->pred.exec_us;
+      s->threads[n] = (double)e->grid[0] * (double)e->grid[1] * (double)e->grid[2] *
+                      (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
       s->power[n] = pw;
       if (n == 0 || s->predicted_us[n] < s->predicted_us[s->best]) {
         s->best = n;
@@ -1205,6 +1207,8 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
       s->predicted_us[n] = e->pred.predicted_us;
       s->exec_us[n] = e->pred.exec_us;
+      s->threads[n] = (double)e->grid[0] * (double)e->grid[1] * (double)e->grid[2] *
+                      (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
       s->power[n++] = pw[i];
       s->bound = e->pred.bound;
       s->bound2 = e->pred.bound2;

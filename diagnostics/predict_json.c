@@ -30,7 +30,7 @@ static cJSON *dim_json(const int64_t *d) {
 
 /* A launch with unknowns: "scaling": {"variable", "ties": [{"variable", "as":
  * "grid" | "block" | "fixed" | "equal", "divisor"}] (when there are more), "points": [{"value",
- * "predicted_us"}...], "block_dims", "block_other" and "best" (the variable is the block's
+ * "predicted_us", "threads"}...], "block_dims", "block_other" and "best" (the variable is the block's
  * size: the point with the least time), "growth", "per_2_20_us" (null unless linear),
  * "bound", "bound2", "bound2_ratio"} (docs/checks/launch.md). */
 static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
@@ -58,6 +58,7 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
     cJSON *pt = cJSON_CreateObject();
     cJSON_AddNumberToObject(pt, "value", (double)((int64_t)1 << s.power[i]));
     add_num(pt, "predicted_us", s.predicted_us[i]);
+    add_num(pt, "threads", s.threads[i]);
     cJSON_AddItemToArray(pts, pt);
   }
   if (s.block_dims) {

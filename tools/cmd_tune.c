@@ -2,10 +2,11 @@
  * such as BLOCK_SIZE, which size blocks, __shared__ tiles and loop bounds
  * together) and says, per launch, which value is predicted fastest.
  *
- * Each combination of values is a compile of a copy of the file in which
- * `#define NAME VALUE` reads `#define NAME KPERF_TUNE_NAME` (columns move,
- * lines do not), with -DKPERF_TUNE_NAME=v; the file's own value is the
- * baseline.  Launches are matched by line and column. */
+ * Each combination of values is a compile of a copy of the file (and of the
+ * headers of its directory) in which `#define NAME VALUE` reads `#define
+ * NAME KPERF_TUNE_NAME` (columns move, lines do not), with
+ * -DKPERF_TUNE_NAME=v; the file's own value is the baseline.  Launches are
+ * matched by file name, line and column. */
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -14,6 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -55,8 +59,11 @@ static void tune_help(FILE *out) {
         "faster.  A combination the file does not compile with (a static_assert, an\n"
         "array too large) or with which the launch fails is left out, and said.\n"
         "Launches whose sizes are not known get a number at the sizes --arg gives;\n"
-        "without one, their time at 2^20 of their first unknown.  What the program\n"
-        "assumes at run time (sizes that must be multiples of the tile) is not seen.\n",
+        "without one, their statement's time at its largest size.  Only values that\n"
+        "launch the same work (as many threads, up to rounding) are compared.  The\n"
+        "definition changed is the file's, else a header's in its directory.  What\n"
+        "the program assumes at run time (sizes that must be multiples of the tile)\n"
+        "is not seen.\n",
         out);
 }
 
@@ -225,14 +232,91 @@ static char *rewrite(const char *text, tune_opts *o) {
     s += n;
   }
   *w = '\0';
+  return out;
+}
+
+/* Writes text, rewritten, to dir/name.  0 ok. */
+static int write_copy(const char *dir, const char *name, const char *text, tune_opts *o) {
+  char *copy = rewrite(text, o), path[PATH_MAX + 260];
+  if (!copy)
+    return -1;
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  int bad = !f || fputs(copy, f) < 0;
+  if (f && fclose(f) != 0)
+    bad = 1;
+  free(copy);
+  if (bad)
+    kp_cli_error("cannot write '%s'", path);
+  return bad ? -1 : 0;
+}
+
+static int header_name(const char *n) {
+  const char *dot = strrchr(n, '.');
+  static const char *const ext[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".cu", ".inc"};
+  for (size_t i = 0; dot && i < sizeof ext / sizeof ext[0]; i++)
+    if (strcmp(dot, ext[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* The copies the runs compile, in tmp: the file, then the headers and
+ * sources of its directory (quoted includes between them find the copies),
+ * each `#define NAME INTEGER` of a tuned NAME rewritten (the file's own
+ * definition is the one taken when there are several).  0 ok; -1 after
+ * printing (a parameter defined nowhere there). */
+static int make_copies(const char *tmp, const char *dir, const char *file_base,
+                       const char *text, tune_opts *o) {
+  if (write_copy(tmp, file_base, text, o))
+    return -1;
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int copied = 0;
+  while (d && (e = readdir(d)) && copied < 400) {
+    if (e->d_name[0] == '.' || !header_name(e->d_name) || strcmp(e->d_name, file_base) == 0)
+      continue;
+    char path[PATH_MAX + 260];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (8 << 20))
+      continue;
+    char *t = kp_cli_read_file(path, NULL);
+    if (!t)
+      continue;
+    int bad = write_copy(tmp, e->d_name, t, o);
+    free(t);
+    if (bad) {
+      closedir(d);
+      return -1;
+    }
+    copied++;
+  }
+  if (d)
+    closedir(d);
   for (int k = 0; k < o->np; k++)
     if (!o->p[k].found) {
-      kp_cli_error("%s: no `#define %s INTEGER` on a line of its own to search", o->file,
-                   o->p[k].name);
-      free(out);
-      return NULL;
+      kp_cli_error("%s: no `#define %s INTEGER` on a line of its own in it or in its directory "
+                   "to search",
+                   o->file, o->p[k].name);
+      return -1;
     }
-  return out;
+  return 0;
+}
+
+/* Removes the copies and the directory. */
+static void remove_copies(const char *tmp) {
+  DIR *d = opendir(tmp);
+  struct dirent *e;
+  while (d && (e = readdir(d))) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+      continue;
+    char path[PATH_MAX + 260];
+    snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+    unlink(path);
+  }
+  if (d)
+    closedir(d);
+  rmdir(tmp);
 }
 
 /* One launch in one run. */
@@ -241,6 +325,8 @@ typedef struct tune_point {
   double us;
   char at[96]; /* "" or " at n = 2^20" */
   double occupancy, smem;
+  double threads; /* launched, grid x block (NaN when unknown) */
+  double value;   /* a statement's point: the variable's value there */
   char kernel[128];
   char why[160];
 } tune_point;
@@ -250,9 +336,9 @@ typedef struct tune_launch {
   char loc[256];
 } tune_launch;
 
-/* The launch's time in one run: its prediction, else its statement at 2^20
- * of its first unknown. */
-static void point_of(const cJSON *l, tune_point *pt) {
+/* The launch's time in one run: its prediction, else its statement at
+ * `want` of its first unknown (want 0: at its largest point). */
+static void point_of(const cJSON *l, double want, tune_point *pt) {
   memset(pt, 0, sizeof *pt);
   pt->us = NAN;
   const cJSON *k = cJSON_GetObjectItemCaseSensitive(l, "kernel");
@@ -260,9 +346,17 @@ static void point_of(const cJSON *l, tune_point *pt) {
   const cJSON *ok = cJSON_GetObjectItemCaseSensitive(l, "ok");
   const cJSON *t = cJSON_GetObjectItemCaseSensitive(l, "predicted_us");
   const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
+  pt->threads = NAN;
   if (cJSON_IsTrue(ok) && cJSON_IsNumber(t) && isfinite(t->valuedouble)) {
     pt->have = 1;
     pt->us = t->valuedouble;
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(l, "grid");
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(l, "block");
+    if (cJSON_GetArraySize(g) == 3 && cJSON_GetArraySize(b) == 3) {
+      pt->threads = 1;
+      for (int i = 0; i < 3; i++)
+        pt->threads *= cJSON_GetArrayItem(g, i)->valuedouble * cJSON_GetArrayItem(b, i)->valuedouble;
+    }
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(occ, "occupancy");
     const cJSON *sm = cJSON_GetObjectItemCaseSensitive(occ, "smem_bytes");
     pt->occupancy = cJSON_IsNumber(x) ? x->valuedouble : NAN;
@@ -271,23 +365,63 @@ static void point_of(const cJSON *l, tune_point *pt) {
   }
   const cJSON *sc = cJSON_GetObjectItemCaseSensitive(l, "scaling"), *p;
   const cJSON *var = cJSON_GetObjectItemCaseSensitive(sc, "variable");
+  const cJSON *pick = NULL;
   if (sc && !cJSON_GetObjectItemCaseSensitive(sc, "block_dims"))
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(sc, "points")) {
       const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, "value");
       const cJSON *u = cJSON_GetObjectItemCaseSensitive(p, "predicted_us");
-      if (cJSON_IsNumber(v) && v->valuedouble == 1048576.0 && cJSON_IsNumber(u)) {
-        pt->have = 1;
-        pt->us = u->valuedouble;
-        pt->occupancy = pt->smem = NAN;
-        snprintf(pt->at, sizeof pt->at, " at %s = 2^20",
-                 cJSON_IsString(var) ? var->valuestring : "?");
-        return;
-      }
+      if (cJSON_IsNumber(v) && cJSON_IsNumber(u) && v->valuedouble >= 1 &&
+          (want > 0 ? v->valuedouble == want : 1))
+        pick = p; /* the points increase: the last is the largest */
     }
+  if (pick) {
+    const cJSON *th = cJSON_GetObjectItemCaseSensitive(pick, "threads");
+    double v = cJSON_GetObjectItemCaseSensitive(pick, "value")->valuedouble;
+    pt->have = 1;
+    pt->us = cJSON_GetObjectItemCaseSensitive(pick, "predicted_us")->valuedouble;
+    pt->value = v;
+    pt->threads = cJSON_IsNumber(th) ? th->valuedouble : NAN;
+    pt->occupancy = pt->smem = NAN;
+    snprintf(pt->at, sizeof pt->at, " at %s = 2^%d", cJSON_IsString(var) ? var->valuestring : "?",
+             (int)lround(log2(v)));
+    return;
+  }
   const cJSON *why = cJSON_GetObjectItemCaseSensitive(l, "why");
   snprintf(pt->why, sizeof pt->why, "%s", cJSON_IsString(why) ? why->valuestring : "no time");
 }
 
+
+/* "NAME:LINE:COL" of launch l (the base name of its file). */
+static int loc_key(const cJSON *l, char *key, size_t n) {
+  const cJSON *loc = cJSON_GetObjectItemCaseSensitive(l, "loc");
+  if (!cJSON_IsString(loc) || !strchr(loc->valuestring, ':'))
+    return 0;
+  const char *end = loc->valuestring + strlen(loc->valuestring);
+  int colons = 0;
+  const char *p = end;
+  while (p > loc->valuestring && colons < 2)
+    if (*--p == ':')
+      colons++;
+  if (colons < 2)
+    return 0;
+  const char *b = p;
+  while (b > loc->valuestring && b[-1] != '/')
+    b--;
+  snprintf(key, n, "%s", b);
+  return 1;
+}
+
+/* Whether run c's time compares with the baseline's: both known, of one
+ * kind (a number, or a statement at the same size), and the same work: as
+ * many threads launched, up to rounding the grid (a grid that does not
+ * shrink as the block grows does more work). */
+static int comparable(const tune_point *c, const tune_point *base) {
+  if (!c->have || !base->have || strcmp(c->at, base->at) != 0)
+    return 0;
+  if (!isfinite(c->threads) || !isfinite(base->threads))
+    return 0;
+  return fabs(c->threads - base->threads) <= 0.05 * base->threads + 1024;
+}
 
 /* "BLOCK_SIZE=32, TILE=4" of combination c (values[k][c's digit]). */
 static void combo_text(const tune_opts *o, const long long (*vals)[TUNE_MAX_PARAMS], int c,
@@ -302,7 +436,7 @@ static int tune_run(int argc, char **argv) {
   tune_opts o;
   memset(&o, 0, sizeof o);
   int rc = KP_EXIT_FAIL;
-  char *text = NULL, *copy = NULL, tmpdir[] = "/tmp/kperf-tune-XXXXXX", path[PATH_MAX];
+  char *text = NULL, tmpdir[] = "/tmp/kperf-tune-XXXXXX", path[PATH_MAX];
   int have_dir = 0;
   cJSON **roots = NULL;
   int *status = NULL;
@@ -318,8 +452,17 @@ static int tune_run(int argc, char **argv) {
     kp_cli_error("cannot read '%s': %s", o.file, strerror(errno));
     goto out;
   }
-  copy = rewrite(text, &o);
-  if (!copy) {
+  if (!mkdtemp(tmpdir)) {
+    kp_cli_error("cannot make a temporary directory: %s", strerror(errno));
+    goto out;
+  }
+  have_dir = 1;
+  const char *base = strrchr(o.file, '/');
+  snprintf(path, sizeof path, "%s/%s", tmpdir, base ? base + 1 : o.file);
+  /* The file's own directory for its quoted includes. */
+  char dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%.*s", base ? (int)(base - o.file) : 1, base ? o.file : ".");
+  if (make_copies(tmpdir, dir, base ? base + 1 : o.file, text, &o)) {
     rc = KP_EXIT_USAGE;
     goto out;
   }
@@ -355,21 +498,6 @@ static int tune_run(int argc, char **argv) {
       idx /= o.p[k].nvalues;
     }
   }
-  if (!mkdtemp(tmpdir)) {
-    kp_cli_error("cannot make a temporary directory: %s", strerror(errno));
-    goto out;
-  }
-  have_dir = 1;
-  const char *base = strrchr(o.file, '/');
-  snprintf(path, sizeof path, "%s/%s", tmpdir, base ? base + 1 : o.file);
-  FILE *f = fopen(path, "w");
-  if (!f || fputs(copy, f) < 0 || fclose(f) != 0) {
-    kp_cli_error("cannot write '%s'", path);
-    goto out;
-  }
-  /* The file's own directory for its quoted includes. */
-  char dir[PATH_MAX];
-  snprintf(dir, sizeof dir, "%.*s", base ? (int)(base - o.file) : 1, base ? o.file : ".");
   kp_strvec pl = {0};
   if (kp_sv_pushf(&pl, "-fplugin-arg-kperf-gpu=", o.gpu ? o.gpu : "h100") ||
       (o.db && kp_sv_pushf(&pl, "-fplugin-arg-kperf-db=", o.db)) ||
@@ -452,27 +580,17 @@ static int tune_run(int argc, char **argv) {
     const cJSON *loc = cJSON_GetObjectItemCaseSensitive(l, "loc");
     if (!cJSON_IsString(loc))
       continue;
-    /* "PATH:LINE:COL" -> the user's file name and LINE:COL. */
-    const char *lc = strrchr(loc->valuestring, ':');
-    const char *ll = lc;
-    while (ll && ll > loc->valuestring && ll[-1] != ':')
-      ll--;
-    if (!lc || !ll || ll == loc->valuestring)
+    char key[PATH_MAX], k2[PATH_MAX];
+    if (!loc_key(l, key, sizeof key))
       continue;
-    char key[64];
-    snprintf(key, sizeof key, "%s", ll);
-    /* Same launch in every run: the index-th launch there with this line:col
+    /* Same launch in every run: the index-th launch there with this place
      * (a launch in a template is one per instance). */
     int nth = 0;
     const cJSON *l2;
     cJSON_ArrayForEach(l2, bl) {
       if (l2 == l)
         break;
-      const cJSON *c2 = cJSON_GetObjectItemCaseSensitive(l2, "loc");
-      const char *k2 = cJSON_IsString(c2) ? strrchr(c2->valuestring, ':') : NULL;
-      while (k2 && k2 > c2->valuestring && k2[-1] != ':')
-        k2--;
-      if (k2 && strcmp(k2, key) == 0)
+      if (loc_key(l2, k2, sizeof k2) && strcmp(k2, key) == 0)
         nth++;
     }
     tune_point pts[TUNE_MAX_RUNS];
@@ -485,18 +603,12 @@ static int tune_run(int argc, char **argv) {
       int seen = 0;
       const cJSON *x;
       cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(roots[c], "launches")) {
-        const cJSON *cx = cJSON_GetObjectItemCaseSensitive(x, "loc");
-        const char *kx = cJSON_IsString(cx) ? strrchr(cx->valuestring, ':') : NULL;
-        while (kx && kx > cx->valuestring && kx[-1] != ':')
-          kx--;
-        if (kx && strcmp(kx, key) == 0 && seen++ == nth) {
-          point_of(x, &pts[c]);
+        if (loc_key(x, k2, sizeof k2) && strcmp(k2, key) == 0 && seen++ == nth) {
+          point_of(x, c ? pts[0].value : 0, &pts[c]);
           break;
         }
       }
-      /* Comparable with the baseline only when both are numbers of one kind. */
-      if (pts[c].have && pts[0].have && strcmp(pts[c].at, pts[0].at) == 0 &&
-          (best < 0 || pts[c].us < pts[best].us))
+      if (comparable(&pts[c], &pts[0]) && (best < 0 || pts[c].us < pts[best].us))
         best = c;
     }
     char t0[32], tb[32], ct[256];
@@ -515,6 +627,7 @@ static int tune_run(int argc, char **argv) {
           cJSON_AddNumberToObject(r, "predicted_us", pts[c].us);
         else
           cJSON_AddNullToObject(r, "predicted_us");
+        cJSON_AddBoolToObject(r, "comparable", c == 0 || comparable(&pts[c], &pts[0]));
         cJSON_AddItemToArray(rs, r);
       }
       cJSON_AddNumberToObject(x, "best", best);
@@ -524,7 +637,7 @@ static int tune_run(int argc, char **argv) {
       li++;
       continue;
     }
-    printf("%s%s:%s %s:", li++ ? "\n" : "", o.file, key, pts[0].kernel);
+    printf("%s%s/%s %s:", li++ ? "\n" : "", dir, key, pts[0].kernel);
     if (!pts[0].have) {
       printf(" no time at the file's values (%s)\n", pts[0].why);
       continue;
@@ -547,6 +660,11 @@ static int tune_run(int argc, char **argv) {
       if (isfinite(pts[c].occupancy))
         printf(", occupancy %.0f%%, %.0f B shared per block", 100 * pts[c].occupancy,
                pts[c].smem);
+      if (!comparable(&pts[c], &pts[0]))
+        printf(isfinite(pts[c].threads) && isfinite(pts[0].threads)
+                   ? " (%.0f threads launched, not %.0f: other work, not compared)"
+                   : " (threads launched unknown: not compared)",
+               pts[c].threads, pts[0].threads);
       printf("\n");
     }
     if (best > 0 && pts[best].us <= 0.9 * pts[0].us) {
@@ -566,6 +684,13 @@ static int tune_run(int argc, char **argv) {
         printf("; %.0f B shared per block, occupancy %.0f%%", pts[best].smem,
                100 * pts[best].occupancy);
       printf("\n");
+    } else if (best <= 0 && nruns > 1) {
+      int any = 0;
+      for (int c = 1; c < nruns; c++)
+        any |= comparable(&pts[c], &pts[0]);
+      printf(any ? "  no change recommended: the file's values are predicted fastest\n"
+                 : "  no change recommended: no other value launches the same work with a "
+                   "time to compare\n");
     } else {
       printf("  no change recommended: none of the values is predicted 10%% faster\n");
     }
@@ -578,10 +703,8 @@ static int tune_run(int argc, char **argv) {
     printf("no launch in '%s'\n", o.file);
   rc = KP_EXIT_OK;
 out:
-  if (have_dir) {
-    unlink(path);
-    rmdir(tmpdir);
-  }
+  if (have_dir)
+    remove_copies(tmpdir);
   for (int c = 0; roots && c < nruns; c++) {
     cJSON_Delete(roots[c]);
     free(errs[c]);
@@ -591,7 +714,6 @@ out:
   free(status);
   free(vals);
   free(text);
-  free(copy);
   kp_sv_free(&o.plugin);
   kp_sv_free(&o.clang);
   return rc;

@@ -277,8 +277,8 @@ def print_summary(s):
     for w, n in s["no_recommendation_reasons"]:
         print("  %4d  %s" % (n, w))
     if "tune_files" in s:
-        print("compile-time block    %d files whose launches write the block size as macros; kperf tune: "
-              "%d launches, %d with a value recommended (>= 10 %% faster)" %
+        print("compile-time block    %d files with launches whose block size is written as macros; "
+              "kperf tune: %d such launches, %d with a value recommended (>= 10 %% faster)" %
               (s["tune_files"], s["tune_launches"], s["tune_recommended"]))
         for w, n in s["tune_why_not"]:
             print("    %4d  %s" % (n, w))
@@ -290,31 +290,35 @@ def print_summary(s):
 
 def tune_files(a, results):
     """kperf tune over each file whose analysable launches write their block
-    size as macros: per launch, whether a value is recommended.  Returns the
-    summary and, per file, what tune said."""
-    todo = collections.OrderedDict()
+    size as macros, once per set of macros: per such launch, whether a value
+    is recommended.  Returns the summary and, per file, what tune said."""
+    def key(loc):
+        parts = (loc or "").rsplit(":", 2)
+        return "%s:%s:%s" % (os.path.basename(parts[0]), parts[1], parts[2]) if len(parts) == 3 else None
+
+    todo = collections.OrderedDict()   # (file, macros) -> keys of its launches
     for r in results:
         for l in (r.get("predict") or {}).get("launches", []):
             if l.get("analysable") and l.get("block_macros"):
-                todo.setdefault(r["file"], set()).update(l["block_macros"].split(","))
-    per_file = {}
+                todo.setdefault((r["file"], l["block_macros"]), set()).add(key(l.get("loc")))
+    per_file = collections.defaultdict(list)
     launches = recommended = 0
     why = collections.Counter()
     env = dict(os.environ, KPERF_PLUGIN=a.plugin)
 
     def one(item):
-        f, macros = item
+        (f, macros), keys = item
         path = os.path.join(a.dir, f)
         inc = [x for x in command(a, path) if x.startswith("-I")]
         cmd = [a.tune, "tune", path, "--gpu", a.gpu, "--json"]
-        for m in sorted(macros):
+        for m in macros.split(","):
             cmd += ["--tune", m]
-        cmd += ["--", "-include", a.compat] + inc if a.compat else ["--"] + inc
+        cmd += (["--", "-include", a.compat] if a.compat else ["--"]) + inc
         p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=a.timeout * 8)
-        return f, sorted(macros), p
+        return f, macros, keys, p
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        for f, macros, p in ex.map(one, todo.items()):
+        for f, macros, keys, p in ex.map(one, todo.items()):
             out = {"macros": macros, "exit": p.returncode}
             try:
                 d = json.loads(p.stdout) if p.returncode == 0 else None
@@ -322,10 +326,13 @@ def tune_files(a, results):
                 d = None
             if d is None:
                 out["error"] = (p.stderr.strip().splitlines() or ["no output"])[0][:200]
-                why[reason(out["error"])] += 1
+                why[reason(out["error"])] += len(keys)
+                launches += len(keys)
             else:
                 out["launches"] = []
                 for l in d.get("launches", []):
+                    if l.get("loc") not in keys:
+                        continue
                     launches += 1
                     rec = bool(l.get("recommended"))
                     recommended += rec
@@ -337,13 +344,15 @@ def tune_files(a, results):
                         x["speedup"] = round(runs[0]["predicted_us"] / runs[b]["predicted_us"], 3)
                     if not runs or runs[0].get("predicted_us") is None:
                         why["no time at the file's values"] += 1
+                    elif not any(r.get("comparable") for r in runs[1:]):
+                        why["no other value launches the same work with a time"] += 1
                     elif not rec:
                         why["no value predicted >= 10 % faster"] += 1
                     out["launches"].append(x)
                 out["not_compiled"] = d.get("not_compiled", [])
-            per_file[f] = out
-    return {"tune_files": len(todo), "tune_launches": launches, "tune_recommended": recommended,
-            "tune_why_not": why.most_common()}, per_file
+            per_file[f].append(out)
+    return {"tune_files": len({f for f, _ in todo}), "tune_launches": launches,
+            "tune_recommended": recommended, "tune_why_not": why.most_common()}, per_file
 
 
 def retime(a, timings, over):

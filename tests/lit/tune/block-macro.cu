@@ -14,23 +14,29 @@
 // RUN: not kperf tune %s --tune TILE=x 2>&1 | FileCheck --check-prefix=BAD %s
 //
 // CHECK: does not compile (left out)
-// CHECK: block-macro.cu:[[# @LINE + 37]]:3 matmul: {{[0-9.]+ (us|ms)}} at the file's values (TILE=8)
+// CHECK: block-macro.cu:[[# @LINE + 43]]:3 matmul: {{[0-9.]+ (us|ms)}} at the file's values (TILE=8)
 // CHECK-NEXT: TILE=4: {{[0-9.]+ (us|ms)}}, occupancy {{[0-9]+}}%, 128 B shared per block
 // CHECK-NEXT: TILE=16: {{[0-9.]+ (us|ms)}}, occupancy {{[0-9]+}}%, 2048 B shared per block
 // CHECK-NEXT: recommended: TILE 8 -> 16: predicted {{[0-9.]+}}x faster
 // CHECK-NOT: TILE=64:
+// CHECK: block-macro.cu:[[# @LINE + 40]]:3 fill:
+// CHECK-NEXT: TILE=4: {{.*}} (1024 threads launched, not 4096: other work, not compared)
+// CHECK-NEXT: TILE=16: {{.*}} (16384 threads launched, not 4096: other work, not compared)
+// CHECK-NEXT: no change recommended: no other value launches the same work with a time to compare
 // DEFAULT: TILE=2:
 // DEFAULT: TILE=4:
 // DEFAULT: TILE=16:
 // DEFAULT: TILE=32:
 // DEFAULT: recommended: TILE 8 ->
 // JSON: 8 [8, 16, 32] {{[12]}} True True
-// MISSING: kperf: {{.*}}block-macro.cu: no `#define WIDTH INTEGER` on a line of its own to search
+// MISSING: kperf: {{.*}}block-macro.cu: no `#define WIDTH INTEGER` on a line of its own in it or in its directory to search
 // BAD: kperf: --tune TILE: 'x' is not up to 16 integers separated by commas
 #include <cuda_runtime.h>
 #define TILE 8 // the tile's side
 
 static_assert(TILE <= 32, "at most 32 x 32 threads");
+
+__global__ void fill(float *c) { c[blockIdx.x * blockDim.x + threadIdx.x] = 0.0f; }
 
 __global__ void matmul(const float *A, const float *B, float *C, int n) {
   __shared__ float As[TILE][TILE], Bs[TILE][TILE];
@@ -52,4 +58,6 @@ void run(const float *A, const float *B, float *C) {
   const int n = 2048;
   dim3 threads(TILE, TILE), grid(n / TILE, n / TILE);
   matmul<<<grid, threads>>>(A, B, C, n);
+  // A grid that does not shrink as the tile grows: other work, not compared.
+  fill<<<64, TILE * TILE>>>(C);
 }
