@@ -1069,6 +1069,7 @@ static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
       s->exec_us[n] = e->pred.exec_us;
       s->threads[n] = (double)e->grid[0] * (double)e->grid[1] * (double)e->grid[2] *
                       (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
+      s->stores[n] = (e->in.count[KP_I_ST_GLOBAL] + e->in.count[KP_I_ATOMIC]) * s->threads[n];
       s->power[n] = pw;
       if (n == 0 || s->predicted_us[n] < s->predicted_us[s->best]) {
         s->best = n;
@@ -1209,6 +1210,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       s->exec_us[n] = e->pred.exec_us;
       s->threads[n] = (double)e->grid[0] * (double)e->grid[1] * (double)e->grid[2] *
                       (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
+      s->stores[n] = (e->in.count[KP_I_ST_GLOBAL] + e->in.count[KP_I_ATOMIC]) * s->threads[n];
       s->power[n++] = pw[i];
       s->bound = e->pred.bound;
       s->bound2 = e->pred.bound2;

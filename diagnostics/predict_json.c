@@ -30,7 +30,7 @@ static cJSON *dim_json(const int64_t *d) {
 
 /* A launch with unknowns: "scaling": {"variable", "ties": [{"variable", "as":
  * "grid" | "block" | "fixed" | "equal", "divisor"}] (when there are more), "points": [{"value",
- * "predicted_us", "threads"}...], "block_dims", "block_other" and "best" (the variable is the block's
+ * "predicted_us", "threads", "stores"}...], "block_dims", "block_other" and "best" (the variable is the block's
  * size: the point with the least time), "growth", "per_2_20_us" (null unless linear),
  * "bound", "bound2", "bound2_ratio"} (docs/checks/launch.md). */
 static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
@@ -59,6 +59,7 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
     cJSON_AddNumberToObject(pt, "value", (double)((int64_t)1 << s.power[i]));
     add_num(pt, "predicted_us", s.predicted_us[i]);
     add_num(pt, "threads", s.threads[i]);
+    add_num(pt, "stores", s.stores[i]);
     cJSON_AddItemToArray(pts, pt);
   }
   if (s.block_dims) {
@@ -180,6 +181,8 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
     if (!isnan(e->in.emitted[c]) && e->in.emitted[c] != e->in.count[c])
       add_num(em, kp_iclass_name((kp_iclass)c), e->in.emitted[c]);
   add_num(bd, "syncs_per_thread", e->in.syncs);
+  add_num(bd, "global_stores_per_thread",
+          e->in.count[KP_I_ST_GLOBAL] + e->in.count[KP_I_ATOMIC]);
   if (e->in.footprint_bytes >= 0)
     add_num(bd, "footprint_bytes", e->in.footprint_bytes);
   /* The model's own numbers (its row of the registry). */

@@ -60,7 +60,8 @@ static void tune_help(FILE *out) {
         "array too large) or with which the launch fails is left out, and said.\n"
         "Launches whose sizes are not known get a number at the sizes --arg gives;\n"
         "without one, their statement's time at its largest size.  Only values that\n"
-        "launch the same work (as many threads, up to rounding) are compared.  The\n"
+        "launch the same work (as many threads and global stores, up to rounding)\n"
+        "are compared.  The\n"
         "definition changed is the file's, else a header's in its directory.  What\n"
         "the program assumes at run time (sizes that must be multiples of the tile)\n"
         "is not seen.\n",
@@ -326,6 +327,7 @@ typedef struct tune_point {
   char at[96]; /* "" or " at n = 2^20" */
   double occupancy, smem;
   double threads; /* launched, grid x block (NaN when unknown) */
+  double stores;  /* global stores and atomics of the whole launch (NaN when unknown) */
   double value;   /* a statement's point: the variable's value there */
   char kernel[128];
   char why[160];
@@ -346,7 +348,7 @@ static void point_of(const cJSON *l, double want, tune_point *pt) {
   const cJSON *ok = cJSON_GetObjectItemCaseSensitive(l, "ok");
   const cJSON *t = cJSON_GetObjectItemCaseSensitive(l, "predicted_us");
   const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
-  pt->threads = NAN;
+  pt->threads = pt->stores = NAN;
   if (cJSON_IsTrue(ok) && cJSON_IsNumber(t) && isfinite(t->valuedouble)) {
     pt->have = 1;
     pt->us = t->valuedouble;
@@ -357,6 +359,10 @@ static void point_of(const cJSON *l, double want, tune_point *pt) {
       for (int i = 0; i < 3; i++)
         pt->threads *= cJSON_GetArrayItem(g, i)->valuedouble * cJSON_GetArrayItem(b, i)->valuedouble;
     }
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(l, "breakdown"), "global_stores_per_thread");
+    if (cJSON_IsNumber(st))
+      pt->stores = st->valuedouble * pt->threads;
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(occ, "occupancy");
     const cJSON *sm = cJSON_GetObjectItemCaseSensitive(occ, "smem_bytes");
     pt->occupancy = cJSON_IsNumber(x) ? x->valuedouble : NAN;
@@ -380,7 +386,9 @@ static void point_of(const cJSON *l, double want, tune_point *pt) {
     pt->have = 1;
     pt->us = cJSON_GetObjectItemCaseSensitive(pick, "predicted_us")->valuedouble;
     pt->value = v;
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(pick, "stores");
     pt->threads = cJSON_IsNumber(th) ? th->valuedouble : NAN;
+    pt->stores = cJSON_IsNumber(st) ? st->valuedouble : NAN;
     pt->occupancy = pt->smem = NAN;
     snprintf(pt->at, sizeof pt->at, " at %s = 2^%d", cJSON_IsString(var) ? var->valuestring : "?",
              (int)lround(log2(v)));
@@ -411,16 +419,21 @@ static int loc_key(const cJSON *l, char *key, size_t n) {
   return 1;
 }
 
+/* Whether x and y are equal up to 5 % (and a few units of rounding). */
+static int about(double x, double y) {
+  return isfinite(x) && isfinite(y) && fabs(x - y) <= 0.05 * fabs(y) + 1024;
+}
+
 /* Whether run c's time compares with the baseline's: both known, of one
  * kind (a number, or a statement at the same size), and the same work: as
- * many threads launched, up to rounding the grid (a grid that does not
- * shrink as the block grows does more work). */
+ * many threads launched and as many global stores, up to rounding (a grid
+ * that does not shrink as the block grows, or a tile a block no longer
+ * covers, is other work). */
 static int comparable(const tune_point *c, const tune_point *base) {
   if (!c->have || !base->have || strcmp(c->at, base->at) != 0)
     return 0;
-  if (!isfinite(c->threads) || !isfinite(base->threads))
-    return 0;
-  return fabs(c->threads - base->threads) <= 0.05 * base->threads + 1024;
+  return about(c->threads, base->threads) &&
+         (!isfinite(c->stores) && !isfinite(base->stores) ? 1 : about(c->stores, base->stores));
 }
 
 /* "BLOCK_SIZE=32, TILE=4" of combination c (values[k][c's digit]). */
@@ -660,11 +673,16 @@ static int tune_run(int argc, char **argv) {
       if (isfinite(pts[c].occupancy))
         printf(", occupancy %.0f%%, %.0f B shared per block", 100 * pts[c].occupancy,
                pts[c].smem);
-      if (!comparable(&pts[c], &pts[0]))
-        printf(isfinite(pts[c].threads) && isfinite(pts[0].threads)
-                   ? " (%.0f threads launched, not %.0f: other work, not compared)"
-                   : " (threads launched unknown: not compared)",
-               pts[c].threads, pts[0].threads);
+      if (!comparable(&pts[c], &pts[0])) {
+        if (!isfinite(pts[c].threads) || !isfinite(pts[0].threads))
+          printf(" (threads launched unknown: not compared)");
+        else if (!about(pts[c].threads, pts[0].threads))
+          printf(" (%.0f threads launched, not %.0f: other work, not compared)", pts[c].threads,
+                 pts[0].threads);
+        else
+          printf(" (%.4g global stores, not %.4g: other work, not compared)", pts[c].stores,
+                 pts[0].stores);
+      }
       printf("\n");
     }
     if (best > 0 && pts[best].us <= 0.9 * pts[0].us) {

@@ -102,6 +102,7 @@ typedef struct kp_launch_scaling {
   double predicted_us[KP_SCALING_POINTS];
   double exec_us[KP_SCALING_POINTS];
   double threads[KP_SCALING_POINTS];     /* threads launched (grid x block) there */
+  double stores[KP_SCALING_POINTS];      /* global stores and atomics of the launch there */
   int block_dims;     /* 0: the variable sizes the problem; 1-3: the variable is the
                          block's size in that many dimensions (`dim3 b(t, t)` is 2), the
                          points are block sizes (2^power threads per dimension) */
