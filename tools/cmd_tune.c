@@ -372,7 +372,10 @@ static void point_of(const cJSON *l, double want, tune_point *pt) {
   const cJSON *sc = cJSON_GetObjectItemCaseSensitive(l, "scaling"), *p;
   const cJSON *var = cJSON_GetObjectItemCaseSensitive(sc, "variable");
   const cJSON *pick = NULL;
-  if (sc && !cJSON_GetObjectItemCaseSensitive(sc, "block_dims"))
+  /* A statement over a loop's unknown trip count (trip@FILE:LINE) says how
+   * the time grows with that loop, not what the launch costs: not compared. */
+  int trip = cJSON_IsString(var) && strncmp(var->valuestring, "trip@", 5) == 0;
+  if (sc && !trip && !cJSON_GetObjectItemCaseSensitive(sc, "block_dims"))
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(sc, "points")) {
       const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, "value");
       const cJSON *u = cJSON_GetObjectItemCaseSensitive(p, "predicted_us");
@@ -396,6 +399,9 @@ static void point_of(const cJSON *l, double want, tune_point *pt) {
   }
   const cJSON *why = cJSON_GetObjectItemCaseSensitive(l, "why");
   snprintf(pt->why, sizeof pt->why, "%s", cJSON_IsString(why) ? why->valuestring : "no time");
+  if (trip)
+    snprintf(pt->why, sizeof pt->why, "its time depends on a loop kperf cannot bound (%s)",
+             var->valuestring);
 }
 
 
