@@ -425,9 +425,10 @@ static int loc_key(const cJSON *l, char *key, size_t n) {
   return 1;
 }
 
-/* Whether x and y are equal up to 5 % (and a few units of rounding). */
+/* Whether x and y are equal up to 5 % (a grid rounded up to whole blocks),
+ * and a warp. */
 static int about(double x, double y) {
-  return isfinite(x) && isfinite(y) && fabs(x - y) <= 0.05 * fabs(y) + 1024;
+  return isfinite(x) && isfinite(y) && fabs(x - y) <= 0.05 * fabs(y) + 32;
 }
 
 /* Whether run c's time compares with the baseline's: both known, of one
