@@ -254,7 +254,8 @@ static int write_copy(const char *dir, const char *name, const char *text, tune_
 
 static int header_name(const char *n) {
   const char *dot = strrchr(n, '.');
-  static const char *const ext[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".cu", ".inc"};
+  static const char *const ext[] = {".h",  ".hh", ".hpp", ".hxx", ".cuh", ".inl",
+                                    ".cu", ".inc", ".c",   ".cc",  ".cpp", ".cxx"};
   for (size_t i = 0; dot && i < sizeof ext / sizeof ext[0]; i++)
     if (strcmp(dot, ext[i]) == 0)
       return 1;
