@@ -1018,6 +1018,16 @@ static void host_name(const kp_module *m, const kp_launch *l, const char *var, c
   }
 }
 
+/* Point n of s: the evaluation e at the variable's 2^power. */
+static void scaling_point(kp_launch_scaling *s, int n, int power, const kp_launch_eval *e) {
+  s->predicted_us[n] = e->pred.predicted_us;
+  s->exec_us[n] = e->pred.exec_us;
+  s->threads[n] = (double)e->grid[0] * (double)e->grid[1] * (double)e->grid[2] *
+                  (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
+  s->stores[n] = (e->in.count[KP_I_ST_GLOBAL] + e->in.count[KP_I_ATOMIC]) * s->threads[n];
+  s->power[n] = power;
+}
+
 /* dst = src, both of 64 bytes. */
 static void copy_name(char dst[64], const char *src) {
   size_t k = 0;
@@ -1065,12 +1075,7 @@ static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
     if (kp_check_out_of_time(ctx) || evaluate(mm, l, gpu, model, 0, 0, 0, NULL, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
-      s->predicted_us[n] = e->pred.predicted_us;
-      s->exec_us[n] = e->pred.exec_us;
-      s->threads[n] = (double)e->grid[0] * (double)e->grid[1] * (double)e->grid[2] *
-                      (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
-      s->stores[n] = (e->in.count[KP_I_ST_GLOBAL] + e->in.count[KP_I_ATOMIC]) * s->threads[n];
-      s->power[n] = pw;
+      scaling_point(s, n, pw, e);
       if (n == 0 || s->predicted_us[n] < s->predicted_us[s->best]) {
         s->best = n;
         s->bound = e->pred.bound;
@@ -1206,12 +1211,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
-      s->predicted_us[n] = e->pred.predicted_us;
-      s->exec_us[n] = e->pred.exec_us;
-      s->threads[n] = (double)e->grid[0] * (double)e->grid[1] * (double)e->grid[2] *
-                      (double)e->block[0] * (double)e->block[1] * (double)e->block[2];
-      s->stores[n] = (e->in.count[KP_I_ST_GLOBAL] + e->in.count[KP_I_ATOMIC]) * s->threads[n];
-      s->power[n++] = pw[i];
+      scaling_point(s, n++, pw[i], e);
       s->bound = e->pred.bound;
       s->bound2 = e->pred.bound2;
       s->bound2_ratio = e->pred.bound2_ratio;
