@@ -2577,14 +2577,13 @@ private:
 
   // The trip count of `for (float v = -3; v <= 3; v++)`: a floating-point
   // counter with integer constants for its start, bound and step (+= c, -=
-  // c, ++, --), changed nowhere else, under 2^20 iterations (every value is
-  // then exact in a float).  None otherwise.
-  std::optional<int64_t> floatTrip(const ForStmt *FS, Modified &Mod) {
+  // c, ++, --), changed nowhere else.  Null otherwise.
+  const kp_sym *floatTrip(const ForStmt *FS, Modified &Mod) {
     const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
     const auto *VD = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
     if (!VD || !VD->getType()->isRealFloatingType() || !VD->getInit() || !FS->getCond() ||
         !FS->getInc() || Mod.Count[VD] != 1)
-      return std::nullopt;
+      return nullptr;
     auto IntConst = [&](const Expr *E, double &V) {
       if (!E || E->isValueDependent())
         return false;
@@ -2613,7 +2612,7 @@ private:
     };
     double Start, Bound, Step = 0;
     if (!IntConst(VD->getInit(), Start))
-      return std::nullopt;
+      return nullptr;
     const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
     if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementDecrementOp() &&
                                                        IsVar(U->getSubExpr()))
@@ -2623,25 +2622,23 @@ private:
              (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign))
       Step = CA->getOpcode() == BO_AddAssign ? Step : -Step;
     if (Step == 0)
-      return std::nullopt;
+      return nullptr;
     const auto *B = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
     if (!B || !B->isRelationalOp())
-      return std::nullopt;
+      return nullptr;
     BinaryOperatorKind Op = B->getOpcode();
     if (IsVar(B->getLHS()) && IntConst(B->getRHS(), Bound)) {
     } else if (IsVar(B->getRHS()) && IntConst(B->getLHS(), Bound)) {
       Op = BinaryOperator::reverseComparisonOp(Op);
     } else {
-      return std::nullopt;
+      return nullptr;
     }
-    int64_t N = 0;
-    for (double V = Start; N <= (1 << 20); V += Step, ++N) {
-      bool Holds = Op == BO_LT ? V < Bound : Op == BO_LE ? V <= Bound : Op == BO_GT ? V > Bound
-                                                                     : V >= Bound;
-      if (!Holds)
-        return N;
-    }
-    return std::nullopt;
+    // Every value the counter takes lies between its start and its bound,
+    // integers under 2^24: exact in a float, so the integer loop's count.
+    kp_cmp Cmp = Op == BO_LT ? KP_CMP_LT : Op == BO_LE ? KP_CMP_LE : Op == BO_GT ? KP_CMP_GT
+                                                                                 : KP_CMP_GE;
+    return kp_trip_count(A, C(static_cast<int64_t>(Start)), KP_STEP_ADD,
+                         C(static_cast<int64_t>(Step)), Cmp, C(static_cast<int64_t>(Bound)));
   }
 
   void loop(const Stmt *S) {
@@ -2731,10 +2728,8 @@ private:
         Why = "the counter's start, step or bound is not a formula kperf can follow";
     }
     if (!Trip && isa<ForStmt>(S))
-      if (std::optional<int64_t> FT = floatTrip(cast<ForStmt>(S), Mod)) {
-        Trip = C(*FT);
+      if ((Trip = floatTrip(cast<ForStmt>(S), Mod)))
         Why = nullptr;
-      }
     if (Trip && IsDo)
       Trip = kp_sym_bin(A, KP_SYM_MAX, C(1), Trip);
     std::optional<int64_t> P = tripPragmaFor(Ctx.getSourceManager(), S->getBeginLoc());
