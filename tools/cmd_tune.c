@@ -334,11 +334,6 @@ typedef struct tune_point {
   char why[160];
 } tune_point;
 
-typedef struct tune_launch {
-  int line, col;
-  char loc[256];
-} tune_launch;
-
 /* The launch's time in one run: its prediction, else its statement at
  * `want` of its first unknown (want 0: at its largest point). */
 static void point_of(const cJSON *l, double want, tune_point *pt) {
@@ -460,7 +455,6 @@ static int tune_run(int argc, char **argv) {
   char *text = NULL, tmpdir[] = "/tmp/kperf-tune-XXXXXX", path[PATH_MAX];
   int have_dir = 0;
   cJSON **roots = NULL;
-  int *status = NULL;
   char **errs = NULL;
   long long(*vals)[TUNE_MAX_PARAMS] = NULL;
   int nruns = 1;
@@ -506,9 +500,8 @@ static int tune_run(int argc, char **argv) {
   nruns += 1;
   vals = calloc((size_t)nruns, sizeof *vals);
   roots = calloc((size_t)nruns, sizeof *roots);
-  status = calloc((size_t)nruns, sizeof *status);
   errs = calloc((size_t)nruns, sizeof *errs);
-  if (!vals || !roots || !status || !errs)
+  if (!vals || !roots || !errs)
     goto out;
   for (int k = 0; k < o.np; k++)
     vals[0][k] = o.p[k].base;
@@ -549,7 +542,6 @@ static int tune_run(int argc, char **argv) {
       goto out;
     }
     kp_sv_free(&cl);
-    status[c] = r.status;
     errs[c] = r.errtext;
     roots[c] = r.status == 0 && r.report ? cJSON_Parse(r.report) : NULL;
     free(r.report);
@@ -737,7 +729,6 @@ out:
   }
   free(roots);
   free(errs);
-  free(status);
   free(vals);
   free(text);
   kp_sv_free(&o.plugin);
