@@ -317,8 +317,13 @@ public:
       return true;
 
     bool ViaPointer = false;
-    const FunctionDecl *Callee = resolveCallee(E, ViaPointer);
-    std::string Name = Callee ? nameOf(Callee) : sourceText(E->getCallee());
+    llvm::SmallVector<const FunctionDecl *, 8> Callees;
+    if (const FunctionDecl *Callee = resolveCallee(E, ViaPointer))
+      Callees.push_back(Callee);
+    else if (ViaPointer)
+      Callees = pointerCallees(E);
+    if (Callees.empty())
+      Callees.push_back(nullptr);
 
     struct InLaunchScope {
       bool &B;
@@ -342,39 +347,46 @@ public:
       Stream = str(sourceText(Config->getArg(Off + 3)));
 
     kp_loc Loc = toLoc(Ctx, E->getBeginLoc(), M);
-    // A launch in a template is seen once per instantiation; report each
-    // distinct (place, kernel, configuration) once.
-    std::string Key;
-    llvm::raw_string_ostream OS(Key);
-    OS << (Loc.file ? Loc.file : "") << ':' << Loc.line << ':' << Loc.col << ':' << Name;
-    for (const kp_expr *X : {&Grid.x, &Grid.y, &Grid.z, &Block.x, &Block.y, &Block.z, &Smem})
-      OS << ':' << (X->known ? std::to_string(X->value) : "?");
-    if (!SeenLaunches.insert(OS.str()).second)
-      return true;
-
-    int KernelIdx = Callee ? kernelIndex(Callee) : -1;
-    kp_launch *L = kp_module_add_launch(M);
-    if (!L)
-      return false;
-    L->kernel_name = str(Name);
-    L->kernel = KernelIdx;
-    L->via_pointer = ViaPointer;
-    L->loc = Loc;
-    L->grid = Grid;
-    L->block = Block;
-    L->block_macros = blockMacros(Block);
-    L->smem = Smem;
-    L->stream = Stream;
     // The arguments, folded where they are constants (they bind the kernel's
     // integer parameters when its formulas are evaluated at this launch).
-    L->nargs = E->getNumArgs();
-    L->args = static_cast<kp_expr *>(kp_module_alloc(M, sizeof(kp_expr) * (L->nargs ? L->nargs : 1)));
-    for (unsigned I = 0; L->args && I < E->getNumArgs(); ++I) {
+    size_t NArgs = E->getNumArgs();
+    kp_expr *Args = static_cast<kp_expr *>(kp_module_alloc(M, sizeof(kp_expr) * (NArgs ? NArgs : 1)));
+    for (unsigned I = 0; Args && I < NArgs; ++I) {
       const Expr *Arg = E->getArg(I);
       if (Arg->getType()->isIntegralOrEnumerationType())
-        L->args[I] = intOf(Arg);
+        Args[I] = intOf(Arg);
       else
-        L->args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0, nullptr};
+        Args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0, nullptr};
+    }
+    // A launch through a pointer that may hold several kernels is a launch
+    // of each of them.
+    for (const FunctionDecl *Callee : Callees) {
+      std::string Name = Callee ? nameOf(Callee) : sourceText(E->getCallee());
+      // A launch in a template is seen once per instantiation; report each
+      // distinct (place, kernel, configuration) once.
+      std::string Key;
+      llvm::raw_string_ostream OS(Key);
+      OS << (Loc.file ? Loc.file : "") << ':' << Loc.line << ':' << Loc.col << ':' << Name;
+      for (const kp_expr *X : {&Grid.x, &Grid.y, &Grid.z, &Block.x, &Block.y, &Block.z, &Smem})
+        OS << ':' << (X->known ? std::to_string(X->value) : "?");
+      if (!SeenLaunches.insert(OS.str()).second)
+        continue;
+
+      int KernelIdx = Callee ? kernelIndex(Callee) : -1;
+      kp_launch *L = kp_module_add_launch(M);
+      if (!L)
+        return false;
+      L->kernel_name = str(Name);
+      L->kernel = KernelIdx;
+      L->via_pointer = ViaPointer;
+      L->loc = Loc;
+      L->grid = Grid;
+      L->block = Block;
+      L->block_macros = blockMacros(Block);
+      L->smem = Smem;
+      L->stream = Stream;
+      L->nargs = Args ? NArgs : 0;
+      L->args = Args;
     }
     return true;
   }
@@ -762,6 +774,90 @@ private:
       C = VD->getInit()->IgnoreParenImpCasts();
     }
     return nullptr;
+  }
+
+  // The function an expression names directly (`f`, `&f`), or null.
+  static const FunctionDecl *namedFunction(const Expr *C) {
+    for (int Depth = 0; Depth < 4 && C; ++Depth) {
+      C = C->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_AddrOf) {
+        C = U->getSubExpr();
+        continue;
+      }
+      const auto *DRE = dyn_cast<DeclRefExpr>(C);
+      return DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+    }
+    return nullptr;
+  }
+
+  // Every reference to a local function pointer VD in Body, classified: the
+  // functions plain assignments `VD = &k;` give it, and whether it is ever
+  // used otherwise than read or so assigned (address taken, passed by
+  // reference, assigned something else).
+  class PointerValues : public RecursiveASTVisitor<PointerValues> {
+  public:
+    const VarDecl *VD;
+    llvm::SmallVector<const FunctionDecl *, 8> Values;
+    llvm::SmallPtrSet<const DeclRefExpr *, 8> Assigned, Read;
+    unsigned Refs = 0;
+    bool Other = false;
+    explicit PointerValues(const VarDecl *V) : VD(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      Refs += E->getDecl() == VD;
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      const auto *L = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+      if (!L || L->getDecl() != VD)
+        return true;
+      const FunctionDecl *F = B->getOpcode() == BO_Assign ? namedFunction(B->getRHS()) : nullptr;
+      if (F)
+        Values.push_back(F), Assigned.insert(L);
+      else
+        Other = true;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+      if (C->getCastKind() == CK_LValueToRValue)
+        if (const auto *R = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens()))
+          if (R->getDecl() == VD)
+            Read.insert(R);
+      return true;
+    }
+  };
+
+  // The kernels a launch through a local function pointer may call: the
+  // pointer's initialiser and every value the enclosing function assigns it
+  // (`kernel = &transposeNaive;` in the cases of a switch), when that is all
+  // that ever changes it.  Empty when any use is of another kind.
+  llvm::SmallVector<const FunctionDecl *, 8> pointerCallees(const CUDAKernelCallExpr *E) {
+    llvm::SmallVector<const FunctionDecl *, 8> Out;
+    const Expr *C = E->getCallee()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_Deref)
+      C = U->getSubExpr()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(C);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->isLocalVarDecl() || !CurrentFunction || !CurrentFunction->getBody())
+      return Out;
+    PointerValues PV(VD);
+    PV.TraverseStmt(CurrentFunction->getBody());
+    if (PV.Other || PV.Refs != PV.Assigned.size() + PV.Read.size())
+      return Out;
+    if (const Expr *Init = VD->getInit()) {
+      const Expr *I = Init->IgnoreParenImpCasts();
+      if (const FunctionDecl *F = namedFunction(I))
+        PV.Values.push_back(F);
+      else if (!isa<CXXNullPtrLiteralExpr>(I) && !isa<GNUNullExpr>(I) &&
+               !I->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        return Out;
+    }
+    for (const FunctionDecl *F : PV.Values) {
+      if (!F->hasAttr<CUDAGlobalAttr>())
+        return {};
+      if (std::find(Out.begin(), Out.end(), F) == Out.end())
+        Out.push_back(F);
+    }
+    return Out;
   }
 
   // True when VD's value is its initialiser wherever it is read: a const
