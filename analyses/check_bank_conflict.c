@@ -39,6 +39,7 @@ typedef struct scan_state {
   unsigned niters; /* primary iterations seen (1 without a primary loop) */
   iter_worst w[KP_SCAN_SAMPLES][KP_SCAN_MAX_ITERS];
   int error; /* a point the rules reject */
+  int full;  /* some warp ran the access with all the lanes its block gives it */
   /* The iteration of every loop at the worst point of each sample (the
    * point w[smp][worst_iter] records), for the message's stride text. */
   size_t nloops;
@@ -76,6 +77,7 @@ static void visit(void *user, const kp_scan_point *sp) {
   if (st->cc_major == 1)
     cc1_merged(st->cc_minor, sp->lanes, &r);
   st->nsamples = sp->nsamples;
+  st->full |= kp_scan_point_full(sp);
   unsigned j = sp->primary >= 0 ? sp->primary_index : 0;
   if (j >= KP_SCAN_MAX_ITERS)
     return;
@@ -262,9 +264,12 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
     /* A parameter the file does not give that the address depends on only
      * as a shift amount (n = 1 << lg): every value 0 to 30 is judged; the
      * access is reported when it conflicts at every value at which its
-     * loops run, with the figures of the value where it conflicts least. */
+     * loops run and some warp runs it with all its lanes (below that, as
+     * for (p = tid; p < (1 << lg) / 2; ...) at lg = 1, too few threads
+     * work to speak of), with the figures of the value where it conflicts
+     * least. */
     const char *shv = kp_access_shift_unknown(&c, a);
-    int64_t shv_best = -1, shv_from = -1, shv_to = -1;
+    int64_t shv_best = -1, shv_from = -1, shv_to = -1, shv_partial = -1;
     int bad = 1;
     if (shv) {
       unsigned best = 0;
@@ -282,6 +287,12 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
         }
         size_t nv = runs > 0 ? scan(ctx, &cv, a, s, 0, &st) : 0;
         kp_lane_ctx_free(&cv);
+        if (!st.error && ((nv > 0 && !st.full) || (nv == 0 && runs < 0))) {
+          /* Only partial warps run it, or (a loop bound that depends on the
+           * thread) no thread at all. */
+          shv_partial = v;
+          continue;
+        }
         int ok = nv > 0 && st.nsamples > 0;
         unsigned deg = 0;
         for (unsigned smp = 0; ok && smp < st.nsamples; smp++) {
@@ -365,9 +376,10 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
     if (shv)
       kp_findings_note(out, a->loc,
                        "'%s' is not known in this file: the access conflicts for every value of it "
-                       "from %" PRId64 " to %" PRId64 " (where the loops around it run); figures "
+                       "from %" PRId64 " to %" PRId64 " (where the loops around it run%s); figures "
                        "for %s = %" PRId64 ", where it conflicts least",
-                       shv, shv_from, shv_to, shv, shv_best);
+                       shv, shv_from, shv_to,
+                       shv_partial >= 0 ? " and a whole warp makes it" : "", shv, shv_best);
     if (sym)
       kp_findings_note(out, a->loc, "'%s' is not known in this file: figures for %s = 1024", sym,
                        sym);

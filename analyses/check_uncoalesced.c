@@ -6,9 +6,11 @@
  * rule of 1.0/1.1).
  *
  * The lanes of a warp are consecutive linear thread ids of the block shapes
- * the kernel runs with (lanes.h).  An address that depends on a parameter the
- * file does not give is tried with two values (1024 and 1025); the check
- * warns only when both need the extra transactions.  Atomics on global
+ * the kernel runs with (lanes.h).  An address that depends on parameters the
+ * file does not give is judged at every value of one of them (SWEEP) and
+ * several of each other one (OTHERS); the check warns when, from some size of
+ * the first on, every value at which a whole warp makes the access needs the
+ * extra transactions, and says from which size.  Atomics on global
  * memory are judged like loads on CC >= 5.0, where the L2 atomic units work
  * on the same 32-byte sectors; the guide documents no transaction rule for
  * atomics on older generations, so there they are not reported.  Indirect
@@ -40,6 +42,7 @@ typedef struct scan_state {
   worst w[KP_SCAN_SAMPLES];
   unsigned nsamples;
   size_t nloops;
+  int full; /* some warp made the access with all the lanes its block gives it */
 } scan_state;
 
 static void visit(void *user, const kp_scan_point *sp) {
@@ -49,6 +52,7 @@ static void visit(void *user, const kp_scan_point *sp) {
       co.ideal == 0)
     return;
   st->nsamples = sp->nsamples;
+  st->full |= kp_scan_point_full(sp);
   double r = (double)co.transactions / co.ideal;
   worst *w = &st->w[sp->sample];
   if (!w->have || r > w->ratio) {
@@ -61,6 +65,155 @@ static void visit(void *user, const kp_scan_point *sp) {
     for (size_t l = 0; l < st->nloops && l < 64; l++)
       w->iter[l] = sp->point->iter ? sp->point->iter[l] : 0;
   }
+}
+
+/* ---- One parameter the file does not give ------------------------------ */
+
+/* The values a parameter is judged at: small sizes one by one, then powers
+ * of two and their neighbours up to 2^16 (strides, widths, counts). */
+static const int64_t SWEEP[] = {1,    2,    3,    4,    5,    6,    7,     8,     9,    12,
+                                15,   16,   17,   24,   31,   32,   33,    48,    63,   64,
+                                65,   96,   127,  128,  129,  255,  256,   257,   511,  512,
+                                513,  1000, 1023, 1024, 1025, 2047, 2048,  2049,  4095, 4096,
+                                4097, 10000, 65535, 65536, 65537};
+#define NSWEEP (sizeof SWEEP / sizeof *SWEEP)
+/* At most this many unknowns in one access are judged (7^2 values of the
+ * others per swept one); with more, nothing is said. */
+#define KP_UNKNOWNS_MAX 3
+/* A condition that starts above this is no statement about real sizes. */
+#define SWEEP_MAX_FROM 1024
+
+typedef struct sweep_result {
+  int64_t from;                     /* uncoalesced for every value >= from */
+  int64_t figure;                   /* the value the message's figures are for */
+  unsigned first_tx, max_tx, ideal; /* transactions at from, the most, ideal */
+  int64_t max_from;                 /* the first value with max_tx */
+  int monotonic;                    /* transactions never fall as the value grows */
+  int partial; /* values left out: no whole warp made the access there */
+} sweep_result;
+
+/* Judges access a under shape s at every value of unknown names[which],
+ * the other unknowns bound to others[]: 1 with *r filled when it is
+ * uncoalesced at every value from some size on (at most SWEEP_MAX_FROM) at
+ * which a whole warp makes it, -1 when no value has a whole warp make it
+ * (too few threads work to speak of), else 0. */
+static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                     const kp_shape *s, const char *const *names, size_t nu, size_t which,
+                     const int64_t *others, sweep_result *r) {
+  int runs[NSWEEP], bad[NSWEEP], partial = 0;
+  unsigned tx[NSWEEP], ideal[NSWEEP];
+  for (size_t i = 0; i < NSWEEP; i++) {
+    kp_lane_ctx cv;
+    runs[i] = bad[i] = 0;
+    tx[i] = ideal[i] = 0;
+    int ok = kp_lane_ctx_init(&cv, ctx->m, k, s);
+    for (size_t u = 0; ok && u < nu; u++)
+      ok = kp_lane_ctx_bind(&cv, names[u], u == which ? SWEEP[i] : others[u]);
+    if (!ok) {
+      kp_lane_ctx_free(&cv);
+      return 0;
+    }
+    scan_state st;
+    memset(&st, 0, sizeof st);
+    st.cc_major = ctx->gpu->cc_major;
+    st.cc_minor = ctx->gpu->cc_minor;
+    st.nloops = k->nloops;
+    size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
+    kp_lane_ctx_free(&cv);
+    partial |= n > 0 && st.w[0].have && !st.full;
+    if (n == 0 || !st.w[0].have || !st.full)
+      continue; /* no whole warp makes the access at this value */
+    runs[i] = 1;
+    bad[i] = st.w[0].ratio >= ctx->opts->uncoalesced_ratio;
+    tx[i] = st.w[0].co.transactions;
+    ideal[i] = st.w[0].co.ideal;
+  }
+  /* The smallest value from which every value that runs is uncoalesced. */
+  size_t from = NSWEEP;
+  for (size_t i = NSWEEP; i-- > 0;) {
+    if (runs[i] && !bad[i])
+      break;
+    if (runs[i])
+      from = i;
+  }
+  int any = 0;
+  for (size_t i = 0; i < NSWEEP; i++)
+    any |= runs[i];
+  if (!any)
+    return partial ? -1 : 0;
+  if (from == NSWEEP || SWEEP[from] > SWEEP_MAX_FROM)
+    return 0;
+  memset(r, 0, sizeof *r);
+  r->from = SWEEP[from];
+  r->first_tx = tx[from];
+  r->ideal = ideal[from];
+  r->monotonic = 1;
+  r->figure = -1;
+  r->partial = partial;
+  unsigned prev = 0;
+  for (size_t i = from; i < NSWEEP; i++) {
+    if (!runs[i])
+      continue;
+    if (tx[i] < prev)
+      r->monotonic = 0;
+    prev = tx[i];
+    if (tx[i] > r->max_tx) {
+      r->max_tx = tx[i];
+      r->max_from = SWEEP[i];
+    }
+    if (SWEEP[i] <= 1024 || r->figure < 0)
+      r->figure = SWEEP[i];
+  }
+  return r->figure >= 0;
+}
+
+/* Values the other unknowns take while one is swept: small, odd and large
+ * (offsets, radii, counts), so that what is said holds whatever they are. */
+static const int64_t OTHERS[] = {1, 2, 3, 16, 17, 1024, 1025};
+#define NOTHERS (sizeof OTHERS / sizeof *OTHERS)
+#define FIGURE_OTHER 5 /* OTHERS[5] = 1024: the others' value in the figures */
+
+/* Finds an unknown (*which) from a size of which on access a is uncoalesced
+ * whatever the other unknowns are (each of them at every value of OTHERS):
+ * 1 with *r for the others at 1024 and r->from the largest start over their
+ * values, else 0. */
+static int sweep_unknowns(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                          const kp_shape *s, const char *const *names, size_t nu, size_t *which,
+                          sweep_result *r) {
+  size_t ncomb = 1;
+  for (size_t u = 1; u < nu; u++)
+    ncomb *= NOTHERS;
+  for (size_t w = 0; w < nu; w++) {
+    int64_t from = 0;
+    int ok = 1, partial = 0;
+    for (size_t comb = 0; ok && comb < ncomb; comb++) {
+      int64_t others[KP_UNKNOWNS_MAX] = {0};
+      size_t cc = comb;
+      for (size_t u = 0; u < nu; u++)
+        if (u != w) {
+          others[u] = OTHERS[cc % NOTHERS];
+          cc /= NOTHERS;
+        }
+      sweep_result one;
+      int j = sweep_one(ctx, k, a, s, names, nu, w, others, &one);
+      ok = j != 0;
+      partial |= j < 0 || (j > 0 && one.partial);
+      if (j > 0 && one.from > from)
+        from = one.from;
+    }
+    if (!ok)
+      continue;
+    int64_t fig[KP_UNKNOWNS_MAX];
+    for (size_t u = 0; u < nu; u++)
+      fig[u] = OTHERS[FIGURE_OTHER];
+    if (sweep_one(ctx, k, a, s, names, nu, w, fig, r) <= 0)
+      continue;
+    r->from = from;
+    r->partial |= partial;
+    *which = w;
+    return 1;
+  }
+  return 0;
 }
 
 /* "sectors" / "128-byte transactions" for the generation's unit. */
@@ -89,6 +242,22 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
       kp_lane_ctx_free(&c);
       continue;
     }
+    /* A parameter the file does not give must not decide the finding: with
+     * one, every value is judged and the finding says from which size on it
+     * holds; with several, nothing is said. */
+    const char *unk[KP_UNKNOWNS_MAX];
+    size_t nu = kp_access_unknowns(&c, a, unk, KP_UNKNOWNS_MAX), which = 0;
+    sweep_result sw;
+    int judged = nu <= KP_UNKNOWNS_MAX;
+    if (nu > 0 && judged) {
+      judged = sweep_unknowns(ctx, k, a, s, unk, nu, &which, &sw);
+      for (size_t u = 0; judged && u < nu; u++)
+        judged = kp_lane_ctx_bind(&c, unk[u], u == which ? sw.figure : OTHERS[FIGURE_OTHER]);
+    }
+    if (!judged) {
+      kp_lane_ctx_free(&c);
+      continue;
+    }
     scan_state st;
     memset(&st, 0, sizeof st);
     st.cc_major = g->cc_major;
@@ -107,9 +276,16 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? w->iter : NULL, 1024};
     char stride[256], unit[64];
     const char *sym = NULL;
+    if (nu > 0) { /* the stride as written ("stride s elements"), not at the figure */
+      kp_lane_ctx_free(&c);
+      if (!kp_lane_ctx_init(&c, ctx->m, k, s)) {
+        kp_lane_ctx_free(&c);
+        return;
+      }
+    }
     kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
     unit_text(g->cc_major, g->cc_minor, &w->co, unit, sizeof unit);
-    const char *more = st.nsamples > 1 ? "up to " : "";
+    const char *more = "";
     if (!kp_findings_add(out, CHECK, KP_WARNING, a->loc,
                          "uncoalesced global %s of '%s': each warp request touches %s%u %s where "
                          "%u would do (%s)",
@@ -123,14 +299,37 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
                      "a warp moves %llu bytes to use %llu: only %.1f%% of the memory traffic it "
                      "causes is useful on %s (compute capability %d.%d)",
                      w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->cc_major, g->cc_minor);
-    if (sym && kpc_symbolic_is_x() == 1)
+    if (nu > 0) {
+      char range[160], others[160] = "", figures[200];
+      size_t ol = 0, fl = 0;
+      fl += (size_t)snprintf(figures, sizeof figures, "%s = %" PRId64, unk[which], sw.figure);
+      for (size_t u = 0; u < nu; u++) {
+        if (u == which)
+          continue;
+        if (ol < sizeof others)
+          ol += (size_t)snprintf(others + ol, sizeof others - ol, "%s'%s'",
+                                 ol ? " and " : ", whatever ", unk[u]);
+        if (fl < sizeof figures)
+          fl += (size_t)snprintf(figures + fl, sizeof figures - fl, ", %s = %" PRId64, unk[u],
+                                 (int64_t)OTHERS[FIGURE_OTHER]);
+      }
+      if (sw.first_tx == sw.max_tx)
+        snprintf(range, sizeof range, "%u %s where %u would do at each", sw.max_tx, unit, sw.ideal);
+      else if (sw.monotonic)
+        snprintf(range, sizeof range, "%u %s where %u would do at %s = %" PRId64
+                 ", rising to %u from %s = %" PRId64,
+                 sw.first_tx, unit, sw.ideal, unk[which], sw.from, sw.max_tx, unk[which],
+                 sw.max_from);
+      else
+        snprintf(range, sizeof range, "%u to %u %s where %u would do", sw.first_tx, sw.max_tx,
+                 unit, sw.ideal);
       kp_findings_note(out, a->loc,
-                       "'%s' is not known in this file: figures for %s = 1024; the access is "
-                       "uncoalesced for any %s > 1",
-                       sym, sym, sym);
-    else if (sym)
-      kp_findings_note(out, a->loc, "'%s' is not known in this file: figures for 1024 and 1025",
-                       sym);
+                       "'%s' is not known in this file: the access is uncoalesced for every %s "
+                       ">= %" PRId64 "%s%s: %s; figures for %s",
+                       unk[which], unk[which], sw.from, others,
+                       sw.partial ? ", wherever a whole warp makes it" : "", range, figures);
+    }
+    (void)sym;
     char shape[320];
     kp_shape_describe(s, shape, sizeof shape);
     kp_findings_note(out, a->loc, "for %s", shape);

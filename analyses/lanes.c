@@ -26,14 +26,30 @@ static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out
   return 0;
 }
 
+/* Launches a and b give the kernel's integer parameters the same values
+ * (both folded to the same constant, or both unknown). */
+static int same_arguments(const kp_launch *a, const kp_launch *b) {
+  if (!a || !b || a == b)
+    return 1;
+  if (a->nargs != b->nargs || !a->args || !b->args)
+    return a->nargs == b->nargs;
+  for (size_t i = 0; i < a->nargs; i++)
+    if (a->args[i].known != b->args[i].known ||
+        (a->args[i].known && a->args[i].value != b->args[i].value))
+      return 0;
+  return 1;
+}
+
 static void add_shape(kp_shape *out, size_t *n, int64_t x, int64_t y, int64_t z,
                       kp_shape_source src, const kp_launch *l) {
   /* Each dimension at most 1024 first, so that the product cannot overflow. */
   if (*n >= KP_SHAPES_MAX || x < 1 || y < 1 || z < 1 || x > 1024 || y > 1024 || z > 1024 ||
       x * y * z > 1024)
     return;
+  /* One shape per block size and arguments: stride<<<g, 256>>>(a, 1) and
+   * stride<<<g, 256>>>(a, s) are judged apart. */
   for (size_t i = 0; i < *n; i++)
-    if (out[i].x == x && out[i].y == y && out[i].z == z)
+    if (out[i].x == x && out[i].y == y && out[i].z == z && same_arguments(out[i].launch, l))
       return;
   out[*n] = (kp_shape){x, y, z, src, l};
   ++*n;
@@ -621,6 +637,43 @@ int kp_access_loops_run(kp_lane_ctx *c, const kp_access *a) {
   return r;
 }
 
+static void collect_unknowns(const kp_lane_ctx *c, const kp_sym *s, const char **names,
+                             size_t max, size_t *n) {
+  if (!s)
+    return;
+  if (s->kind != KP_SYM_VAR) {
+    collect_unknowns(c, s->a, names, max, n);
+    collect_unknowns(c, s->b, names, max, n);
+    return;
+  }
+  if (bound(c, s->name))
+    return;
+  for (size_t i = 0; i < *n && i < max; i++)
+    if (strcmp(names[i], s->name) == 0)
+      return;
+  if (*n < max)
+    names[*n] = s->name;
+  ++*n;
+}
+
+size_t kp_access_unknowns(kp_lane_ctx *c, const kp_access *a, const char **names, size_t max) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  size_t n = 0;
+  if (!bind_point(c, &p, NULL))
+    return 0;
+  collect_unknowns(c, a->index.base, names, max, &n);
+  collect_unknowns(c, a->index_formula, names, max, &n);
+  for (size_t t = 0; t < a->index.nterms; t++)
+    collect_unknowns(c, a->index.terms[t].coef, names, max, &n);
+  for (size_t g = 0; g < a->nguards; g++) {
+    collect_unknowns(c, a->guards[g].lhs, names, max, &n);
+    collect_unknowns(c, a->guards[g].rhs, names, max, &n);
+  }
+  return n;
+}
+
 int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a) {
   kp_lane_point p = {0};
   kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
@@ -682,6 +735,16 @@ int kp_access_primary_loop(kp_lane_ctx *c, const kp_access *a, unsigned *iterati
     return l;
   }
   return -1;
+}
+
+int kp_scan_point_full(const kp_scan_point *sp) {
+  const kp_shape *sh = sp->point->shape;
+  int64_t left = sh->x * sh->y * sh->z - (int64_t)sp->point->warp * KP_WARP_SIZE;
+  unsigned lanes = left >= KP_WARP_SIZE ? KP_WARP_SIZE : (unsigned)(left > 0 ? left : 0);
+  unsigned n = 0;
+  for (unsigned i = 0; i < KP_WARP_SIZE; i++)
+    n += sp->lanes->active >> i & 1u;
+  return lanes > 0 && n == lanes;
 }
 
 size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int64_t pad,

@@ -35,15 +35,16 @@ typedef enum kp_shape_source {
   KP_SHAPE_DEFAULT     /* nothing: a 1-D block of 256 threads */
 } kp_shape_source;
 
-#define KP_SHAPES_MAX 4
+#define KP_SHAPES_MAX 8
 
 typedef struct kp_shape {
   int64_t x, y, z;
   kp_shape_source source;
-  const kp_launch *launch; /* KP_SHAPE_LAUNCH: the (first) launch with this shape */
+  const kp_launch *launch; /* KP_SHAPE_LAUNCH: the (first) launch with this shape and arguments */
 } kp_shape;
 
-/* The distinct block shapes kernel k runs with (at most KP_SHAPES_MAX, the
+/* The distinct block shapes kernel k runs with, one per set of argument
+ * values its launches give with that shape (at most KP_SHAPES_MAX, the
  * sources in the order above: launches win).  Returns how many (>= 1). */
 size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out);
 
@@ -105,6 +106,11 @@ int kp_access_uses_loop(const kp_access *a, const kp_loop *l);
  * parameter the file does not give): then a scan samples it. */
 int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a);
 
+/* The distinct variables nothing binds in c that the address or guards of a
+ * mention (parameters the file does not give), at most max of them in
+ * names; returns how many there are (which may exceed max). */
+size_t kp_access_unknowns(kp_lane_ctx *c, const kp_access *a, const char **names, size_t max);
+
 /* Whether formula s mentions a variable nothing binds in c (a parameter the
  * file does not give, or a counter that starts from one). */
 int kp_lanes_mentions_unknown(kp_lane_ctx *c, const kp_sym *s);
@@ -143,6 +149,10 @@ typedef struct kp_scan_point {
 } kp_scan_point;
 
 typedef void (*kp_scan_fn)(void *user, const kp_scan_point *sp);
+
+/* Whether every lane the block gives sp's warp makes the access there (a
+ * warp of a 48-thread block has 16 in its second half). */
+int kp_scan_point_full(const kp_scan_point *sp);
 
 /* Visits the configurations of access a under shape s: every warp of the
  * block (or the first four and the last two of a larger block), blocks 0

@@ -1,7 +1,8 @@
 // kperf-bank-conflict: a parameter the file does not give, used only as a
 // shift amount (n = 1 << lg): every value 0 to 30 is judged.  An access is
-// reported when it conflicts for every value at which its loops run, and
-// nothing is said when one value makes it conflict-free.
+// reported when it conflicts for every value at which its loops run and a
+// whole warp makes it, and nothing is said when one such value makes it
+// conflict-free.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note,remark
@@ -23,11 +24,13 @@ __global__ void radix4(float *d, int lg) {
     s[i0] = a * 2.0f; // expected-warning {{4-way shared-memory bank conflict on 's' (2-way at span = 16 rising to 4-way at span <= 4)}}
   }
   __syncthreads();
-  // Pairs of words: 2-way with a full warp, but with n = 32 only 16 threads
-  // take part and they are conflict-free: nothing is said.
+  // Pairs of words: 2-way whenever a whole warp takes part (n / 2 >= 32);
+  // at lg <= 5 only 16 threads or fewer do, a size not judged (with n = 32
+  // the 16 threads are conflict-free), and the note says which values were.
   for (int q = p; q < n / 2; q += blockDim.x) {
-    float a = s[2 * q];
-    s[2 * q + 1] = a;
+    float a = s[2 * q]; // expected-warning {{2-way shared-memory bank conflict on 's': lanes 0 and 16 hit bank 0 at 2 different addresses}}
+    // CHECK: :[[# @LINE - 1]]:15: note: 'lg' is not known in this file: the access conflicts for every value of it from 6 to 30 (where the loops around it run and a whole warp makes it); figures for lg = 30, where it conflicts least
+    s[2 * q + 1] = a; // expected-warning {{2-way shared-memory bank conflict on 's': lanes 0 and 16 hit bank 1 at 2 different addresses}}
   }
 }
 

@@ -9,7 +9,7 @@
 __global__ void transpose_naive(const float *in, float *out, int n) {
   int x = blockIdx.x * TILE + threadIdx.x;
   int y = blockIdx.y * TILE + threadIdx.y;
-  out[x * n + y] = in[y * n + x]; // expected-warning {{uncoalesced global store of 'out': each warp request touches up to 32 sectors where 4 would do (stride n elements between adjacent threads)}}
+  out[x * n + y] = in[y * n + x]; // expected-warning {{uncoalesced global store of 'out': each warp request touches 32 sectors where 4 would do (stride n elements between adjacent threads)}}
 }
 
 // The tiled transpose: both global accesses are coalesced.
@@ -50,14 +50,14 @@ __global__ void aos(const P4 *p, float *out) {
 __global__ void column(const float *m, float *out, int n) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   const float *row = m + r * n;
-  out[r] = row[0]; // expected-warning {{uncoalesced global load of 'm': each warp request touches up to 32 sectors where 4 would do (stride n elements between adjacent threads)}}
+  out[r] = row[0]; // expected-warning {{uncoalesced global load of 'm': each warp request touches 32 sectors where 4 would do (stride n elements between adjacent threads)}}
 }
 
 // A 2-D block 4 threads wide: a warp reads 8 rows of 16 bytes each.
 __global__ void narrow(const float *in, float *out, int n) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
-  out[y * n + x] = 2.0f * in[y * n + x]; // expected-warning {{uncoalesced global load of 'in': each warp request touches up to 8 sectors where 4 would do (stride 1 element (4 B) between adjacent threads; a warp spans 8 rows of 4 threads, n elements apart)}} expected-warning {{uncoalesced global store of 'out'}}
+  out[y * n + x] = 2.0f * in[y * n + x]; // expected-warning {{uncoalesced global load of 'in': each warp request touches 8 sectors where 4 would do (stride 1 element (4 B) between adjacent threads; a warp spans 8 rows of 4 threads, n elements apart)}} expected-warning {{uncoalesced global store of 'out'}}
 }
 // 8 threads wide: each row is one 32-byte sector, as coalesced as it gets.
 __global__ void narrow8(const float *in, float *out, int n) {

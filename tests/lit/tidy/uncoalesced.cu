@@ -15,7 +15,7 @@ __global__ void transpose_naive(const float *in, float *out, int n) {
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;
   out[x * n + y] = in[y * n + x];
-  // CHECK: uncoalesced.cu:[[# @LINE - 1]]:18: warning: uncoalesced global store of 'out': each warp request touches up to 32 sectors where 4 would do (stride n elements between adjacent threads) [kperf-uncoalesced]
+  // CHECK: uncoalesced.cu:[[# @LINE - 1]]:18: warning: uncoalesced global store of 'out': each warp request touches 32 sectors where 4 would do (stride n elements between adjacent threads) [kperf-uncoalesced]
   // RATIO: uncoalesced.cu:[[# @LINE - 2]]:18: warning: uncoalesced global store of 'out'
   // DB: u.cu:[[# @LINE - 3]]:18: warning: uncoalesced global store of 'out'
   // DB: note: {{.*}} on a100 (compute capability 8.0)
