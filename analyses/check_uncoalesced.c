@@ -43,6 +43,7 @@ typedef struct scan_state {
   unsigned nsamples;
   size_t nloops;
   int full; /* some warp made the access with all the lanes its block gives it */
+  int only_full; /* judge only warps whose every lane makes the access */
 } scan_state;
 
 static void visit(void *user, const kp_scan_point *sp) {
@@ -52,7 +53,10 @@ static void visit(void *user, const kp_scan_point *sp) {
       co.ideal == 0)
     return;
   st->nsamples = sp->nsamples;
-  st->full |= kp_scan_point_full(sp);
+  int full = kp_scan_point_full(sp);
+  st->full |= full;
+  if (st->only_full && !full)
+    return;
   double r = (double)co.transactions / co.ideal;
   worst *w = &st->w[sp->sample];
   if (!w->have || r > w->ratio) {
@@ -87,25 +91,31 @@ typedef struct sweep_result {
   int64_t from;                     /* uncoalesced for every value >= from */
   int64_t figure;                   /* the value the message's figures are for */
   unsigned first_tx, max_tx, ideal; /* transactions at from, the most, ideal */
+  unsigned min_tx;                  /* the fewest from `from` on */
   int64_t max_from;                 /* the first value with max_tx */
   int monotonic;                    /* transactions never fall as the value grows */
   int partial; /* values left out: no whole warp made the access there */
+  int64_t fig[KP_UNKNOWNS_MAX]; /* every unknown's value in the figures */
 } sweep_result;
 
 /* Judges access a under shape s at every value of unknown names[which],
  * the other unknowns bound to others[]: 1 with *r filled when it is
  * uncoalesced at every value from some size on (at most SWEEP_MAX_FROM) at
  * which a whole warp makes it, -1 when no value has a whole warp make it
- * (too few threads work to speak of), else 0. */
+ * (too few threads, or none, work to speak of), else 0. */
 static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                      const kp_shape *s, const char *const *names, size_t nu, size_t which,
-                     const int64_t *others, sweep_result *r) {
-  int runs[NSWEEP], bad[NSWEEP], partial = 0;
-  unsigned tx[NSWEEP], ideal[NSWEEP];
-  for (size_t i = 0; i < NSWEEP; i++) {
+                     const int64_t *others, unsigned *budget, sweep_result *r) {
+  int runs[NSWEEP] = {0}, bad[NSWEEP] = {0}, partial = 0;
+  unsigned tx[NSWEEP] = {0}, ideal[NSWEEP] = {0};
+  /* From the largest value down, until one that runs is not uncoalesced:
+   * the values below it cannot change the answer (most accesses stop at
+   * the first). */
+  for (size_t i = NSWEEP; i-- > 0;) {
+    if (kp_check_out_of_time(ctx) || *budget == 0)
+      return 0;
+    --*budget;
     kp_lane_ctx cv;
-    runs[i] = bad[i] = 0;
-    tx[i] = ideal[i] = 0;
     int ok = kp_lane_ctx_init(&cv, ctx->m, k, s);
     for (size_t u = 0; ok && u < nu; u++)
       ok = kp_lane_ctx_bind(&cv, names[u], u == which ? SWEEP[i] : others[u]);
@@ -118,6 +128,7 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
     st.cc_major = ctx->gpu->cc_major;
     st.cc_minor = ctx->gpu->cc_minor;
     st.nloops = k->nloops;
+    st.only_full = 1;
     size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
     kp_lane_ctx_free(&cv);
     partial |= n > 0 && st.w[0].have && !st.full;
@@ -127,6 +138,8 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
     bad[i] = st.w[0].ratio >= ctx->opts->uncoalesced_ratio;
     tx[i] = st.w[0].co.transactions;
     ideal[i] = st.w[0].co.ideal;
+    if (!bad[i])
+      break;
   }
   /* The smallest value from which every value that runs is uncoalesced. */
   size_t from = NSWEEP;
@@ -140,7 +153,7 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
   for (size_t i = 0; i < NSWEEP; i++)
     any |= runs[i];
   if (!any)
-    return partial ? -1 : 0;
+    return -1;
   if (from == NSWEEP || SWEEP[from] > SWEEP_MAX_FROM)
     return 0;
   memset(r, 0, sizeof *r);
@@ -161,59 +174,165 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
       r->max_tx = tx[i];
       r->max_from = SWEEP[i];
     }
+    if (r->min_tx == 0 || tx[i] < r->min_tx)
+      r->min_tx = tx[i];
     if (SWEEP[i] <= 1024 || r->figure < 0)
       r->figure = SWEEP[i];
   }
+  for (size_t u = 0; u < nu; u++)
+    r->fig[u] = u == which ? r->figure : others[u];
   return r->figure >= 0;
 }
 
-/* Values the other unknowns take while one is swept: small, odd and large
- * (offsets, radii, counts), so that what is said holds whatever they are. */
-static const int64_t OTHERS[] = {1, 2, 3, 16, 17, 1024, 1025};
-#define NOTHERS (sizeof OTHERS / sizeof *OTHERS)
-#define FIGURE_OTHER 5 /* OTHERS[5] = 1024: the others' value in the figures */
+/* Whether name stands for a warp-uniform loaded value of k. */
+static int loaded_var(const kp_kernel *k, const char *name) {
+  for (size_t i = 0; i < k->nloaded_vars; i++)
+    if (k->loaded_vars[i] && strcmp(k->loaded_vars[i], name) == 0)
+      return 1;
+  return 0;
+}
 
-/* Finds an unknown (*which) from a size of which on access a is uncoalesced
- * whatever the other unknowns are (each of them at every value of OTHERS):
- * 1 with *r for the others at 1024 and r->from the largest start over their
- * values, else 0. */
+/* Values the other unknowns take while one is swept (large first: most
+ * accesses are settled by the first), fewer of them with three unknowns. */
+static const int64_t OTHERS[] = {1024, 1025, 17, 16, 3, 2, 1};
+#define NOTHERS (sizeof OTHERS / sizeof *OTHERS)
+#define NOTHERS_3 4
+/* At most this many scans per access and block shape; past it nothing is
+ * said (a scan per value judged: the old two samples cost one). */
+#define SCAN_BUDGET 800
+
+/* Whether formula f mentions variable name. */
+static int mentions(const kp_sym *f, const char *name) {
+  if (!f)
+    return 0;
+  if (f->kind == KP_SYM_VAR)
+    return f->name && strcmp(f->name, name) == 0;
+  return mentions(f->a, name) || mentions(f->b, name);
+}
+
+/* Whether unknown name sets the distance between the lanes of a (a
+ * coefficient of a thread id, or the non-affine index), rather than moving
+ * the whole warp or deciding which lanes take part. */
+static int in_stride(const kp_access *a, const char *name) {
+  if (!a->index.known)
+    return mentions(a->index_formula, name);
+  for (size_t t = 0; t < a->index.nterms; t++) {
+    int v = a->index.terms[t].var;
+    if (v >= KP_V_TID_X && v <= KP_V_TID_Z && mentions(a->index.terms[t].coef, name))
+      return 1;
+  }
+  return 0;
+}
+
+/* Unknowns that only move the warp or choose its lanes: a at every
+ * combination of their OTHERS values; 1 when it is uncoalesced at each
+ * combination at which a whole warp makes it (and one does), with *r. */
+static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                        const kp_shape *s, const char *const *names, size_t nu, unsigned *budget,
+                        sweep_result *r) {
+  size_t no = nu >= 3 ? NOTHERS_3 : NOTHERS, ncomb = 1;
+  for (size_t u = 0; u < nu; u++)
+    ncomb *= no;
+  memset(r, 0, sizeof *r);
+  r->monotonic = 1;
+  int any = 0;
+  for (size_t comb = 0; comb < ncomb; comb++) {
+    if (kp_check_out_of_time(ctx) || *budget == 0)
+      return 0;
+    --*budget;
+    int64_t v[KP_UNKNOWNS_MAX] = {0};
+    size_t cc = comb;
+    kp_lane_ctx cv;
+    int ok = kp_lane_ctx_init(&cv, ctx->m, k, s);
+    for (size_t u = 0; u < nu; u++, cc /= no) {
+      v[u] = OTHERS[cc % no];
+      ok = ok && kp_lane_ctx_bind(&cv, names[u], v[u]);
+    }
+    if (!ok) {
+      kp_lane_ctx_free(&cv);
+      return 0;
+    }
+    scan_state st;
+    memset(&st, 0, sizeof st);
+    st.cc_major = ctx->gpu->cc_major;
+    st.cc_minor = ctx->gpu->cc_minor;
+    st.nloops = k->nloops;
+    st.only_full = 1;
+    size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
+    kp_lane_ctx_free(&cv);
+    if (n == 0 || !st.w[0].have || !st.full) {
+      r->partial |= n > 0 && st.w[0].have;
+      continue;
+    }
+    if (st.w[0].ratio < ctx->opts->uncoalesced_ratio)
+      return 0;
+    unsigned tx = st.w[0].co.transactions;
+    if (!any) {
+      for (size_t u = 0; u < nu; u++)
+        r->fig[u] = v[u];
+      r->ideal = st.w[0].co.ideal;
+      r->first_tx = tx;
+    }
+    any = 1;
+    if (tx > r->max_tx)
+      r->max_tx = tx;
+    if (r->min_tx == 0 || tx < r->min_tx)
+      r->min_tx = tx;
+  }
+  r->monotonic = 0;
+  return any;
+}
+
+/* Judges access a over its unknowns: sweeps one that sets the stride
+ * between lanes (*which) with the others at their OTHERS values, and
+ * finds from which size of it on a is uncoalesced whatever they are; with
+ * no such unknown, judge_combos (*which = nu).  1 with *r, else 0. */
 static int sweep_unknowns(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                           const kp_shape *s, const char *const *names, size_t nu, size_t *which,
                           sweep_result *r) {
-  size_t ncomb = 1;
+  unsigned budget = SCAN_BUDGET;
+  size_t no = nu >= 3 ? NOTHERS_3 : NOTHERS, ncomb = 1;
   for (size_t u = 1; u < nu; u++)
-    ncomb *= NOTHERS;
+    ncomb *= no;
+  int strided = 0;
   for (size_t w = 0; w < nu; w++) {
+    if (!in_stride(a, names[w]))
+      continue;
+    strided = 1;
     int64_t from = 0;
-    int ok = 1, partial = 0;
+    int ok = 1, partial = 0, have = 0;
+    sweep_result fig;
     for (size_t comb = 0; ok && comb < ncomb; comb++) {
       int64_t others[KP_UNKNOWNS_MAX] = {0};
       size_t cc = comb;
       for (size_t u = 0; u < nu; u++)
         if (u != w) {
-          others[u] = OTHERS[cc % NOTHERS];
-          cc /= NOTHERS;
+          others[u] = OTHERS[cc % no];
+          cc /= no;
         }
       sweep_result one;
-      int j = sweep_one(ctx, k, a, s, names, nu, w, others, &one);
+      int j = sweep_one(ctx, k, a, s, names, nu, w, others, &budget, &one);
       ok = j != 0;
       partial |= j < 0 || (j > 0 && one.partial);
       if (j > 0 && one.from > from)
         from = one.from;
+      if (j > 0 && !have) { /* the first (the others large) gives the figures */
+        fig = one;
+        have = 1;
+      }
     }
-    if (!ok)
+    if (!ok || !have)
       continue;
-    int64_t fig[KP_UNKNOWNS_MAX];
-    for (size_t u = 0; u < nu; u++)
-      fig[u] = OTHERS[FIGURE_OTHER];
-    if (sweep_one(ctx, k, a, s, names, nu, w, fig, r) <= 0)
-      continue;
+    *r = fig;
     r->from = from;
     r->partial |= partial;
     *which = w;
     return 1;
   }
-  return 0;
+  if (strided)
+    return 0;
+  *which = nu;
+  return judge_combos(ctx, k, a, s, names, nu, &budget, r);
 }
 
 /* "sectors" / "128-byte transactions" for the generation's unit. */
@@ -225,6 +344,52 @@ static void unit_text(int cc_major, int cc_minor, const kp_coalescing *co, char 
     snprintf(buf, len, "memory segments");
   else
     snprintf(buf, len, "transactions of %u bytes", co->transaction_bytes);
+}
+
+/* The note on the unknowns a finding holds for: "'w' is not known in this
+ * file: the access is uncoalesced for every w >= 2, whatever 'r': 8 sectors
+ * where 4 would do at w = 2, rising to 32 from w = 8; figures for w = 1024,
+ * r = 1024".  which == nu: none was swept (they only move the warp or pick
+ * its lanes). */
+static void unknowns_note(kp_findings *out, const kp_kernel *k, const kp_access *a,
+                          const char *const *unk, size_t nu, size_t which, const sweep_result *sw,
+                          const char *unit) {
+  char names[160] = "", figures[200] = "", range[160], what[240], every[200];
+  size_t nl = 0, fl = 0;
+  for (size_t u = 0; u < nu; u++) {
+    if (u != which && nl < sizeof names)
+      nl += (size_t)snprintf(names + nl, sizeof names - nl, "%s'%s'", nl ? " and " : "", unk[u]);
+    if (fl < sizeof figures)
+      fl += (size_t)snprintf(figures + fl, sizeof figures - fl, "%s%s = %" PRId64,
+                             fl ? ", " : "", unk[u], sw->fig[u]);
+  }
+  const char *swept = which < nu ? unk[which] : NULL;
+  if (sw->min_tx == sw->max_tx)
+    snprintf(range, sizeof range, "%u %s where %u would do at each", sw->max_tx, unit, sw->ideal);
+  else if (sw->monotonic && swept)
+    snprintf(range, sizeof range,
+             "%u %s where %u would do at %s = %" PRId64 ", rising to %u from %s = %" PRId64,
+             sw->first_tx, unit, sw->ideal, swept, sw->from, sw->max_tx, swept, sw->max_from);
+  else
+    snprintf(range, sizeof range, "%u to %u %s where %u would do", sw->min_tx, sw->max_tx, unit,
+             sw->ideal);
+  const char *first = swept ? swept : unk[0];
+  if (nu == 1 && loaded_var(k, first))
+    snprintf(what, sizeof what, "'%s' is loaded from memory (one value per warp)", first);
+  else if (swept)
+    snprintf(what, sizeof what, "'%s' is not known in this file", swept);
+  else
+    snprintf(what, sizeof what, "%s %s not known in this file", names, nu == 1 ? "is" : "are");
+  if (!swept)
+    snprintf(every, sizeof every, "whatever %s", nu == 1 ? "its value" : "their values");
+  else if (sw->from <= SWEEP[0])
+    snprintf(every, sizeof every, "for every value of '%s'%s%s", swept, nu > 1 ? ", whatever " : "",
+             nu > 1 ? names : "");
+  else
+    snprintf(every, sizeof every, "for every %s >= %" PRId64 "%s%s", swept, sw->from,
+             nu > 1 ? ", whatever " : "", nu > 1 ? names : "");
+  kp_findings_note(out, a->loc, "%s: the access is uncoalesced %s%s: %s; figures for %s", what,
+                   every, sw->partial ? ", wherever a whole warp makes it" : "", range, figures);
 }
 
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
@@ -252,7 +417,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     if (nu > 0 && judged) {
       judged = sweep_unknowns(ctx, k, a, s, unk, nu, &which, &sw);
       for (size_t u = 0; judged && u < nu; u++)
-        judged = kp_lane_ctx_bind(&c, unk[u], u == which ? sw.figure : OTHERS[FIGURE_OTHER]);
+        judged = kp_lane_ctx_bind(&c, unk[u], sw.fig[u]);
     }
     if (!judged) {
       kp_lane_ctx_free(&c);
@@ -263,6 +428,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     st.cc_major = g->cc_major;
     st.cc_minor = g->cc_minor;
     st.nloops = k->nloops;
+    st.only_full = nu > 0; /* as the sweep judged it */
     size_t n = kp_access_scan(&c, a, s, 0, visit, &st);
     int bad = n > 0 && st.nsamples > 0;
     for (unsigned i = 0; bad && i < st.nsamples; i++)
@@ -299,36 +465,8 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
                      "a warp moves %llu bytes to use %llu: only %.1f%% of the memory traffic it "
                      "causes is useful on %s (compute capability %d.%d)",
                      w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->cc_major, g->cc_minor);
-    if (nu > 0) {
-      char range[160], others[160] = "", figures[200];
-      size_t ol = 0, fl = 0;
-      fl += (size_t)snprintf(figures, sizeof figures, "%s = %" PRId64, unk[which], sw.figure);
-      for (size_t u = 0; u < nu; u++) {
-        if (u == which)
-          continue;
-        if (ol < sizeof others)
-          ol += (size_t)snprintf(others + ol, sizeof others - ol, "%s'%s'",
-                                 ol ? " and " : ", whatever ", unk[u]);
-        if (fl < sizeof figures)
-          fl += (size_t)snprintf(figures + fl, sizeof figures - fl, ", %s = %" PRId64, unk[u],
-                                 (int64_t)OTHERS[FIGURE_OTHER]);
-      }
-      if (sw.first_tx == sw.max_tx)
-        snprintf(range, sizeof range, "%u %s where %u would do at each", sw.max_tx, unit, sw.ideal);
-      else if (sw.monotonic)
-        snprintf(range, sizeof range, "%u %s where %u would do at %s = %" PRId64
-                 ", rising to %u from %s = %" PRId64,
-                 sw.first_tx, unit, sw.ideal, unk[which], sw.from, sw.max_tx, unk[which],
-                 sw.max_from);
-      else
-        snprintf(range, sizeof range, "%u to %u %s where %u would do", sw.first_tx, sw.max_tx,
-                 unit, sw.ideal);
-      kp_findings_note(out, a->loc,
-                       "'%s' is not known in this file: the access is uncoalesced for every %s "
-                       ">= %" PRId64 "%s%s: %s; figures for %s",
-                       unk[which], unk[which], sw.from, others,
-                       sw.partial ? ", wherever a whole warp makes it" : "", range, figures);
-    }
+    if (nu > 0)
+      unknowns_note(out, k, a, unk, nu, which, &sw, unit);
     (void)sym;
     char shape[320];
     kp_shape_describe(s, shape, sizeof shape);

@@ -32,6 +32,7 @@
 #include "clang/Basic/Stack.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -132,6 +133,13 @@ public:
       return;
     }
     K->has_body = 1;
+    if (!LoadedNames.empty()) {
+      K->loaded_vars = static_cast<const char **>(
+          kp_module_alloc(M, sizeof(const char *) * LoadedNames.size()));
+      for (const auto &It : LoadedNames)
+        if (K->loaded_vars)
+          K->loaded_vars[K->nloaded_vars++] = It.second;
+    }
     if (unsigned N = kp_sym_too_large(A) - TooLarge)
       kp_kernel_note(M, K, K->loc,
                      "%u formula%s larger than %d nodes left unknown (kperf's limit)", N,
@@ -754,6 +762,13 @@ private:
       if (const auto *P = dyn_cast<ParmVarDecl>(VD))
         if (CallStack.size() == 1 && It->second.Version == 0)
           return readParam(P, V, DRE->getBeginLoc());
+      // An integer loaded from an address the same for every thread of a
+      // warp (first = box[blockIdx.x].offset): one value per warp, unknown;
+      // a variable named after the local, so that rA[first + tx] has a
+      // known stride.
+      if (V.FromMemory && !V.ThreadDep && !V.L.Valid && !V.L.Sym && !V.IsPtr &&
+          VD->isLocalVarDecl() && VD->getType()->isIntegerType())
+        V.L = linSym(Var(loadedName(VD)));
       return V;
     }
     // A variable kperf has not seen assigned: a global (__device__/__constant__) or
@@ -773,6 +788,35 @@ private:
     }
     return R;
   }
+
+  // The variable that stands for a warp-uniform loaded value in local VD:
+  // VD's name, made unique among the kernel's locals and parameters.
+  const char *loadedName(const VarDecl *VD) {
+    auto It = LoadedNames.find(VD);
+    if (It != LoadedNames.end())
+      return It->second;
+    std::string Base = VD->getNameAsString(), N = Base;
+    for (int I = 2; UsedLoadedNames.count(N) || paramNamed(N); ++I)
+      N = Base + "#" + std::to_string(I);
+    UsedLoadedNames.insert(N);
+    return LoadedNames[VD] = str(N);
+  }
+  bool paramNamed(const std::string &N) const {
+    for (size_t I = 0; I < K->nparams; ++I)
+      if (K->params[I].name && N == K->params[I].name)
+        return true;
+    return false;
+  }
+  // Whether formula F names a value loaded from memory (loadedName).
+  bool mentionsLoaded(const kp_sym *F) const {
+    if (!F || UsedLoadedNames.empty())
+      return false;
+    if (F->kind == KP_SYM_VAR)
+      return F->name && UsedLoadedNames.count(F->name);
+    return mentionsLoaded(F->a) || mentionsLoaded(F->b);
+  }
+  llvm::DenseMap<const VarDecl *, const char *> LoadedNames;
+  llvm::StringSet<> UsedLoadedNames;
 
   kp_space spaceOf(const VarDecl *VD) {
     if (VD->hasAttr<CUDASharedAttr>())
@@ -1262,7 +1306,26 @@ private:
         Cur = B;
         break;
       }
-      Val Base = eval(Cur);
+      // s[i].v[k]: v, an array member of a struct in memory, decays to the
+      // address of its first element (in units of that element).
+      Val Base;
+      bool MemberArray = false;
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(Cur->IgnoreParens()))
+        if (IC->getCastKind() == CK_ArrayToPointerDecay)
+          if (const auto *ME = dyn_cast<MemberExpr>(IC->getSubExpr()->IgnoreParens()))
+            if (const auto *CAT = Ctx.getAsConstantArrayType(ME->getType())) {
+              int64_t EB = Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+              Place MP;
+              if (EB > 0 && memberPlace(ME, MP, static_cast<unsigned>(EB)) && !MP.IsVar &&
+                  !MP.Why && MP.Ptr.Off.Valid) {
+                Base = MP.Ptr;
+                Base.IsPtr = true;
+                Base.Key = MP.IndexKey.empty() ? std::string() : "addr:" + MP.IndexKey;
+                MemberArray = true;
+              }
+            }
+      if (!MemberArray)
+        Base = eval(Cur);
       if (!Base.IsPtr) {
         P.Why = "unknown base";
         P.Ptr = Base;
@@ -1290,6 +1353,8 @@ private:
           if (VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>() && !VD->isStaticLocal() &&
               VD->getType()->isArrayType())
             P.RegisterArray = true;
+      if (MemberArray)
+        Ext.clear(); // the struct's array, not a shaped array of its own
       if (Ext.size() > 1 || (Ext.size() == 1 && Ext[0] > 0)) {
         P.NDims = static_cast<unsigned>(std::min<size_t>(Ext.size(), 4));
         for (unsigned I = 0; I < P.NDims; ++I)
@@ -1343,23 +1408,39 @@ private:
       P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
       return true;
     }
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      // p->f or s.f: the field of a struct in memory (offset not modelled).
-      if (ME->isArrow()) {
-        Val B = eval(ME->getBase());
-        P.Ptr = B;
-        P.Ptr.IsPtr = true;
-        P.Ptr.Off = Lin();
-        P.Why = "struct field";
-        P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
-        return true;
-      }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return memberPlace(ME, P, 0);
+    return false;
+  }
+
+  // p->f or s.f: the field of a struct in memory, its index in units of Unit
+  // bytes (0: the field's size), or a register (a field of a local struct).
+  bool memberPlace(const MemberExpr *ME, Place &P, unsigned Unit) {
+    const Expr *E = ME;
+    {
       Place Inner;
-      if (!placeOf(ME->getBase(), Inner))
-        return false;
-      if (Inner.IsVar) {
-        P = Inner; // a field of a local struct: a register
-        return true;
+      QualType ST = ME->getBase()->getType();
+      if (ME->isArrow()) {
+        // p->f is (*p).f: element 0 of what p points to (p = d + gid: element gid of d).
+        Val B = eval(ME->getBase());
+        if (!B.IsPtr || !ST->isPointerType()) {
+          P.Ptr = B;
+          P.Ptr.IsPtr = true;
+          P.Ptr.Off = Lin();
+          P.Why = "struct field";
+          P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+          return true;
+        }
+        Inner.Ptr = B;
+        Inner.IndexKey = B.Key; // as (*p).f
+        ST = ST->getPointeeType();
+      } else {
+        if (!placeOf(ME->getBase(), Inner))
+          return false;
+        if (Inner.IsVar) {
+          P = Inner; // a field of a local struct: a register
+          return true;
+        }
       }
       // s[i].f: element i of an array of structures; the field is at a fixed
       // offset, so in units of the field's size the index stays affine when
@@ -1368,9 +1449,9 @@ private:
       P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
       P.NDims = 0;
       P.Subs.clear();
+      int64_t U = Unit ? Unit : P.ElemBytes;
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      QualType ST = ME->getBase()->getType();
-      int64_t Size = ST->isRecordType() && !ST->isDependentType()
+      int64_t Size = ST->isRecordType() && !ST->isDependentType() && !ST->isIncompleteType()
                          ? Ctx.getTypeSizeInChars(ST).getQuantity()
                          : 0;
       int64_t FieldOff = FD && !FD->isBitField() && FD->getParent() && !FD->getParent()->isInvalidDecl()
@@ -1378,17 +1459,15 @@ private:
                              : -1;
       if (!P.IndexKey.empty() && FD)
         P.IndexKey += "." + FD->getNameAsString(); // s[i].x and s[i].y are different places
-      if (Inner.Ptr.Off.Valid && P.ElemBytes > 0 && Size > 0 && FieldOff >= 0 &&
-          Size % P.ElemBytes == 0 && FieldOff % P.ElemBytes == 0) {
-        P.Ptr.Off = linAdd(linScale(Inner.Ptr.Off, C(Size / P.ElemBytes)),
-                           linConst(FieldOff / P.ElemBytes), 1);
+      if (Inner.Ptr.Off.Valid && U > 0 && Size > 0 && FieldOff >= 0 && Size % U == 0 &&
+          FieldOff % U == 0) {
+        P.Ptr.Off = linAdd(linScale(Inner.Ptr.Off, C(Size / U)), linConst(FieldOff / U), 1);
         return true;
       }
       P.Ptr.Off = Lin();
       P.Why = "struct field";
       return true;
     }
-    return false;
   }
 
   bool addressOf(const Expr *E, Val &Out) {
@@ -1579,6 +1658,10 @@ private:
     if (!E->getType()->isIntegralOrEnumerationType())
       return nullptr;
     Lin L = evalQuiet(E);
+    // A condition on a value loaded from memory is data: which lanes pass
+    // it is not known.
+    if (mentionsLoaded(L.Valid ? guardSym(L) : L.Sym))
+      return nullptr;
     if (L.Valid)
       return guardSym(L);
     if (L.Sym) // not affine, but a formula each thread computes (1 << lg, t % w)
@@ -2376,7 +2459,12 @@ private:
 
   // A value as a formula for trip counts: the affine form (an outer loop's
   // iteration is the variable iteration@ID), or the non-affine formula.
-  const kp_sym *tripSym(const Lin &L) { return formula(L); }
+  // Trip counts and loop starts are never formulas of values loaded from
+  // memory (they stand for data, not for sizes the user can give).
+  const kp_sym *tripSym(const Lin &L) {
+    const kp_sym *F = formula(L);
+    return mentionsLoaded(F) ? nullptr : F;
+  }
 
   struct Induction {
     const VarDecl *VD = nullptr;
@@ -2563,7 +2651,8 @@ private:
     kp_step_kind Kind = Ind.Kind == Induction::Add    ? KP_STEP_ADD
                         : Ind.Kind == Induction::Mul2 ? KP_STEP_MUL2
                                                       : KP_STEP_SHR1;
-    if (Ind.Kind == Induction::None)
+    if (Ind.Kind == Induction::None ||
+        (Ind.Kind == Induction::Add && mentionsLoaded(Ind.Step.Base)))
       return nullptr;
     const kp_sym *T = kp_trip_count(A, tripSym(Init), Kind,
                                     Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr, Cmp,

@@ -291,6 +291,11 @@ typedef struct kp_kernel {
   kp_shared_decl *shared_decls;
   size_t nshared_decls, cap_shared_decls;
   int64_t block_pragma[3];     /* #pragma kperf block(x, y, z); 0s when none */
+  /* Variables that stand for integers loaded from an address the same for
+   * every thread of a warp (first = box[blockIdx.x].offset): named after the
+   * local that holds one, unknown, one value per warp. */
+  const char **loaded_vars;
+  size_t nloaded_vars;
 } kp_kernel;
 
 typedef struct kp_launch {

@@ -1,6 +1,7 @@
-// kperf-uncoalesced with parameters the file does not give: every value of
-// one is judged (1 to 65537) with the others at small, odd and large values,
-// and the finding says from which size on it holds; nothing is said when
+// kperf-uncoalesced with parameters the file does not give: one that sets
+// the distance between lanes is judged at every value (1 to 65537), the
+// others (offsets, bounds) at large, odd and small values, and the finding
+// says from which size on it holds whatever they are; nothing is said when
 // no such size exists or it is beyond 1024.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
@@ -13,7 +14,7 @@ __global__ void rows(const float *in, float *out, int w, int r) {
   int y = blockIdx.x * blockDim.x + threadIdx.x;
   out[y * w] = in[y * w + r]; // expected-warning {{uncoalesced global store of 'out': each warp request touches 32 sectors where 4 would do (stride w elements between adjacent threads)}} expected-warning {{uncoalesced global load of 'in': each warp request touches 32 sectors where 4 would do (stride w elements between adjacent threads)}}
   // CHECK: :[[# @LINE - 1]]:{{[0-9]+}}: note: 'w' is not known in this file: the access is uncoalesced for every w >= 2: 8 sectors where 4 would do at w = 2, rising to 32 from w = 8; figures for w = 1024
-  // CHECK: :[[# @LINE - 2]]:{{[0-9]+}}: note: 'w' is not known in this file: the access is uncoalesced for every w >= 2, whatever 'r': 8 sectors where 4 would do at w = 2, rising to 32 from w = 8; figures for w = 1024, r = 1024
+  // CHECK: :[[# @LINE - 2]]:{{[0-9]+}}: note: 'w' is not known in this file: the access is uncoalesced for every w >= 2, whatever 'r': 8 sectors where 4 would do at w = 2, rising to 32 from w = 8; figures for r = 1024, w = 1024
 }
 
 // Rows that only h threads make: with h < 32 no warp is whole, and those
