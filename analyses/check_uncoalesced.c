@@ -105,7 +105,7 @@ typedef struct sweep_result {
  * (too few threads, or none, work to speak of), else 0. */
 static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                      const kp_shape *s, const char *const *names, size_t nu, size_t which,
-                     const int64_t *others, unsigned *budget, sweep_result *r) {
+                     const int64_t *others, int whole, unsigned *budget, sweep_result *r) {
   int runs[NSWEEP] = {0}, bad[NSWEEP] = {0}, partial = 0;
   unsigned tx[NSWEEP] = {0}, ideal[NSWEEP] = {0};
   /* From the largest value down, until one that runs is not uncoalesced:
@@ -128,12 +128,12 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
     st.cc_major = ctx->gpu->cc_major;
     st.cc_minor = ctx->gpu->cc_minor;
     st.nloops = k->nloops;
-    st.only_full = 1;
+    st.only_full = whole;
     size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
     kp_lane_ctx_free(&cv);
-    partial |= n > 0 && st.w[0].have && !st.full;
-    if (n == 0 || !st.w[0].have || !st.full)
-      continue; /* no whole warp makes the access at this value */
+    partial |= whole && n > 0 && st.w[0].have && !st.full;
+    if (n == 0 || !st.w[0].have || (whole && !st.full))
+      continue; /* no (whole) warp makes the access at this value */
     runs[i] = 1;
     bad[i] = st.w[0].ratio >= ctx->opts->uncoalesced_ratio;
     tx[i] = st.w[0].co.transactions;
@@ -155,6 +155,13 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
   if (!any)
     return -1;
   if (from == NSWEEP || SWEEP[from] > SWEEP_MAX_FROM)
+    return 0;
+  /* Sizes are most often powers of two: a statement that holds at none of
+   * them (a window of odd values) says nothing of the program. */
+  int pow2 = 0;
+  for (size_t i = from; i < NSWEEP; i++)
+    pow2 |= runs[i] && SWEEP[i] >= 2 && (SWEEP[i] & (SWEEP[i] - 1)) == 0;
+  if (!pow2)
     return 0;
   memset(r, 0, sizeof *r);
   r->from = SWEEP[from];
@@ -199,7 +206,7 @@ static const int64_t OTHERS[] = {1024, 1025, 17, 16, 3, 2, 1};
 #define NOTHERS_3 4
 /* At most this many scans per access and block shape; past it nothing is
  * said (a scan per value judged: the old two samples cost one). */
-#define SCAN_BUDGET 800
+#define SCAN_BUDGET 1200
 
 /* Whether formula f mentions variable name. */
 static int mentions(const kp_sym *f, const char *name) {
@@ -224,12 +231,28 @@ static int in_stride(const kp_access *a, const char *name) {
   return 0;
 }
 
+/* Whether an unknown decides which lanes make access a (a guard, or the
+ * bound of a loop whose trip count differs by thread): then small values of
+ * it leave too few threads to speak of, and only whole warps are judged. */
+static int picks_lanes(const kp_kernel *k, const kp_access *a, const char *const *names,
+                       size_t nu) {
+  for (size_t u = 0; u < nu; u++) {
+    for (size_t g = 0; g < a->nguards; g++)
+      if (mentions(a->guards[g].lhs, names[u]) || mentions(a->guards[g].rhs, names[u]))
+        return 1;
+    for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent)
+      if (k->loops[l]->thread_dependent && mentions(k->loops[l]->trip, names[u]))
+        return 1;
+  }
+  return 0;
+}
+
 /* Unknowns that only move the warp or choose its lanes: a at every
  * combination of their OTHERS values; 1 when it is uncoalesced at each
  * combination at which a whole warp makes it (and one does), with *r. */
 static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
-                        const kp_shape *s, const char *const *names, size_t nu, unsigned *budget,
-                        sweep_result *r) {
+                        const kp_shape *s, const char *const *names, size_t nu, int whole,
+                        unsigned *budget, sweep_result *r) {
   size_t no = nu >= 3 ? NOTHERS_3 : NOTHERS, ncomb = 1;
   for (size_t u = 0; u < nu; u++)
     ncomb *= no;
@@ -257,11 +280,11 @@ static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_ac
     st.cc_major = ctx->gpu->cc_major;
     st.cc_minor = ctx->gpu->cc_minor;
     st.nloops = k->nloops;
-    st.only_full = 1;
+    st.only_full = whole;
     size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
     kp_lane_ctx_free(&cv);
-    if (n == 0 || !st.w[0].have || !st.full) {
-      r->partial |= n > 0 && st.w[0].have;
+    if (n == 0 || !st.w[0].have || (whole && !st.full)) {
+      r->partial |= whole && n > 0 && st.w[0].have;
       continue;
     }
     if (st.w[0].ratio < ctx->opts->uncoalesced_ratio)
@@ -283,18 +306,19 @@ static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_ac
   return any;
 }
 
-/* Judges access a over its unknowns: sweeps one that sets the stride
- * between lanes (*which) with the others at their OTHERS values, and
- * finds from which size of it on a is uncoalesced whatever they are; with
- * no such unknown, judge_combos (*which = nu).  1 with *r, else 0. */
+/* Judges access a over its unknowns: sweeps each one that sets the stride
+ * between lanes with the others at their OTHERS values, and finds from which
+ * size of it on a is uncoalesced whatever they are (*which: the one with the
+ * lowest such size); with no such unknown, judge_combos (*which = nu).  1
+ * with *r, else 0. */
 static int sweep_unknowns(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
-                          const kp_shape *s, const char *const *names, size_t nu, size_t *which,
-                          sweep_result *r) {
+                          const kp_shape *s, const char *const *names, size_t nu, int whole,
+                          size_t *which, sweep_result *r) {
   unsigned budget = SCAN_BUDGET;
   size_t no = nu >= 3 ? NOTHERS_3 : NOTHERS, ncomb = 1;
   for (size_t u = 1; u < nu; u++)
     ncomb *= no;
-  int strided = 0;
+  int strided = 0, found = 0;
   for (size_t w = 0; w < nu; w++) {
     if (!in_stride(a, names[w]))
       continue;
@@ -311,7 +335,7 @@ static int sweep_unknowns(const kp_check_ctx *ctx, const kp_kernel *k, const kp_
           cc /= no;
         }
       sweep_result one;
-      int j = sweep_one(ctx, k, a, s, names, nu, w, others, &budget, &one);
+      int j = sweep_one(ctx, k, a, s, names, nu, w, others, whole, &budget, &one);
       ok = j != 0;
       partial |= j < 0 || (j > 0 && one.partial);
       if (j > 0 && one.from > from)
@@ -323,16 +347,23 @@ static int sweep_unknowns(const kp_check_ctx *ctx, const kp_kernel *k, const kp_
     }
     if (!ok || !have)
       continue;
+    /* Of the unknowns that work, the one whose statement starts lowest. */
+    if (found && from >= r->from)
+      continue;
     *r = fig;
+    if (from != fig.from)
+      r->monotonic = 0; /* the figures' run starts elsewhere: say the range only */
     r->from = from;
     r->partial |= partial;
     *which = w;
-    return 1;
+    found = 1;
   }
+  if (found)
+    return 1;
   if (strided)
     return 0;
   *which = nu;
-  return judge_combos(ctx, k, a, s, names, nu, &budget, r);
+  return judge_combos(ctx, k, a, s, names, nu, whole, &budget, r);
 }
 
 /* "sectors" / "128-byte transactions" for the generation's unit. */
@@ -412,10 +443,11 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
      * holds; with several, nothing is said. */
     const char *unk[KP_UNKNOWNS_MAX];
     size_t nu = kp_access_unknowns(&c, a, unk, KP_UNKNOWNS_MAX), which = 0;
+    int whole = picks_lanes(k, a, unk, nu < KP_UNKNOWNS_MAX ? nu : KP_UNKNOWNS_MAX);
     sweep_result sw;
     int judged = nu <= KP_UNKNOWNS_MAX;
     if (nu > 0 && judged) {
-      judged = sweep_unknowns(ctx, k, a, s, unk, nu, &which, &sw);
+      judged = sweep_unknowns(ctx, k, a, s, unk, nu, whole, &which, &sw);
       for (size_t u = 0; judged && u < nu; u++)
         judged = kp_lane_ctx_bind(&c, unk[u], sw.fig[u]);
     }
@@ -428,7 +460,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     st.cc_major = g->cc_major;
     st.cc_minor = g->cc_minor;
     st.nloops = k->nloops;
-    st.only_full = nu > 0; /* as the sweep judged it */
+    st.only_full = nu > 0 && whole; /* as the sweep judged it */
     size_t n = kp_access_scan(&c, a, s, 0, visit, &st);
     int bad = n > 0 && st.nsamples > 0;
     for (unsigned i = 0; bad && i < st.nsamples; i++)

@@ -45,7 +45,27 @@ __global__ void late(float *a, int n) {
   a[i * (n / 4096)] = 1.0f;
 }
 
+// Odd-even merge: uncoalesced only at strides that are not powers of two
+// (257 to 511; larger ones take no part), which a program does not use:
+// nothing is said.
+__global__ void merge(unsigned *key, unsigned size, unsigned stride) {
+  unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned pos = 2 * g - (g & (stride - 1));
+  if (stride < size / 2)
+    key[pos - stride] = 0;
+}
+
+// A halo column: six lanes whatever w is (the guard is a constant), rows w
+// floats apart.
+__global__ void halo(const float *in, float *out, int w) {
+  if (threadIdx.x < 6)
+    out[threadIdx.x] = in[(blockIdx.y * 6 + threadIdx.x) * w]; // expected-warning {{uncoalesced global load of 'in': each warp request touches 6 sectors where 1 would do}}
+  // CHECK: :[[# @LINE - 1]]:{{[0-9]+}}: note: 'w' is not known in this file: the access is uncoalesced for every value of 'w': 2 sectors where 1 would do at w = 1, rising to 6 from w = 8; figures for w = 1024
+}
+
 void run(const float *in, float *out, int w, int h, int r) {
+  merge<<<w / 256, 256>>>((unsigned *)out, h, r);
+  halo<<<dim3(1, h / 6), 32>>>(in, out, w);
   rows<<<h / 256, 256>>>(in, out, w, r);
   someRows<<<(h + 255) / 256, 256>>>(out, w, h);
   shifted<<<w / 256, 256>>>(out, r);
