@@ -75,11 +75,9 @@ static void visit(void *user, const kp_scan_point *sp) {
 
 /* The values a parameter is judged at: small sizes one by one, then powers
  * of two and their neighbours up to 2^16 (strides, widths, counts). */
-static const int64_t SWEEP[] = {1,    2,    3,    4,    5,    6,    7,     8,     9,    12,
-                                15,   16,   17,   24,   31,   32,   33,    48,    63,   64,
-                                65,   96,   127,  128,  129,  255,  256,   257,   511,  512,
-                                513,  1000, 1023, 1024, 1025, 2047, 2048,  2049,  4095, 4096,
-                                4097, 10000, 65535, 65536, 65537};
+static const int64_t SWEEP[] = {1,   2,   3,    4,    5,    6,    7,    8,    9,     12,
+                                16,  17,  31,   32,   33,   64,   65,   127,  128,   129,
+                                256, 257, 1000, 1023, 1024, 1025, 4096, 4097, 65536, 65537};
 #define NSWEEP (sizeof SWEEP / sizeof *SWEEP)
 /* At most this many unknowns in one access are judged (7^2 values of the
  * others per swept one); with more, nothing is said. */
@@ -129,6 +127,7 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
     st.cc_minor = ctx->gpu->cc_minor;
     st.nloops = k->nloops;
     st.only_full = whole;
+    cv.quick = 1;
     size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
     kp_lane_ctx_free(&cv);
     partial |= whole && n > 0 && st.w[0].have && !st.full;
@@ -201,12 +200,15 @@ static int loaded_var(const kp_kernel *k, const char *name) {
 
 /* Values the other unknowns take while one is swept (large first: most
  * accesses are settled by the first), fewer of them with three unknowns. */
-static const int64_t OTHERS[] = {1024, 1025, 17, 16, 3, 2, 1};
+static const int64_t OTHERS[] = {1024, 1025, 17, 2, 1};
 #define NOTHERS (sizeof OTHERS / sizeof *OTHERS)
-#define NOTHERS_3 4
+#define NOTHERS_3 3
 /* At most this many scans per access and block shape; past it nothing is
  * said (a scan per value judged: the old two samples cost one). */
 #define SCAN_BUDGET 1200
+/* And at most this many in a file: past it, accesses with unknowns get no
+ * finding (the rest of kperf's work keeps its time). */
+#define FILE_SCAN_BUDGET 20000
 
 /* Whether formula f mentions variable name. */
 static int mentions(const kp_sym *f, const char *name) {
@@ -281,6 +283,7 @@ static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_ac
     st.cc_minor = ctx->gpu->cc_minor;
     st.nloops = k->nloops;
     st.only_full = whole;
+    cv.quick = 1;
     size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
     kp_lane_ctx_free(&cv);
     if (n == 0 || !st.w[0].have || (whole && !st.full)) {
@@ -306,6 +309,10 @@ static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_ac
   return any;
 }
 
+static int sweep_unknowns_in(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                             const kp_shape *s, const char *const *names, size_t nu, int whole,
+                             unsigned *budgetp, size_t *which, sweep_result *r);
+
 /* Judges access a over its unknowns: sweeps each one that sets the stride
  * between lanes with the others at their OTHERS values, and finds from which
  * size of it on a is uncoalesced whatever they are (*which: the one with the
@@ -313,8 +320,18 @@ static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_ac
  * with *r, else 0. */
 static int sweep_unknowns(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                           const kp_shape *s, const char *const *names, size_t nu, int whole,
-                          size_t *which, sweep_result *r) {
-  unsigned budget = SCAN_BUDGET;
+                          unsigned long *file_budget, size_t *which, sweep_result *r) {
+  unsigned budget = *file_budget < SCAN_BUDGET ? (unsigned)*file_budget : SCAN_BUDGET;
+  unsigned start = budget;
+  int rc = sweep_unknowns_in(ctx, k, a, s, names, nu, whole, &budget, which, r);
+  *file_budget -= start - budget;
+  return rc;
+}
+
+static int sweep_unknowns_in(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                             const kp_shape *s, const char *const *names, size_t nu, int whole,
+                             unsigned *budgetp, size_t *which, sweep_result *r) {
+  unsigned budget = *budgetp;
   size_t no = nu >= 3 ? NOTHERS_3 : NOTHERS, ncomb = 1;
   for (size_t u = 1; u < nu; u++)
     ncomb *= no;
@@ -358,12 +375,14 @@ static int sweep_unknowns(const kp_check_ctx *ctx, const kp_kernel *k, const kp_
     *which = w;
     found = 1;
   }
-  if (found)
-    return 1;
-  if (strided)
-    return 0;
+  if (found || strided) {
+    *budgetp = budget;
+    return found;
+  }
   *which = nu;
-  return judge_combos(ctx, k, a, s, names, nu, whole, &budget, r);
+  int rc = judge_combos(ctx, k, a, s, names, nu, whole, &budget, r);
+  *budgetp = budget;
+  return rc;
 }
 
 /* "sectors" / "128-byte transactions" for the generation's unit. */
@@ -424,7 +443,8 @@ static void unknowns_note(kp_findings *out, const kp_kernel *k, const kp_access 
 }
 
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
-                         const kp_shape *shapes, size_t nshapes, kp_findings *out) {
+                         const kp_shape *shapes, size_t nshapes, unsigned long *file_budget,
+                         kp_findings *out) {
   const kp_access *a = &k->accesses[ai];
   const kp_gpu *g = ctx->gpu;
   for (size_t si = 0; si < nshapes; si++) {
@@ -447,7 +467,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     sweep_result sw;
     int judged = nu <= KP_UNKNOWNS_MAX;
     if (nu > 0 && judged) {
-      judged = sweep_unknowns(ctx, k, a, s, unk, nu, whole, &which, &sw);
+      judged = sweep_unknowns(ctx, k, a, s, unk, nu, whole, file_budget, &which, &sw);
       for (size_t u = 0; judged && u < nu; u++)
         judged = kp_lane_ctx_bind(&c, unk[u], sw.fig[u]);
     }
@@ -605,6 +625,7 @@ static int fields_fill_element(const kp_check_ctx *ctx, const kp_kernel *k,
 
 void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
+  unsigned long file_budget = FILE_SCAN_BUDGET;
   for (size_t ki = 0; ki < m->nkernels; ki++) {
     const kp_kernel *k = &m->kernels[ki];
     if (!k->has_body)
@@ -625,7 +646,7 @@ void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
         continue;
       /* A load and a store of the same place (x[i] += ...): one finding. */
       if (!kpc_repeat(k, a))
-        check_access(ctx, k, ai, shapes, ns, out);
+        check_access(ctx, k, ai, shapes, ns, &file_budget, out);
     }
   }
 }

@@ -757,6 +757,8 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   unsigned nsamples = kp_access_has_unknowns(c, a) ? KP_SCAN_SAMPLES : 1;
   unsigned nprim = 0;
   int primary = kp_access_primary_loop(c, a, &nprim);
+  if (c->quick && nprim > 4)
+    nprim = 4;
   /* Other loops the address depends on: first, second and last iteration. */
   int others[8];
   int64_t other_trip[8];
@@ -792,7 +794,11 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   unsigned threads = (unsigned)(s->x * s->y * s->z);
   unsigned nwarps = (threads + KP_WARP_SIZE - 1) / KP_WARP_SIZE;
   unsigned warps[8], nw = 0;
-  if (simple_warps && nwarps > 3) {
+  if (c->quick && nwarps > 3) {
+    warps[nw++] = 0;
+    warps[nw++] = 1;
+    warps[nw++] = nwarps - 1;
+  } else if (simple_warps && nwarps > 3) {
     warps[nw++] = 0;
     warps[nw++] = 1;
     warps[nw++] = nwarps - 1;
@@ -807,7 +813,7 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   }
   /* Combinations of the other loops: 3^nothers, at most 27. */
   size_t ncomb = 1;
-  for (size_t o = 0; o < nothers && o < 3; o++)
+  for (size_t o = 0; o < nothers && o < 3 && !c->quick; o++)
     ncomb *= 3;
   for (unsigned smp = 0; smp < nsamples; smp++) {
     int64_t unknown = 1024 + smp;

@@ -69,6 +69,10 @@ typedef struct kp_lane_ctx {
   kp_binding *b;
   size_t nb, cap;
   size_t fixed; /* bindings from the launch and assumptions */
+  /* A quick scan (kp_access_scan): the first 4 iterations of the primary
+   * loop, the first iteration of the others, warps 0, 1 and the last: a
+   * check judging many values of a parameter looks at fewer points each. */
+  int quick;
 } kp_lane_ctx;
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);
