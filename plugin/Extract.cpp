@@ -687,7 +687,8 @@ private:
   std::unique_ptr<MangleContext> Mangler;
 
 public:
-  bool WantMangled = false; // compute kp_kernel.mangled (only with ptxas facts)
+  bool WantMangled = false;
+  const DeviceFacts *Device = nullptr; // the target GPU's cudaDeviceProp values // compute kp_kernel.mangled (only with ptxas facts)
 
 private:
 
@@ -1175,7 +1176,35 @@ private:
             return true;
         }
       }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (deviceProperty(ME, V))
+        return true;
     return foldOp(E, V, Depth);
+  }
+
+  // `prop.maxThreadsPerBlock` of a cudaDeviceProp (or `p->...`): the target
+  // GPU's value, whatever device the program asked about.
+  bool deviceProperty(const MemberExpr *ME, int64_t &V) const {
+    if (!Device || !ME->getMemberDecl()->getIdentifier())
+      return false;
+    QualType T = ME->getBase()->getType();
+    if (ME->isArrow() && T->isPointerType())
+      T = T->getPointeeType();
+    const auto *RD = T->getAsRecordDecl();
+    if (!RD || !RD->getIdentifier() || RD->getName() != "cudaDeviceProp")
+      return false;
+    llvm::StringRef F = ME->getMemberDecl()->getName();
+    int64_t X = F == "maxThreadsPerBlock"            ? Device->MaxThreadsPerBlock
+                : F == "warpSize"                    ? Device->WarpSize
+                : F == "multiProcessorCount"         ? Device->MultiProcessorCount
+                : F == "maxThreadsPerMultiProcessor" ? Device->MaxThreadsPerMultiProcessor
+                : F == "sharedMemPerBlock"           ? Device->SharedMemPerBlock
+                : F == "regsPerBlock"                ? Device->RegsPerBlock
+                                                     : 0;
+    if (X <= 0)
+      return false;
+    V = X;
+    return true;
   }
 
   // Arithmetic over what fold folds: `threads * sizeof(T)`, `(n + 255) / 256`,
@@ -1208,6 +1237,18 @@ private:
       case UO_LNot: V = !A; break;
       default: return false;
       }
+      return asType(E->getType(), V, V);
+    }
+    // min(a, b) / max(a, b) of two folded integers (the host overloads, std::).
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 2)
+        return false;
+      llvm::StringRef Name = FD->getName();
+      if ((Name != "min" && Name != "max") || !fold(Call->getArg(0), A, Depth + 1) ||
+          !fold(Call->getArg(1), B, Depth + 1))
+        return false;
+      V = Name == "min" ? std::min(A, B) : std::max(A, B);
       return asType(E->getType(), V, V);
     }
     const auto *BO = dyn_cast<BinaryOperator>(E);
@@ -1382,7 +1423,8 @@ private:
 
 } // namespace
 
-void extractModule(ASTContext &Ctx, kp_module *M, unsigned TimeBudgetMs, bool Mangled) {
+void extractModule(ASTContext &Ctx, kp_module *M, unsigned TimeBudgetMs, bool Mangled,
+                   const DeviceFacts *Device) {
   BodyBudget Budget;
   Budget.TimeMs = TimeBudgetMs;
   if (TimeBudgetMs)
@@ -1400,6 +1442,7 @@ void extractModule(ASTContext &Ctx, kp_module *M, unsigned TimeBudgetMs, bool Ma
   Ctx.setTraversalScope(Scope);
   Extractor X(Ctx, M, Budget);
   X.WantMangled = Mangled;
+  X.Device = Device;
   X.TraverseDecl(Ctx.getTranslationUnitDecl());
   Ctx.setTraversalScope(Saved);
   if (!M->main_file) {

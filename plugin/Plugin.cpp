@@ -112,7 +112,18 @@ public:
     // One time budget for kperf's own work: the walk of the kernels, then
     // the checks (kp_check_ctx.deadline).
     double Start = kp_check_now();
-    extractModule(Ctx, &M, Opts.TimeBudgetMs, !Opts.Ptxas.empty());
+    // cudaDeviceProp fields the host code reads (min(prop.maxThreadsPerBlock,
+    // 256)) are those of the GPU kperf analyses for.
+    DeviceFacts Dev;
+    if (T.Known) {
+      Dev.MaxThreadsPerBlock = T.Gpu.limits.max_threads_per_block;
+      Dev.WarpSize = T.Gpu.limits.warp_size;
+      Dev.MultiProcessorCount = T.Gpu.sm_count;
+      Dev.MaxThreadsPerMultiProcessor = T.Gpu.limits.max_threads_per_sm;
+      Dev.SharedMemPerBlock = T.Gpu.limits.smem_per_block;
+      Dev.RegsPerBlock = T.Gpu.limits.regs_per_block;
+    }
+    extractModule(Ctx, &M, Opts.TimeBudgetMs, !Opts.Ptxas.empty(), T.Known ? &Dev : nullptr);
     // Assumptions: #pragma kperf assume in source order, then arg= (which win).
     for (const auto &A : assumePragmas())
       kp_module_assume(&M, A.first.c_str(), A.second);
