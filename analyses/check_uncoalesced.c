@@ -96,6 +96,29 @@ typedef struct sweep_result {
   int64_t fig[KP_UNKNOWNS_MAX]; /* every unknown's value in the figures */
 } sweep_result;
 
+/* A quick scan (kp_lane_ctx.quick) of access a under shape s with unknown
+ * names[u] bound to v[u], only whole warps judged when whole: 0 when the
+ * context cannot be made, else 1 with *st and the points visited in *n. */
+static int quick_scan(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                      const kp_shape *s, const char *const *names, size_t nu, const int64_t *v,
+                      int whole, scan_state *st, size_t *n) {
+  kp_lane_ctx cv;
+  int ok = kp_lane_ctx_init(&cv, ctx->m, k, s);
+  for (size_t u = 0; ok && u < nu; u++)
+    ok = kp_lane_ctx_bind(&cv, names[u], v[u]);
+  if (ok) {
+    memset(st, 0, sizeof *st);
+    st->cc_major = ctx->gpu->cc_major;
+    st->cc_minor = ctx->gpu->cc_minor;
+    st->nloops = k->nloops;
+    st->only_full = whole;
+    cv.quick = 1;
+    *n = kp_access_scan(&cv, a, s, 0, visit, st);
+  }
+  kp_lane_ctx_free(&cv);
+  return ok;
+}
+
 /* Judges access a under shape s at every value of unknown names[which],
  * the other unknowns bound to others[]: 1 with *r filled when it is
  * uncoalesced at every value from some size on (at most SWEEP_MAX_FROM) at
@@ -113,23 +136,13 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
     if (kp_check_out_of_time(ctx) || *budget == 0)
       return 0;
     --*budget;
-    kp_lane_ctx cv;
-    int ok = kp_lane_ctx_init(&cv, ctx->m, k, s);
-    for (size_t u = 0; ok && u < nu; u++)
-      ok = kp_lane_ctx_bind(&cv, names[u], u == which ? SWEEP[i] : others[u]);
-    if (!ok) {
-      kp_lane_ctx_free(&cv);
-      return 0;
-    }
+    int64_t v[KP_UNKNOWNS_MAX];
+    for (size_t u = 0; u < nu; u++)
+      v[u] = u == which ? SWEEP[i] : others[u];
     scan_state st;
-    memset(&st, 0, sizeof st);
-    st.cc_major = ctx->gpu->cc_major;
-    st.cc_minor = ctx->gpu->cc_minor;
-    st.nloops = k->nloops;
-    st.only_full = whole;
-    cv.quick = 1;
-    size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
-    kp_lane_ctx_free(&cv);
+    size_t n;
+    if (!quick_scan(ctx, k, a, s, names, nu, v, whole, &st, &n))
+      return 0;
     partial |= whole && n > 0 && st.w[0].have && !st.full;
     if (n == 0 || !st.w[0].have || (whole && !st.full))
       continue; /* no (whole) warp makes the access at this value */
@@ -267,25 +280,12 @@ static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_ac
     --*budget;
     int64_t v[KP_UNKNOWNS_MAX] = {0};
     size_t cc = comb;
-    kp_lane_ctx cv;
-    int ok = kp_lane_ctx_init(&cv, ctx->m, k, s);
-    for (size_t u = 0; u < nu; u++, cc /= no) {
+    for (size_t u = 0; u < nu; u++, cc /= no)
       v[u] = OTHERS[cc % no];
-      ok = ok && kp_lane_ctx_bind(&cv, names[u], v[u]);
-    }
-    if (!ok) {
-      kp_lane_ctx_free(&cv);
-      return 0;
-    }
     scan_state st;
-    memset(&st, 0, sizeof st);
-    st.cc_major = ctx->gpu->cc_major;
-    st.cc_minor = ctx->gpu->cc_minor;
-    st.nloops = k->nloops;
-    st.only_full = whole;
-    cv.quick = 1;
-    size_t n = kp_access_scan(&cv, a, s, 0, visit, &st);
-    kp_lane_ctx_free(&cv);
+    size_t n;
+    if (!quick_scan(ctx, k, a, s, names, nu, v, whole, &st, &n))
+      return 0;
     if (n == 0 || !st.w[0].have || (whole && !st.full)) {
       r->partial |= whole && n > 0 && st.w[0].have;
       continue;
