@@ -466,6 +466,20 @@ private:
   // The components of VD that S may change, as a mask: those of `VD.x op=`,
   // `++VD.y`; all when anything else in S may change VD.
   unsigned changedIn(const Stmt *S, const VarDecl *VD) {
+    // Each (statement, variable) is asked once: a function with a hundred
+    // launches of the same dim3 asks it for every launch after S, and each
+    // answer runs clang's matchers over S.
+    auto Key = std::make_pair(S, VD);
+    auto It = ChangedIn.find(Key);
+    if (It != ChangedIn.end())
+      return It->second;
+    unsigned R = changedInUncached(S, VD);
+    ChangedIn[Key] = R;
+    return R;
+  }
+  llvm::DenseMap<std::pair<const Stmt *, const VarDecl *>, unsigned> ChangedIn;
+
+  unsigned changedInUncached(const Stmt *S, const VarDecl *VD) {
     if (!mutates(S, VD))
       return 0;
     if (VD->getType()->isIntegralOrEnumerationType())
