@@ -223,24 +223,15 @@ static const int64_t OTHERS[] = {1024, 1025, 17, 2, 1};
  * finding (the rest of kperf's work keeps its time). */
 #define FILE_SCAN_BUDGET 20000
 
-/* Whether formula f mentions variable name. */
-static int mentions(const kp_sym *f, const char *name) {
-  if (!f)
-    return 0;
-  if (f->kind == KP_SYM_VAR)
-    return f->name && strcmp(f->name, name) == 0;
-  return mentions(f->a, name) || mentions(f->b, name);
-}
-
 /* Whether unknown name sets the distance between the lanes of a (a
  * coefficient of a thread id, or the non-affine index), rather than moving
  * the whole warp or deciding which lanes take part. */
 static int in_stride(const kp_access *a, const char *name) {
   if (!a->index.known)
-    return mentions(a->index_formula, name);
+    return kp_sym_uses(a->index_formula, name);
   for (size_t t = 0; t < a->index.nterms; t++) {
     int v = a->index.terms[t].var;
-    if (v >= KP_V_TID_X && v <= KP_V_TID_Z && mentions(a->index.terms[t].coef, name))
+    if (v >= KP_V_TID_X && v <= KP_V_TID_Z && kp_sym_uses(a->index.terms[t].coef, name))
       return 1;
   }
   return 0;
@@ -253,10 +244,10 @@ static int picks_lanes(const kp_kernel *k, const kp_access *a, const char *const
                        size_t nu) {
   for (size_t u = 0; u < nu; u++) {
     for (size_t g = 0; g < a->nguards; g++)
-      if (mentions(a->guards[g].lhs, names[u]) || mentions(a->guards[g].rhs, names[u]))
+      if (kp_sym_uses(a->guards[g].lhs, names[u]) || kp_sym_uses(a->guards[g].rhs, names[u]))
         return 1;
     for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent)
-      if (k->loops[l]->thread_dependent && mentions(k->loops[l]->trip, names[u]))
+      if (k->loops[l]->thread_dependent && kp_sym_uses(k->loops[l]->trip, names[u]))
         return 1;
   }
   return 0;
@@ -503,11 +494,10 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     }
     kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
     unit_text(g->cc_major, g->cc_minor, &w->co, unit, sizeof unit);
-    const char *more = "";
     if (!kp_findings_add(out, CHECK, KP_WARNING, a->loc,
-                         "uncoalesced global %s of '%s': each warp request touches %s%u %s where "
+                         "uncoalesced global %s of '%s': each warp request touches %u %s where "
                          "%u would do (%s)",
-                         kpc_kind(k, a), a->array, more, w->co.transactions, unit, w->co.ideal,
+                         kpc_kind(k, a), a->array, w->co.transactions, unit, w->co.ideal,
                          stride)) {
       kp_lane_ctx_free(&c);
       return;
@@ -519,7 +509,6 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
                      w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->cc_major, g->cc_minor);
     if (nu > 0)
       unknowns_note(out, k, a, unk, nu, which, &sw, unit);
-    (void)sym;
     char shape[320];
     kp_shape_describe(s, shape, sizeof shape);
     kp_findings_note(out, a->loc, "for %s", shape);

@@ -62,10 +62,6 @@ static int coef_text(kp_lane_ctx *c, const kp_lane_point *p, const kp_sym *cf, i
   return 0;
 }
 
-static int symbolic_x;
-
-int kpc_symbolic_is_x(void) { return symbolic_x; }
-
 /* The first variable of s nothing binds at p (a parameter the file does not
  * give), or NULL. */
 static const char *unbound_var(kp_lane_ctx *c, const kp_lane_point *p, const kp_sym *s) {
@@ -103,7 +99,6 @@ static void formula_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lan
   if (u) {
     snprintf(sym_buf, sizeof sym_buf, "%s", u);
     *symbolic = sym_buf;
-    symbolic_x = 2;
   }
   kp_warp_access wa;
   unsigned w = a->elem_bytes ? a->elem_bytes : 1;
@@ -153,7 +148,6 @@ void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
                      size_t len, const char **symbolic) {
   static char sym_buf[128];
   *symbolic = NULL;
-  symbolic_x = 0;
   buf[0] = 0;
   if (!a->index.known && a->index_formula) {
     formula_stride_text(c, a, p, buf, len, symbolic);
@@ -175,7 +169,6 @@ void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
       used += (size_t)snprintf(buf, len, "stride %s elements between adjacent threads", t);
       snprintf(sym_buf, sizeof sym_buf, "%s", t);
       *symbolic = sym_buf;
-      symbolic_x = cx->kind == KP_SYM_VAR ? 1 : 2;
     }
   }
   if (s->x < KP_WARP_SIZE && s->y > 1 && used < len) {

@@ -23,12 +23,6 @@ void kpc_lanes_text(uint32_t lanes, char *buf, size_t len);
  * none). */
 void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, char *buf,
                      size_t len, const char **symbolic);
-/* After kpc_stride_text: 1 when the symbolic stride between adjacent threads
- * is a parameter itself (n), 2 when it is a formula over parameters or a
- * parameter of a non-affine index, 0 when the symbolic part is the distance
- * between rows. */
-int kpc_symbolic_is_x(void);
-
 /* The loop's counter as named in messages ("k", or "iteration" when the loop
  * has no counter kperf recognised). */
 const char *kpc_counter_name(const kp_loop *l);

@@ -809,11 +809,10 @@ private:
   }
   // Whether formula F names a value loaded from memory (loadedName).
   bool mentionsLoaded(const kp_sym *F) const {
-    if (!F || UsedLoadedNames.empty())
-      return false;
-    if (F->kind == KP_SYM_VAR)
-      return F->name && UsedLoadedNames.count(F->name);
-    return mentionsLoaded(F->a) || mentionsLoaded(F->b);
+    for (const auto &N : UsedLoadedNames)
+      if (kp_sym_uses(F, N.getKey().data()))
+        return true;
+    return false;
   }
   llvm::DenseMap<const VarDecl *, const char *> LoadedNames;
   llvm::StringSet<> UsedLoadedNames;
