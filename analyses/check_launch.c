@@ -265,7 +265,7 @@ static int region_uses_yz(const kp_region *r) {
 }
 
 static int is_thread_sym(const kp_sym *s) {
-  return s && (kp_sym_uses(s, "threadIdx.x") || kp_sym_uses(s, "blockIdx.x"));
+  return s && (kp_sym_uses(s, kp_id_names[KP_V_TID_X]) || kp_sym_uses(s, kp_id_names[KP_V_CTAID_X]));
 }
 
 static int is_ids_free(const kp_sym *s) {
@@ -321,7 +321,7 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
   /* Evidence that any thread count is handled: a grid-stride loop or a bounds check. */
   for (size_t i = 0; i < k->nloops; i++) {
     const kp_loop *l = k->loops[i];
-    if (l->step && kp_sym_uses(l->step, "gridDim.x") && kp_sym_uses(l->step, "blockDim.x"))
+    if (l->step && kp_sym_uses(l->step, kp_grid_dim_names[0]) && kp_sym_uses(l->step, kp_block_dim_names[0]))
       *grid_stride = 1;
   }
   int bounds = 0;
@@ -662,8 +662,7 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
 static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                     kp_model_kind model, int64_t problem, int candidates, int max_blocks_per_sm,
                     const kp_launch_eval *scanned, kp_launch_eval *e) {
-  static const char *const bnames[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
-  static const char *const gnames[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+  const char *const *bnames = kp_block_dim_names, *const *gnames = kp_grid_dim_names;
   memset(e, 0, sizeof *e);
   e->best = -1;
   e->max_blocks_per_sm = max_blocks_per_sm > 0 ? max_blocks_per_sm : 0;
@@ -869,9 +868,9 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     kp_launch_candidate *c = &e->cand[e->ncand];
     c->block = bs;
     c->grid = e->grid_from_problem ? (e->problem_size + bs - 1) / bs : e->grid[0];
-    b[e->nb].name = "blockDim.x";
+    b[e->nb].name = kp_block_dim_names[0];
     b[e->nb].value = bs;
-    b[e->nb + 1].name = "gridDim.x";
+    b[e->nb + 1].name = kp_grid_dim_names[0];
     b[e->nb + 1].value = c->grid;
     kp_predict_input cin;
     char err[256];

@@ -544,15 +544,11 @@ static void bind_assumed_arg(binder *b, const kp_module *m, const char *param, c
 }
 
 size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *out, size_t cap) {
-  static const char *const block[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
-  static const char *const grid[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
-  static const char *const ids[6] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
-                                     "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
   binder b = {out, 0, out ? cap : 0};
   if (!m || !l)
     return 0;
-  bind_dim3(&b, &l->block, block);
-  bind_dim3(&b, &l->grid, grid);
+  bind_dim3(&b, &l->block, kp_block_dim_names);
+  bind_dim3(&b, &l->grid, kp_grid_dim_names);
   /* Parameters whose argument folded to a constant. */
   if (l->kernel >= 0 && (size_t)l->kernel < m->nkernels && l->args) {
     const kp_kernel *k = &m->kernels[l->kernel];
@@ -566,7 +562,7 @@ size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *ou
   }
   /* The main thread: thread 0 of block 0. */
   for (int i = 0; i < 6; i++)
-    bind(&b, ids[i], 0);
+    bind(&b, kp_id_names[i], 0);
   /* Assumptions last: kp_sym_eval lets the last binding of a name win, and
    * an assumption overrides anything derived from the launch. */
   for (size_t i = 0; i < m->nassume; i++)

@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const ID_NAMES[6] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
-                                        "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
-static const char *const DIM_NAMES[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
 
 /* Addresses are placed this far from 0 (a multiple of every segment size),
  * so that negative indices stay positive and alignment is unchanged. */
@@ -65,8 +62,8 @@ size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
       continue;
     size_t nb = kp_launch_bindings(m, l, b, sizeof b / sizeof *b);
     int64_t d[3];
-    if (lookup(b, nb, DIM_NAMES[0], &d[0]) && lookup(b, nb, DIM_NAMES[1], &d[1]) &&
-        lookup(b, nb, DIM_NAMES[2], &d[2]))
+    if (lookup(b, nb, kp_block_dim_names[0], &d[0]) && lookup(b, nb, kp_block_dim_names[1], &d[1]) &&
+        lookup(b, nb, kp_block_dim_names[2], &d[2]))
       add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_LAUNCH, l);
   }
   if (n)
@@ -78,9 +75,9 @@ size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
       return n;
   }
   int64_t d[3] = {0, 1, 1};
-  int have = lookup(m->assume, m->nassume, DIM_NAMES[0], &d[0]);
-  lookup(m->assume, m->nassume, DIM_NAMES[1], &d[1]);
-  lookup(m->assume, m->nassume, DIM_NAMES[2], &d[2]);
+  int have = lookup(m->assume, m->nassume, kp_block_dim_names[0], &d[0]);
+  lookup(m->assume, m->nassume, kp_block_dim_names[1], &d[1]);
+  lookup(m->assume, m->nassume, kp_block_dim_names[2], &d[2]);
   if (have)
     add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_ASSUMED, NULL);
   if (!n && k->max_threads_per_block > 0)
@@ -153,8 +150,8 @@ int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, con
         return 0;
   }
   /* The shape itself (an assumption of blockDim already agrees with it). */
-  if (!push(c, DIM_NAMES[0], s->x) || !push(c, DIM_NAMES[1], s->y) ||
-      !push(c, DIM_NAMES[2], s->z))
+  if (!push(c, kp_block_dim_names[0], s->x) || !push(c, kp_block_dim_names[1], s->y) ||
+      !push(c, kp_block_dim_names[2], s->z))
     return 0;
   c->fixed = c->nb;
   return 1;
@@ -207,10 +204,10 @@ static int bind_point_in(kp_lane_ctx *c, const kp_lane_point *p, const kp_access
                          int innermost) {
   c->nb = c->fixed;
   for (int i = 0; i < 3; i++)
-    if (!push(c, ID_NAMES[i], 0))
+    if (!push(c, kp_id_names[i], 0))
       return 0;
   for (int i = 3; i < 6; i++)
-    if (!push(c, ID_NAMES[i], p->block_id))
+    if (!push(c, kp_id_names[i], p->block_id))
       return 0;
   const kp_kernel *k = c->k;
   /* The loops whose iteration and counters are bound: for an access, the

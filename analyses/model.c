@@ -237,6 +237,11 @@ const char *kp_iclass_name(kp_iclass c) {
   return (unsigned)c < KP_I_COUNT ? iclass_names[c] : "?";
 }
 
+const char *const kp_id_names[6] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                                    "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+const char *const kp_block_dim_names[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
+const char *const kp_grid_dim_names[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+
 const char *kp_space_name(kp_space s) {
   static const char *const names[] = {"global", "shared", "local", "constant", "unknown"};
   return (unsigned)s <= KP_SPACE_UNKNOWN ? names[s] : "?";

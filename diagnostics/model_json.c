@@ -87,8 +87,6 @@ static const kp_launch *evaluated_launch(const kp_module *m, size_t ki) {
   return NULL;
 }
 
-static const char *const thread_ids[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
-                                         "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
 
 /* Bindings for kernel ki: those of its evaluated launch, or (no such launch)
  * thread ids 0 and the module's assumptions.  Returns the launch or NULL. */
@@ -104,8 +102,8 @@ static const kp_launch *kernel_bindings(const kp_module *m, size_t ki, eval_ctx 
     if (c->nb > cap)
       c->nb = cap;
   } else {
-    for (size_t i = 0; i < sizeof thread_ids / sizeof thread_ids[0]; i++) {
-      c->b[c->nb].name = thread_ids[i];
+    for (size_t i = 0; i < 6; i++) {
+      c->b[c->nb].name = kp_id_names[i];
       c->b[c->nb].value = 0;
       c->nb++;
     }
@@ -140,7 +138,7 @@ static const char *trip_kind_name(kp_trip_kind k) {
 /* The name of an affine variable: "threadIdx.x", ..., "loop:<id>:<var>". */
 static void var_name(const kp_kernel *k, int var, char *buf, size_t n) {
   if (var >= 0 && var < 6) {
-    snprintf(buf, n, "%s", thread_ids[var]);
+    snprintf(buf, n, "%s", kp_id_names[var]);
   } else if (var >= KP_V_LOOP) {
     int id = var - KP_V_LOOP;
     const char *v = NULL;

@@ -105,8 +105,7 @@ struct VarInfo {
   unsigned Version = 0;
 };
 
-const char *const VarNames[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
-                                "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+const char *const *const VarNames = kp_id_names;
 
 class BodyBuilder {
 public:

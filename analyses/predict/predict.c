@@ -94,11 +94,11 @@ static long long dim_product(const kp_binding *b, size_t nb, const char *const n
  * iterations (|step| * trip: a thread-dependent start such as i = threadIdx.y
  * with step blockDim.y adds less than one step).  -1 when unknown. */
 static int64_t var_range(const kp_kernel *k, int var, const kp_binding *b, size_t nb) {
-  static const char *const dims[6] = {"blockDim.x", "blockDim.y", "blockDim.z",
-                                      "gridDim.x",  "gridDim.y",  "gridDim.z"};
   int64_t v;
   if (var >= KP_V_TID_X && var <= KP_V_CTAID_Z) {
-    if (!lookup(b, nb, dims[var], &v)) {
+    const char *dim = var < KP_V_CTAID_X ? kp_block_dim_names[var - KP_V_TID_X]
+                                         : kp_grid_dim_names[var - KP_V_CTAID_X];
+    if (!lookup(b, nb, dim, &v)) {
       if (var == KP_V_TID_X || var == KP_V_CTAID_X)
         return -1;
       v = 1; /* y, z default to 1 once x is bound */
@@ -165,8 +165,7 @@ static double launch_footprint(const kp_kernel *k, const kp_binding *b, size_t n
 
 int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t nb,
                                  kp_predict_input *in, char *err, size_t errlen) {
-  static const char *const block[3] = {"blockDim.x", "blockDim.y", "blockDim.z"};
-  static const char *const grid[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+  const char *const *block = kp_block_dim_names, *const *grid = kp_grid_dim_names;
   if (!k || !in)
     return kp__err(err, errlen, "no kernel");
   if (!k->has_body)

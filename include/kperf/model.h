@@ -109,6 +109,14 @@ enum {
   KP_V_LOOP = 16
 };
 
+/* The names formulas, guards and bindings give the built-in variables,
+ * written here once: kp_id_names[KP_V_TID_X .. KP_V_CTAID_Z] are
+ * "threadIdx.x" ... "blockIdx.z"; kp_block_dim_names "blockDim.x" ...;
+ * kp_grid_dim_names "gridDim.x" .... */
+extern const char *const kp_id_names[6];
+extern const char *const kp_block_dim_names[3];
+extern const char *const kp_grid_dim_names[3];
+
 /* coef * variable; coef is a formula over parameters and launch sizes. */
 typedef struct kp_term {
   const kp_sym *coef;
