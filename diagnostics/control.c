@@ -96,16 +96,16 @@ static int validate_glob(const char *g, size_t n, int neg, void *user) {
   if (memchr(g, '*', n))
     return 0;
   size_t nc;
-  const kp_check_info *c = kp_checks(&nc);
+  const kp_check_info *const *c = kp_checks(&nc);
   const char *best = NULL;
   size_t bestd = 4;
   for (size_t i = 0; i < nc; i++) {
-    if (strlen(c[i].name) == n && strncmp(c[i].name, g, n) == 0)
+    if (strlen(c[i]->name) == n && strncmp(c[i]->name, g, n) == 0)
       return 0;
-    size_t d = distance(g, n, c[i].name);
+    size_t d = distance(g, n, c[i]->name);
     if (d < bestd) {
       bestd = d;
-      best = c[i].name;
+      best = c[i]->name;
     }
   }
   if (best)

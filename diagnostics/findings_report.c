@@ -69,22 +69,22 @@ static const char *level(kp_severity s) {
 
 static cJSON *rules_json(void) {
   size_t n;
-  const kp_check_info *c = kp_checks(&n);
+  const kp_check_info *const *c = kp_checks(&n);
   cJSON *rules = cJSON_CreateArray();
   for (size_t i = 0; i < n; i++) {
     cJSON *r = cJSON_CreateObject();
-    cJSON_AddStringToObject(r, "id", c[i].name);
-    cJSON_AddStringToObject(r, "name", c[i].rule_name ? c[i].rule_name : c[i].name);
-    cJSON_AddItemToObject(r, "shortDescription", message(c[i].summary));
+    cJSON_AddStringToObject(r, "id", c[i]->name);
+    cJSON_AddStringToObject(r, "name", c[i]->rule_name ? c[i]->rule_name : c[i]->name);
+    cJSON_AddItemToObject(r, "shortDescription", message(c[i]->summary));
     char uri[256], help[512];
-    snprintf(uri, sizeof uri, DOCS_BASE "%s.md", c[i].name + 6);
+    snprintf(uri, sizeof uri, DOCS_BASE "%s.md", c[i]->name + 6);
     snprintf(help, sizeof help, "%s. Documentation, examples and options: docs/checks/%s.md",
-             c[i].summary, c[i].name + 6);
-    cJSON_AddItemToObject(r, "fullDescription", message(c[i].summary));
+             c[i]->summary, c[i]->name + 6);
+    cJSON_AddItemToObject(r, "fullDescription", message(c[i]->summary));
     cJSON_AddItemToObject(r, "help", message(help));
     cJSON_AddStringToObject(r, "helpUri", uri);
     cJSON *cfg = cJSON_AddObjectToObject(r, "defaultConfiguration");
-    cJSON_AddStringToObject(cfg, "level", strcmp(c[i].name, "kperf-launch") == 0 ? "note" : "warning");
+    cJSON_AddStringToObject(cfg, "level", level(c[i]->severity));
     cJSON_AddItemToArray(rules, r);
   }
   return rules;
@@ -92,9 +92,9 @@ static cJSON *rules_json(void) {
 
 static int rule_index(const char *check) {
   size_t n;
-  const kp_check_info *c = kp_checks(&n);
+  const kp_check_info *const *c = kp_checks(&n);
   for (size_t i = 0; i < n; i++)
-    if (check && strcmp(c[i].name, check) == 0)
+    if (check && strcmp(c[i]->name, check) == 0)
       return (int)i;
   return -1;
 }

@@ -29,16 +29,6 @@ const Key Keys[] = {
     {"pass", true, false, "host (default) or device[:sm_XX]: the compiler pass that reports"},
     {"verbose", false, false, "also report the kernels and launches found, and the GPU assumed"},
     {"help", false, false, "print this help"},
-    {"uncoalesced-ratio", true, false,
-     "kperf-uncoalesced warns when a warp request needs at least R times the transactions of a "
-     "coalesced one (default 2)",
-     "R"},
-    {"model", true, false,
-     "the performance model of kperf-launch: bn (default), kp, hongkim, kolpakov or qu", "M"},
-    {"launch", true, false,
-     "remark (default), warning or off: how kperf-launch reports each launch's predicted "
-     "time",
-     "KIND"},
     {"checks", true, false,
      "the checks to run, in clang-tidy's syntax: '-*,kperf-bank-conflict' only that one, "
      "'-kperf-launch' all but that one (default: all)",
@@ -90,6 +80,16 @@ const Key Keys[] = {
      "KEY"},
 };
 
+// The checks' options of the registry (kp_check_option), after the plugin's
+// own keys.
+template <typename F> void forEachCheckOption(F Fn) {
+  size_t N = 0;
+  const kp_check_info *const *Checks = kp_checks(&N);
+  for (size_t I = 0; I < N; ++I)
+    for (size_t K = 0; K < Checks[I]->noptions; ++K)
+      Fn(*Checks[I], Checks[I]->options[K]);
+}
+
 std::string keyList(bool More) {
   std::string S;
   for (const Key &K : Keys) {
@@ -99,6 +99,10 @@ std::string keyList(bool More) {
       S += ", ";
     S += K.Name;
   }
+  if (!More)
+    forEachCheckOption([&](const kp_check_info &, const kp_check_option &D) {
+      S += std::string(", ") + D.key;
+    });
   return S;
 }
 
@@ -217,7 +221,6 @@ bool parseLaunchDims(const std::string &S, int64_t D[3]) { return parseDims(S, D
 
 Options parseOptions(const std::vector<std::string> &Args) {
   Options O;
-  bool LaunchOff = false; // launch=off
   for (const std::string &Arg : Args) {
     size_t Eq = Arg.find('=');
     std::string Name = Arg.substr(0, Eq);
@@ -227,6 +230,20 @@ Options parseOptions(const std::vector<std::string> &Args) {
     for (const Key &C : Keys)
       if (Name == C.Name)
         K = &C;
+    const kp_check_info *Owner = nullptr;
+    const kp_check_option *D = K ? nullptr : kp_check_option_find(Name.c_str(), &Owner);
+    if (D && D->key != Name)
+      D = nullptr; // the clang-tidy spelling is not a plugin key
+    if (D) {
+      char Err[256];
+      if (!HasValue || Value.empty())
+        O.Errors.push_back(std::string("argument '-fplugin-arg-kperf-") + Name +
+                           "' needs a value: -fplugin-arg-kperf-" + Name + "=<value>");
+      else if (kp_check_option_set(&O.CheckOpts, D, Value.c_str(), Err, sizeof Err) != 0)
+        O.Errors.push_back("bad value '" + Value + "' for -fplugin-arg-kperf-" + Name + "; " +
+                           Err);
+      continue;
+    }
     if (!K) {
       O.Errors.push_back("unknown argument '-fplugin-arg-kperf-" + Arg +
                          "'; valid keys: " + validKeys());
@@ -273,25 +290,6 @@ Options parseOptions(const std::vector<std::string> &Args) {
     }
     else if (Name == "arg")
       parseArg(Value, O);
-    else if (Name == "model") {
-      int M = kp_model_by_name(Value.c_str());
-      if (M < 0)
-        O.Errors.push_back("bad value '" + Value +
-                           "' for -fplugin-arg-kperf-model; expected kp, hongkim, kolpakov, qu or bn");
-      else
-        O.Model = M;
-    }
-    else if (Name == "launch") {
-      if (Value == "remark")
-        O.LaunchWarning = false;
-      else if (Value == "warning")
-        O.LaunchWarning = true;
-      else if (Value == "off")
-        LaunchOff = true;
-      else
-        O.Errors.push_back("bad value '" + Value +
-                           "' for -fplugin-arg-kperf-launch; expected remark, warning or off");
-    }
     else if (Name == "ptxas")
       O.Ptxas = Value;
     else if (Name == "cache-key")
@@ -324,16 +322,6 @@ Options parseOptions(const std::vector<std::string> &Args) {
       else
         O.TimeBudgetMs = static_cast<unsigned>(Ms);
     }
-    else if (Name == "uncoalesced-ratio") {
-      char *End = nullptr;
-      double R = std::strtod(Value.c_str(), &End);
-      if (End == Value.c_str() || *End || !(R >= 1.0 && R <= 64.0))
-        O.Errors.push_back("bad value '" + Value +
-                           "' for -fplugin-arg-kperf-uncoalesced-ratio; expected a number from 1 "
-                           "to 64, e.g. 2");
-      else
-        O.UncoalescedRatio = R;
-    }
     else if (Name == "pass") {
       if (Value == "host") {
         O.DevicePass = false;
@@ -348,8 +336,8 @@ Options parseOptions(const std::vector<std::string> &Args) {
       }
     }
   }
-  // launch=off is the check filter's "-kperf-launch", last so that it wins.
-  if (LaunchOff)
+  // launch=off is also the check filter's "-kperf-launch", last so that it wins.
+  if (O.CheckOpts.launch_report == 2)
     O.Checks += std::string(O.Checks.empty() ? "" : ",") + "-kperf-launch";
   return O;
 }
@@ -367,6 +355,13 @@ const char *usageText() {
       Left.resize(Left.size() < 18 ? 18 : Left.size() + 1, ' ');
       S += Left + K.Help + "\n";
     }
+    forEachCheckOption([&](const kp_check_info &C, const kp_check_option &D) {
+      char Accepts[160];
+      kp_check_option_accepts(&D, Accepts, sizeof Accepts);
+      std::string Left = std::string("  ") + D.key + "=<value>";
+      Left.resize(Left.size() < 18 ? 18 : Left.size() + 1, ' ');
+      S += Left + C.name + ": " + D.help + " (" + Accepts + "; default " + D.def + ")\n";
+    });
     S += "'-Xclang -kperf-gpu=...' does not work: clang's cc1 rejects flags it does not know.\n";
     return S;
   }();

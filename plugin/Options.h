@@ -2,6 +2,7 @@
 #ifndef KPERF_PLUGIN_OPTIONS_H
 #define KPERF_PLUGIN_OPTIONS_H
 
+#include "kperf/checks.h"
 #include "kperf/limits.h"
 #include "kperf/predict.h"
 
@@ -13,6 +14,7 @@
 namespace kperf {
 
 struct Options {
+  Options() { kp_check_options_init(&CheckOpts); }
   bool Help = false;
   bool Verbose = false;
   std::string Gpu;      // empty: chosen from --cuda-gpu-arch
@@ -32,9 +34,9 @@ struct Options {
   // arg=NAME=VALUE, in order: module assumptions applied after extraction.
   std::vector<std::pair<std::string, int64_t>> Args;
   unsigned TimeBudgetMs = KP_LIMIT_TIME_MS; // time-budget=MS: kperf's own time per file
-  double UncoalescedRatio = 2.0; // uncoalesced-ratio=R: kperf-uncoalesced threshold
-  int Model = KP_MODEL_DEFAULT; // model=kp|hongkim|kolpakov|qu|bn (a kp_model_kind)
-  bool LaunchWarning = false; // launch=warning: kperf-launch findings are warnings
+  // The checks' options (kp_check_option rows of the registry: uncoalesced-ratio=R,
+  // bank-conflict-min=N, model=M, launch=remark|warning, ...), defaults first.
+  kp_check_options CheckOpts;
   std::string Ptxas;          // ptxas=FILE: registers and spills from a ptxas facts file
   std::string Predict;        // predict=PATH: write the predictions as JSON ('kperf predict')
   // predict-launch=KERNEL:gx,gy,gz:bx,by,bz:smem: one more launch to predict.

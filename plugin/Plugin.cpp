@@ -182,11 +182,7 @@ public:
       kp_inventory(&M, &V);
     }
     if (T.Known) {
-      kp_check_options CO;
-      kp_check_options_init(&CO);
-      CO.uncoalesced_ratio = Opts.UncoalescedRatio;
-      CO.model = Opts.Model;
-      CO.launch_warning = Opts.LaunchWarning ? 1 : 0;
+      kp_check_options CO = Opts.CheckOpts;
       CO.verbose = Opts.Verbose ? 1 : 0;
       int OutOfTime = 0;
       kp_check_ctx Ctx2 = {&M, &T.Gpu, &CO, 0, &OutOfTime};
@@ -403,7 +399,7 @@ private:
         ExtraError = "out of memory";
     }
     char Err[4096];
-    if (kp_predict_json_write(M, T.Known ? &T.Gpu : nullptr, static_cast<kp_model_kind>(Opts.Model),
+    if (kp_predict_json_write(M, T.Known ? &T.Gpu : nullptr, static_cast<kp_model_kind>(Opts.CheckOpts.model),
                               ExtraP, Opts.PredictProblem,
                               static_cast<int>(Opts.PredictMaxBlocks),
                               ExtraError.empty() ? nullptr : ExtraError.c_str(),

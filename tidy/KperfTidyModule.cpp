@@ -1,6 +1,6 @@
 // kperf's checks as a clang-tidy module (kperf-tidy.so, and linked into
 // kperf-clangd).  Each check registered in the C registry (include/kperf/checks.h,
-// analyses/checks.c) becomes a clang-tidy check of the same name: the checks
+// include/kperf/checks.def) becomes a clang-tidy check of the same name: the checks
 // run the same code as the plugin -- extractModule (plugin/Extract.h) on the
 // translation unit, then kp_run_checks for the check's own name -- and turn each
 // kp_finding into a clang-tidy diagnostic with its notes and fix-its, so that
@@ -42,6 +42,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -140,16 +141,21 @@ class KperfCheck : public tidy::ClangTidyCheck {
 public:
   KperfCheck(StringRef Name, tidy::ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context), CheckName(Name.str()),
-        Gpu(Options.get("Gpu", "").str()), Database(Options.get("Database", "").str()),
-        UncoalescedRatio(Options.get("UncoalescedRatio", "").str()) {}
+        Gpu(Options.get("Gpu", "").str()), Database(Options.get("Database", "").str()) {
+    // The check's own options, as its registry row describes them.
+    if (const kp_check_info *Info = kp_check_find(CheckName.c_str()))
+      for (size_t I = 0; I < Info->noptions; ++I)
+        CheckOptions.emplace_back(&Info->options[I],
+                                  Options.get(Info->options[I].tidy_name, "").str());
+  }
 
   bool isLanguageVersionSupported(const LangOptions &LO) const override { return LO.CUDA; }
 
   void storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) override {
     Options.store(Opts, "Gpu", Gpu);
     Options.store(Opts, "Database", Database);
-    if (CheckName == "kperf-uncoalesced")
-      Options.store(Opts, "UncoalescedRatio", UncoalescedRatio);
+    for (const auto &O : CheckOptions)
+      Options.store(Opts, O.first->tidy_name, O.second);
   }
 
   void registerPPCallbacks(const SourceManager &, Preprocessor *P, Preprocessor *) override {
@@ -181,7 +187,9 @@ public:
   }
 
 private:
-  std::string CheckName, Gpu, Database, UncoalescedRatio;
+  std::string CheckName, Gpu, Database;
+  // (descriptor, value as configured; empty: the default)
+  std::vector<std::pair<const kp_check_option *, std::string>> CheckOptions;
   Preprocessor *PP = nullptr;
   ASTContext *Ctx = nullptr;
 
@@ -221,14 +229,12 @@ private:
       configurationDiag("kperf: %0") << T.Warning;
     kp_check_options CO;
     kp_check_options_init(&CO);
-    if (!UncoalescedRatio.empty()) {
-      char *End = nullptr;
-      double R = std::strtod(UncoalescedRatio.c_str(), &End);
-      if (End && *End == '\0' && R >= 1)
-        CO.uncoalesced_ratio = R;
-      else
-        configurationDiag("%0: UncoalescedRatio must be a number >= 1, not '%1'")
-            << CheckName << UncoalescedRatio;
+    for (const auto &O : CheckOptions) {
+      char Err[256];
+      if (!O.second.empty() &&
+          kp_check_option_set(&CO, O.first, O.second.c_str(), Err, sizeof Err) != 0)
+        configurationDiag("%0: bad value '%1' for option %2: %3")
+            << CheckName << O.second << O.first->tidy_name << Err;
     }
     kp_check_ctx CC = {&Model->M, &T.Gpu, &CO, 0, nullptr};
     kp_findings F;
@@ -267,10 +273,10 @@ class KperfTidyModule : public tidy::ClangTidyModule {
 public:
   void addCheckFactories(tidy::ClangTidyCheckFactories &Factories) override {
     size_t N = 0;
-    const kp_check_info *Checks = kp_checks(&N);
+    const kp_check_info *const *Checks = kp_checks(&N);
     for (size_t I = 0; I < N; ++I)
       Factories.registerCheckFactory(
-          Checks[I].name, [](StringRef Name, tidy::ClangTidyContext *Context) {
+          Checks[I]->name, [](StringRef Name, tidy::ClangTidyContext *Context) {
             return std::make_unique<KperfCheck>(Name, Context);
           });
   }

@@ -1,7 +1,7 @@
 /* kperf launch predictions: one launch of the module, predicted with one of
  * the models of predict.h, and the 1-D block sizes that would be faster.
  *
- * Used by the kperf-launch check (analyses/check_launch.c) and by the JSON
+ * Used by the kperf-launch check (analyses/checks/launch.c; the engine is analyses/launch_eval.c) and by the JSON
  * report of predictions (-fplugin-arg-kperf-predict=PATH, read by `kperf
  * predict/recommend/compare`).  Documentation: docs/checks/launch.md. */
 #ifndef KPERF_LAUNCH_H

@@ -5,6 +5,7 @@
 #include "kperf/checks.h"
 #include "kperf/lanes.h"
 #include "kperf/model.h"
+#include "kperf/predict.h"
 
 #include <string.h>
 
@@ -443,7 +444,55 @@ static void shapes(void) {
   end();
 }
 
+/* The registry and its option descriptors: defaults, parsing, errors, lookup
+ * by plugin key and clang-tidy name. */
+static void registry_options(void) {
+  size_t n = 0;
+  const kp_check_info *const *c = kp_checks(&n);
+  CHECK(n >= 3);
+  for (size_t i = 0; i < n; i++) {
+    CHECK(c[i]->run != NULL && c[i]->summary && c[i]->rule_name);
+    CHECK(strncmp(c[i]->name, "kperf-", 6) == 0);
+    CHECK(kp_check_find(c[i]->name) == c[i] && kp_check_find(c[i]->name + 6) == c[i]);
+    for (size_t k = 0; k < c[i]->noptions; k++) {
+      const kp_check_info *owner = NULL;
+      CHECK(kp_check_option_find(c[i]->options[k].key, &owner) == &c[i]->options[k]);
+      CHECK(owner == c[i]);
+      CHECK(kp_check_option_find(c[i]->options[k].tidy_name, NULL) == &c[i]->options[k]);
+    }
+  }
+  CHECK(kp_check_launch.severity == KP_REMARK && kp_check_uncoalesced.severity == KP_WARNING);
+  kp_check_options o;
+  kp_check_options_init(&o);
+  CHECK(o.uncoalesced_ratio == 2.0 && o.bank_conflict_min == 2);
+  CHECK(o.model == KP_MODEL_DEFAULT && o.launch_report == 0 && o.verbose == 0);
+  const kp_check_option *ratio = kp_check_option_find("uncoalesced-ratio", NULL);
+  const kp_check_option *degree = kp_check_option_find("MinDegree", NULL);
+  const kp_check_option *model = kp_check_option_find("model", NULL);
+  const kp_check_option *report = kp_check_option_find("Report", NULL);
+  CHECK(ratio && degree && model && report);
+  CHECK(!kp_check_option_find("colour", NULL));
+  char err[160], text[32];
+  CHECK(kp_check_option_set(&o, ratio, "3.5", err, sizeof err) == 0 && o.uncoalesced_ratio == 3.5);
+  CHECK(kp_check_option_set(&o, ratio, "0.5", err, sizeof err) == -1 && o.uncoalesced_ratio == 3.5);
+  CHECK(strcmp(err, "expected a number from 1 to 64, e.g. 2") == 0);
+  CHECK(kp_check_option_set(&o, ratio, "2x", err, sizeof err) == -1);
+  CHECK(kp_check_option_set(&o, degree, "8", err, sizeof err) == 0 && o.bank_conflict_min == 8);
+  CHECK(kp_check_option_set(&o, degree, "2.5", err, sizeof err) == -1 && o.bank_conflict_min == 8);
+  CHECK(kp_check_option_set(&o, degree, "33", err, sizeof err) == -1);
+  CHECK(kp_check_option_set(&o, model, "KP", err, sizeof err) == 0 && o.model == KP_MODEL_KP);
+  CHECK(kp_check_option_set(&o, model, "roofline", err, sizeof err) == -1);
+  CHECK(strcmp(err, "expected kp, hongkim, kolpakov, qu or bn") == 0);
+  CHECK(kp_check_option_set(&o, report, "off", err, sizeof err) == 0 && o.launch_report == 2);
+  kp_check_option_text(&o, report, text, sizeof text);
+  CHECK(strcmp(text, "off") == 0);
+  kp_check_option_text(&o, ratio, text, sizeof text);
+  CHECK(strcmp(text, "3.5") == 0);
+  CHECK(kp_check_option_set(&o, degree, NULL, NULL, 0) == -1);
+}
+
 int main(void) {
+  registry_options();
   time_budget();
   bank_by_generation();
   guard_single_lane();

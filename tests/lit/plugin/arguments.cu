@@ -2,7 +2,7 @@
 // REQUIRES: cuda
 // RUN: not %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -fsyntax-only %s \
 // RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-colour=red 2>&1 | FileCheck --check-prefix=UNKNOWN %s
-// UNKNOWN: error: kperf: unknown argument '-fplugin-arg-kperf-colour=red'; valid keys: gpu, db, pass, verbose, help, uncoalesced-ratio, model, launch, checks, time-budget, werror, report, ptxas (see -fplugin-arg-kperf-help); also arg, pragmas, predict, predict-launch, predict-batch, predict-problem, predict-max-blocks-per-sm, after-errors, cache-key
+// UNKNOWN: error: kperf: unknown argument '-fplugin-arg-kperf-colour=red'; valid keys: gpu, db, pass, verbose, help, checks, time-budget, werror, report, ptxas, uncoalesced-ratio, bank-conflict-min, model, launch (see -fplugin-arg-kperf-help); also arg, pragmas, predict, predict-launch, predict-batch, predict-problem, predict-max-blocks-per-sm, after-errors, cache-key
 // UNKNOWN-NOT: kperf:
 //
 // RUN: not %kperf_cc -fplugin-arg-kperf-gpu %s 2>&1 | FileCheck --check-prefix=NOVALUE %s

@@ -19,6 +19,7 @@
 #include "kperf/warp.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -250,7 +251,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
                          const kp_shape *shapes, size_t nshapes, int *fixit_given,
                          kp_findings *out) {
   const kp_gpu *g = ctx->gpu;
-  unsigned min = ctx->opts->bank_conflict_min < 2 ? 2 : ctx->opts->bank_conflict_min;
+  unsigned min = ctx->opts->bank_conflict_min < 2 ? 2u : (unsigned)ctx->opts->bank_conflict_min;
   for (size_t si = 0; si < nshapes; si++) {
     const kp_shape *s = &shapes[si];
     if (!kpc_shape_speaks_for(s, a))
@@ -423,7 +424,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
   }
 }
 
-void kp_check_bank_conflict(const kp_check_ctx *ctx, kp_findings *out) {
+static void run(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
   for (size_t ki = 0; ki < m->nkernels; ki++) {
     const kp_kernel *k = &m->kernels[ki];
@@ -446,3 +447,13 @@ void kp_check_bank_conflict(const kp_check_ctx *ctx, kp_findings *out) {
     }
   }
 }
+
+static const kp_check_option OPTIONS[] = {
+    {"bank-conflict-min", "MinDegree", KP_OPT_INT, 2, 32, NULL, "2",
+     "warn from this degree of conflict on (2: every conflict; 32: only 32-way ones)",
+     offsetof(kp_check_options, bank_conflict_min)},
+};
+
+const kp_check_info kp_check_bank_conflict = {
+    "kperf-bank-conflict", "shared memory accesses whose lanes collide in a bank", run,
+    "SharedMemoryBankConflict", KP_WARNING, OPTIONS, sizeof OPTIONS / sizeof *OPTIONS};

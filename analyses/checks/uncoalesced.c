@@ -21,6 +21,7 @@
 #include "kperf/warp.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -612,7 +613,7 @@ static int fields_fill_element(const kp_check_ctx *ctx, const kp_kernel *k,
   return covered > 1 && (double)stride / covered < ctx->opts->uncoalesced_ratio;
 }
 
-void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
+static void run(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
   unsigned long file_budget = FILE_SCAN_BUDGET;
   for (size_t ki = 0; ki < m->nkernels; ki++) {
@@ -639,3 +640,15 @@ void kp_check_uncoalesced(const kp_check_ctx *ctx, kp_findings *out) {
     }
   }
 }
+
+static const kp_check_option OPTIONS[] = {
+    {"uncoalesced-ratio", "UncoalescedRatio", KP_OPT_REAL, 1, 64, NULL, "2",
+     "warn when a warp request needs at least this many times the transactions of a coalesced one",
+     offsetof(kp_check_options, uncoalesced_ratio)},
+};
+
+const kp_check_info kp_check_uncoalesced = {
+    "kperf-uncoalesced",
+    "global memory accesses whose warp requests need several times the transactions of a "
+    "coalesced access",
+    run, "UncoalescedGlobalAccess", KP_WARNING, OPTIONS, sizeof OPTIONS / sizeof *OPTIONS};
