@@ -111,7 +111,7 @@ static int validate_glob(const char *g, size_t n, int neg, void *user) {
   if (best)
     snprintf(v->err, v->errlen, "unknown check '%.*s'; did you mean '%s'?", (int)n, g, best);
   else
-    snprintf(v->err, v->errlen, "unknown check '%.*s' (the checks: 'kperf --list-checks')", (int)n,
+    snprintf(v->err, v->errlen, "unknown check '%.*s' (the checks: 'kperf checks')", (int)n,
              g);
   return -1;
 }
