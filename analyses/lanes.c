@@ -162,17 +162,17 @@ void kp_lane_ctx_free(kp_lane_ctx *c) {
   memset(c, 0, sizeof *c);
 }
 
-/* Names of the loop-iteration variables of guards: "iteration@N". */
-static const char *iter_name(unsigned id) {
-  static char names[64][16];
-  static int ready;
-  if (!ready) {
-    for (unsigned i = 0; i < 64; i++)
-      snprintf(names[i], sizeof names[i], "iteration@%u", i);
-    ready = 1;
-  }
-  return id < 64 ? names[id] : NULL;
-}
+/* Names of the loop-iteration variables of guards: "iteration@N" (loops 0
+ * to 63; constant, so that concurrent analyses share them). */
+#define IT(n) "iteration@" #n
+#define IT10(t) IT(t##0), IT(t##1), IT(t##2), IT(t##3), IT(t##4), IT(t##5), IT(t##6), IT(t##7), \
+                IT(t##8), IT(t##9)
+static const char *const ITER_NAMES[64] = {IT(0), IT(1), IT(2), IT(3), IT(4), IT(5), IT(6),
+                                           IT(7), IT(8), IT(9), IT10(1), IT10(2), IT10(3),
+                                           IT10(4), IT10(5), IT(60), IT(61), IT(62), IT(63)};
+#undef IT10
+#undef IT
+static const char *iter_name(unsigned id) { return id < 64 ? ITER_NAMES[id] : NULL; }
 
 static int bound(const kp_lane_ctx *c, const char *name) {
   int64_t v;

@@ -125,7 +125,7 @@ public:
     }
     extractModule(Ctx, &M, Opts.TimeBudgetMs, !Opts.Ptxas.empty(), T.Known ? &Dev : nullptr);
     // Assumptions: #pragma kperf assume in source order, then arg= (which win).
-    for (const auto &A : assumePragmas())
+    for (const auto &A : assumePragmas(Ctx.getSourceManager()))
       kp_module_assume(&M, A.first.c_str(), A.second);
     for (const auto &A : Opts.Args)
       kp_module_assume(&M, A.first.c_str(), A.second);

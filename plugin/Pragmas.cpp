@@ -1,6 +1,7 @@
 // `#pragma kperf trip(N)`, `#pragma kperf assume(NAME = VALUE, ...)`,
 // `#pragma kperf block(X[, Y[, Z]])` and `#pragma kperf gpu(NAME)`: the pragma handler, the per-process store
-// it fills, and the lookups of Pragmas.h.
+// it fills (records of each translation unit keyed by its SourceManager), and
+// the lookups of Pragmas.h.
 //
 // The handler must leave the compile exactly as it would be without it: it
 // reads the pragma's tokens unexpanded up to the end of the directive (no macro
@@ -70,6 +71,7 @@ struct AssumeRecord {
   std::string Name;
   int64_t Value;
   SourceLocation Loc; // the NAME token
+  const SourceManager *SM = nullptr;
 };
 
 struct BlockRecord {
@@ -90,10 +92,17 @@ struct Store {
   std::vector<TripRecord> Trips;
   std::vector<AssumeRecord> Assumes;
   std::vector<BlockRecord> Blocks; // in lexing order
-  // Whether the pass whose preprocessor is ReportPP reports (set by the helper
-  // action; a different preprocessor falls back to "the host pass reports").
-  const Preprocessor *ReportPP = nullptr;
-  bool Report = false;
+  // Whether the pass of a preprocessor reports (set by the plugin action; a
+  // preprocessor not listed falls back to "the host pass reports").  One entry
+  // per translation unit in progress, so that units compiled on several
+  // threads (kperf-clangd) keep apart; every record is keyed by its unit's
+  // SourceManager.
+  struct Pass {
+    const Preprocessor *PP;
+    const SourceManager *SM;
+    bool Report;
+  };
+  std::vector<Pass> Passes;
 };
 
 Store &store() {
@@ -107,8 +116,9 @@ Store &store() {
 bool warnsHere(const Preprocessor &PP) {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
-  if (S.ReportPP == &PP)
-    return S.Report;
+  for (const Store::Pass &P : S.Passes)
+    if (P.PP == &PP)
+      return P.Report;
   return PP.getLangOpts().CUDA && !PP.getLangOpts().CUDAIsDevice;
 }
 
@@ -572,7 +582,7 @@ private:
         std::optional<int64_t> V = P.expression();
         if (!V)
           break;
-        Pairs.push_back({Name, *V, NameLoc});
+        Pairs.push_back({Name, *V, NameLoc, &PP.getSourceManager()});
         if (P.is(tok::comma)) {
           P.next();
           continue;
@@ -792,13 +802,14 @@ public:
     unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Remark, "kperf-pragmas: %0");
     for (const auto &L : V.Loops)
       D.Report(L.first, ID) << ("loop: trip count " + std::to_string(L.second));
-    std::vector<std::pair<std::string, int64_t>> Assumed = assumePragmas();
+    std::vector<std::pair<std::string, int64_t>> Assumed = assumePragmas(Ctx.getSourceManager());
     std::vector<SourceLocation> Locs;
     {
       Store &S = store();
       std::lock_guard<std::mutex> Lock(S.Mu);
       for (const AssumeRecord &A : S.Assumes)
-        Locs.push_back(A.Loc);
+        if (A.SM == &Ctx.getSourceManager())
+          Locs.push_back(A.Loc);
     }
     for (size_t I = 0; I < Assumed.size() && I < Locs.size(); ++I)
       D.Report(Locs[I], ID) << ("assume " + Assumed[I].first + " = " +
@@ -874,11 +885,10 @@ private:
 void beginPragmas(const CompilerInstance &CI, bool Reporting) {
   if (!CI.hasPreprocessor() || CI.getLangOpts().isCompilingModule())
     return;
-  resetPragmas();
+  resetPragmas(CI.getSourceManager());
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
-  S.ReportPP = &CI.getPreprocessor();
-  S.Report = Reporting;
+  S.Passes.push_back({&CI.getPreprocessor(), &CI.getSourceManager(), Reporting});
 }
 
 std::unique_ptr<ASTConsumer> pragmaDumpConsumer() { return std::make_unique<DumpConsumer>(); }
@@ -943,34 +953,35 @@ std::optional<GpuPragma> gpuPragmaFor(const SourceManager &SM) {
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, int64_t>> assumePragmas() {
+std::vector<std::pair<std::string, int64_t>> assumePragmas(const SourceManager &SM) {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
   std::vector<std::pair<std::string, int64_t>> Out;
   for (const AssumeRecord &A : S.Assumes)
-    Out.emplace_back(A.Name, A.Value);
+    if (A.SM == &SM)
+      Out.emplace_back(A.Name, A.Value);
   return Out;
 }
 
-std::vector<TripPragma> tripPragmas() {
+std::vector<TripPragma> tripPragmas(const SourceManager &SM) {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
   std::vector<TripPragma> Out;
   for (const TripRecord &R : S.Trips)
-    if (!R.Superseded)
+    if (!R.Superseded && R.SM == &SM)
       Out.push_back(R.P);
   return Out;
 }
 
-void resetPragmas() {
+void resetPragmas(const SourceManager &SM) {
   Store &S = store();
   std::lock_guard<std::mutex> Lock(S.Mu);
-  S.Gpus.clear();
-  S.Trips.clear();
-  S.Assumes.clear();
-  S.Blocks.clear();
-  S.ReportPP = nullptr;
-  S.Report = false;
+  auto Other = [&](const auto &R) { return R.SM == &SM; };
+  S.Gpus.erase(std::remove_if(S.Gpus.begin(), S.Gpus.end(), Other), S.Gpus.end());
+  S.Trips.erase(std::remove_if(S.Trips.begin(), S.Trips.end(), Other), S.Trips.end());
+  S.Assumes.erase(std::remove_if(S.Assumes.begin(), S.Assumes.end(), Other), S.Assumes.end());
+  S.Blocks.erase(std::remove_if(S.Blocks.begin(), S.Blocks.end(), Other), S.Blocks.end());
+  S.Passes.erase(std::remove_if(S.Passes.begin(), S.Passes.end(), Other), S.Passes.end());
 }
 
 } // namespace kperf

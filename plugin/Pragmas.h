@@ -68,9 +68,9 @@ std::optional<int64_t> tripPragmaFor(const clang::SourceManager &SM,
                                      clang::SourceLocation LoopBegin);
 
 // The well-formed `#pragma kperf assume(NAME = VALUE, ...)` pairs of the
-// translation unit, in source (lexing) order; a NAME assumed more than once
-// appears more than once, and the last one should win.
-std::vector<std::pair<std::string, int64_t>> assumePragmas();
+// translation unit of SM, in source (lexing) order; a NAME assumed more than
+// once appears more than once, and the last one should win.
+std::vector<std::pair<std::string, int64_t>> assumePragmas(const clang::SourceManager &SM);
 
 // The block shape of the last well-formed `#pragma kperf block` that precedes
 // KernelLoc (a kernel's definition location) in the same file, in source
@@ -98,11 +98,13 @@ std::optional<GpuPragma> gpuPragmaFor(const clang::SourceManager &SM);
 
 // Every well-formed trip pragma of the translation unit, in source order
 // (for listings and tests; tripPragmaFor is the lookup).
-std::vector<TripPragma> tripPragmas();
+std::vector<TripPragma> tripPragmas(const clang::SourceManager &SM);
 
-// Forgets every recorded pragma.  beginPragmas calls it at the start of each
-// translation unit; other code need not.
-void resetPragmas();
+// Forgets the pragmas recorded with SM (a translation unit that starts may
+// reuse the SourceManager address of one that ended).  beginPragmas calls it
+// at the start of each translation unit; other code need not.  Units with
+// other SourceManagers (compiled on other threads) keep theirs.
+void resetPragmas(const clang::SourceManager &SM);
 
 // Called by the plugin action when a translation unit starts (from its
 // ParseArgs, before clang lexes the file): forgets the previous unit's

@@ -50,10 +50,6 @@ using namespace clang::ast_matchers;
 namespace kperf {
 namespace {
 
-// The analyses are not known to be reentrant; kperf-clangd builds the ASTs of
-// several files on several threads, so one runs at a time.
-std::mutex AnalysisMu;
-
 // The kernel model of one translation unit, shared by the kperf checks of it.
 struct TUModel {
   const ASTContext *Ctx = nullptr;
@@ -72,7 +68,10 @@ std::mutex CacheMu;
 std::map<const ASTContext *, std::weak_ptr<TUModel>> Cache;
 
 // The model of Ctx's translation unit: the cached one while a check of the
-// same unit holds it, else a new one.  Called with AnalysisMu held.
+// same unit holds it, else a new one.  kperf-clangd builds the ASTs of several
+// files on several threads: the analyses run concurrently (the C core keeps no
+// mutable state outside its arguments, the pragma store is per translation
+// unit); a unit's checks run on that unit's thread, one after another.
 std::shared_ptr<TUModel> modelFor(ASTContext &Ctx) {
   {
     std::lock_guard<std::mutex> Lock(CacheMu);
@@ -94,7 +93,7 @@ std::shared_ptr<TUModel> modelFor(ASTContext &Ctx) {
   P->HostErrors = Ctx.getDiagnostics().hasErrorOccurred();
   if (!P->HostErrors) {
     extractModule(Ctx, &P->M);
-    for (const auto &A : assumePragmas())
+    for (const auto &A : assumePragmas(Ctx.getSourceManager()))
       kp_module_assume(&P->M, A.first.c_str(), A.second);
   }
   std::lock_guard<std::mutex> Lock(CacheMu);
@@ -158,11 +157,11 @@ public:
       Options.store(Opts, O.first->tidy_name, O.second);
   }
 
-  void registerPPCallbacks(const SourceManager &, Preprocessor *P, Preprocessor *) override {
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *P, Preprocessor *) override {
     PP = P;
-    // A new translation unit: forget the pragmas of the last one (the plugin's
-    // action does this in beginPragmas).
-    resetPragmas();
+    // A new translation unit: forget pragmas recorded with its SourceManager
+    // (the plugin's action does this in beginPragmas).
+    resetPragmas(SM);
   }
 
   void registerMatchers(MatchFinder *Finder) override {
@@ -201,7 +200,6 @@ private:
   }
 
   void run(ASTContext &C) {
-    std::lock_guard<std::mutex> Lock(AnalysisMu);
     std::shared_ptr<TUModel> Model = modelFor(C);
     if (Model->HostErrors)
       return;

@@ -21,6 +21,7 @@
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const CHECK = "kperf-bank-conflict";
@@ -175,24 +176,24 @@ static void range_text(const scan_state *st, const kp_loop *l, unsigned min, cha
   buf[0] = 0;
   /* The iterations in which the access runs (a loop the enclosing ones make
    * empty has none). */
-  static iter_worst w[KP_SCAN_MAX_ITERS];
+  const iter_worst *w[KP_SCAN_MAX_ITERS];
   unsigned n = 0;
   for (unsigned j = 0; j < st->niters && j < KP_SCAN_MAX_ITERS; j++)
     if (st->w[0][j].have)
-      w[n++] = st->w[0][j];
+      w[n++] = &st->w[0][j];
   if (n < 2)
     return;
   unsigned maxd = 0, first = n, jmax = 0;
   int varies = 0;
   for (unsigned j = 0; j < n; j++) {
-    if (!w[j].counter_known)
+    if (!w[j]->counter_known)
       return;
-    if (w[j].r.degree != w[0].r.degree)
+    if (w[j]->r.degree != w[0]->r.degree)
       varies = 1;
-    if (first == n && w[j].r.degree >= min)
+    if (first == n && w[j]->r.degree >= min)
       first = j;
-    if (w[j].r.degree > maxd) {
-      maxd = w[j].r.degree;
+    if (w[j]->r.degree > maxd) {
+      maxd = w[j]->r.degree;
       jmax = j;
     }
   }
@@ -202,18 +203,18 @@ static void range_text(const scan_state *st, const kp_loop *l, unsigned min, cha
   size_t used = 0;
   int stays = 1;
   for (unsigned j = jmax; j < n; j++)
-    stays &= w[j].r.degree == maxd;
-  int up = n > 1 && w[1].counter > w[0].counter;
+    stays &= w[j]->r.degree == maxd;
+  int up = n > 1 && w[1]->counter > w[0]->counter;
   if (first == jmax)
     used = (size_t)snprintf(buf, len, "%u-way at %s %s %" PRId64, maxd, v,
-                            stays && jmax + 1 < n ? (up ? ">=" : "<=") : "=", w[jmax].counter);
+                            stays && jmax + 1 < n ? (up ? ">=" : "<=") : "=", w[jmax]->counter);
   else
     used = (size_t)snprintf(buf, len, "%u-way at %s = %" PRId64 " rising to %u-way at %s %s %" PRId64,
-                            w[first].r.degree, v, w[first].counter, maxd, v,
-                            stays && jmax + 1 < n ? (up ? ">=" : "<=") : "=", w[jmax].counter);
+                            w[first]->r.degree, v, w[first]->counter, maxd, v,
+                            stays && jmax + 1 < n ? (up ? ">=" : "<=") : "=", w[jmax]->counter);
   if (!stays && used < len)
-    snprintf(buf + used, len - used, ", then falling to %u-way at %s = %" PRId64, w[n - 1].r.degree, v,
-             w[n - 1].counter);
+    snprintf(buf + used, len - used, ", then falling to %u-way at %s = %" PRId64, w[n - 1]->r.degree, v,
+             w[n - 1]->counter);
 }
 
 /* What parameters the file does not give (and counters starting from them)
@@ -247,9 +248,10 @@ static int unknown_role(kp_lane_ctx *c, const kp_access *a) {
   return role;
 }
 
+/* st: the caller's scan state (large: one per run, reused by each access). */
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                          const kp_shape *shapes, size_t nshapes, int *fixit_given,
-                         kp_findings *out) {
+                         scan_state *st, kp_findings *out) {
   const kp_gpu *g = ctx->gpu;
   unsigned min = ctx->opts->bank_conflict_min < 2 ? 2u : (unsigned)ctx->opts->bank_conflict_min;
   for (size_t si = 0; si < nshapes; si++) {
@@ -261,7 +263,6 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       kp_lane_ctx_free(&c);
       return;
     }
-    static scan_state st; /* large; checks run one at a time */
     /* A parameter the file does not give that the address depends on only
      * as a shift amount (n = 1 << lg): every value 0 to 30 is judged; the
      * access is reported when it conflicts at every value at which its
@@ -286,21 +287,21 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
           kp_lane_ctx_free(&cv);
           continue;
         }
-        size_t nv = runs > 0 ? scan(ctx, &cv, a, s, 0, &st) : 0;
+        size_t nv = runs > 0 ? scan(ctx, &cv, a, s, 0, st) : 0;
         kp_lane_ctx_free(&cv);
-        if (!st.error && ((nv > 0 && !st.full) || (nv == 0 && runs < 0))) {
+        if (!st->error && ((nv > 0 && !st->full) || (nv == 0 && runs < 0))) {
           /* Only partial warps run it, or (a loop bound that depends on the
            * thread) no thread at all. */
           shv_partial = v;
           continue;
         }
-        int ok = nv > 0 && st.nsamples > 0;
+        int ok = nv > 0 && st->nsamples > 0;
         unsigned deg = 0;
-        for (unsigned smp = 0; ok && smp < st.nsamples; smp++) {
-          int j = worst_iter(&st, smp);
-          ok = j >= 0 && conflicted(&st.w[smp][j].r, min);
-          if (ok && (deg == 0 || st.w[smp][j].r.degree < deg))
-            deg = st.w[smp][j].r.degree;
+        for (unsigned smp = 0; ok && smp < st->nsamples; smp++) {
+          int j = worst_iter(st, smp);
+          ok = j >= 0 && conflicted(&st->w[smp][j].r, min);
+          if (ok && (deg == 0 || st->w[smp][j].r.degree < deg))
+            deg = st->w[smp][j].r.degree;
         }
         if (!ok) {
           bad = 0;
@@ -317,26 +318,26 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       bad = bad && shv_best >= 0 && kp_lane_ctx_bind(&c, shv, shv_best);
     }
     int role = bad ? unknown_role(&c, a) : -1;
-    size_t n = bad && role >= 0 ? scan(ctx, &c, a, s, 0, &st) : 0;
-    bad = n > 0 && st.nsamples > 0;
-    for (unsigned smp = 0; bad && smp < st.nsamples; smp++) {
-      int j = role == 1 ? (st.w[smp][0].have ? 0 : -1) : worst_iter(&st, smp);
-      bad = j >= 0 && conflicted(&st.w[smp][j].r, min);
+    size_t n = bad && role >= 0 ? scan(ctx, &c, a, s, 0, st) : 0;
+    bad = n > 0 && st->nsamples > 0;
+    for (unsigned smp = 0; bad && smp < st->nsamples; smp++) {
+      int j = role == 1 ? (st->w[smp][0].have ? 0 : -1) : worst_iter(st, smp);
+      bad = j >= 0 && conflicted(&st->w[smp][j].r, min);
     }
     if (bad && role == 1) {
       /* Only the first iteration is known to run: it is the finding. */
-      for (unsigned smp = 0; smp < st.nsamples; smp++)
-        for (unsigned j = 1; j < st.niters; j++)
-          st.w[smp][j].have = 0;
-      st.niters = 1;
-      memset(st.best_iter[0], 0, sizeof st.best_iter[0]);
+      for (unsigned smp = 0; smp < st->nsamples; smp++)
+        for (unsigned j = 1; j < st->niters; j++)
+          st->w[smp][j].have = 0;
+      st->niters = 1;
+      memset(st->best_iter[0], 0, sizeof st->best_iter[0]);
     }
     if (!bad) {
       kp_lane_ctx_free(&c);
       continue;
     }
-    int jw = worst_iter(&st, 0);
-    const iter_worst *w = &st.w[0][jw];
+    int jw = worst_iter(st, 0);
+    const iter_worst *w = &st->w[0][jw];
     const kp_loop *pl = NULL;
     unsigned nprim = 0;
     int primary = kp_access_primary_loop(&c, a, &nprim);
@@ -345,11 +346,11 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
     char lanes[160], stride[256], range[200], at[96] = "";
     kpc_lanes_text(w->r.lanes, lanes, sizeof lanes);
     /* The worst point's loop iterations, for the stride text. */
-    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? st.best_iter[0] : NULL, 1024};
-    const char *sym = NULL;
-    kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
-    range_text(&st, pl, min, range, sizeof range);
-    if (pl && w->counter_known && !range[0] && st.niters > 1)
+    kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? st->best_iter[0] : NULL, 1024};
+    char sym[128];
+    kpc_stride_text(&c, a, &p, stride, sizeof stride, sym, sizeof sym);
+    range_text(st, pl, min, range, sizeof range);
+    if (pl && w->counter_known && !range[0] && st->niters > 1)
       at[0] = 0; /* the same degree in every iteration */
     unsigned nlanes = 0;
     for (unsigned i = 0; i < 32; i++)
@@ -381,7 +382,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
                        "for %s = %" PRId64 ", where it conflicts least",
                        shv, shv_from, shv_to,
                        shv_partial >= 0 ? " and a whole warp makes it" : "", shv, shv_best);
-    if (sym)
+    if (sym[0])
       kp_findings_note(out, a->loc, "'%s' is not known in this file: figures for %s = 1024", sym,
                        sym);
     if (s->source != KP_SHAPE_LAUNCH || nshapes > 1) {
@@ -426,6 +427,9 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
 
 static void run(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
+  scan_state *st = malloc(sizeof *st);
+  if (!st)
+    return;
   for (size_t ki = 0; ki < m->nkernels; ki++) {
     const kp_kernel *k = &m->kernels[ki];
     if (!k->has_body)
@@ -436,16 +440,18 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       const kp_access *a = &k->accesses[ai];
       if (kp_check_out_of_time(ctx))
-        return;
+        goto done;
       if (a->space != KP_SPACE_SHARED || a->is_atomic || !kp_access_index_known(a) || a->guards_unknown)
         continue;
       if (a->shared_decl >= 256)
         continue;
       /* A load and a store of the same place (x[i] += ...): one finding. */
       if (!kpc_repeat(k, a))
-        check_access(ctx, k, a, shapes, ns, fixit_given, out);
+        check_access(ctx, k, a, shapes, ns, fixit_given, st, out);
     }
   }
+done:
+  free(st);
 }
 
 static const kp_check_option OPTIONS[] = {

@@ -78,8 +78,7 @@ static const char *unbound_var(kp_lane_ctx *c, const kp_lane_point *p, const kp_
 /* The stride text of a non-affine index (kp_access.index_formula): how the
  * lanes' elements move at point p, and the index as written. */
 static void formula_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
-                                char *buf, size_t len, const char **symbolic) {
-  static char sym_buf[128];
+                                char *buf, size_t len, char *symbolic, size_t symlen) {
   char what[200], at[96] = "";
   if (a->index_text)
     snprintf(what, sizeof what, "'%s%s'", a->array ? a->array : "", a->index_text);
@@ -97,8 +96,7 @@ static void formula_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lan
     snprintf(at, sizeof at, " at %s = %" PRId64, kpc_counter_name(c->k->loops[primary]), counter);
   const char *u = unbound_var(c, p, a->index_formula);
   if (u) {
-    snprintf(sym_buf, sizeof sym_buf, "%s", u);
-    *symbolic = sym_buf;
+    snprintf(symbolic, symlen, "%s", u);
   }
   kp_warp_access wa;
   unsigned w = a->elem_bytes ? a->elem_bytes : 1;
@@ -145,12 +143,12 @@ static void formula_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lan
 }
 
 void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, char *buf,
-                     size_t len, const char **symbolic) {
-  static char sym_buf[128];
-  *symbolic = NULL;
+                     size_t len, char *symbolic, size_t symlen) {
+  if (symlen)
+    symbolic[0] = 0;
   buf[0] = 0;
   if (!a->index.known && a->index_formula) {
-    formula_stride_text(c, a, p, buf, len, symbolic);
+    formula_stride_text(c, a, p, buf, len, symbolic, symlen);
     return;
   }
   const kp_shape *s = p->shape;
@@ -167,8 +165,7 @@ void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
                                v, v == 1 || v == -1 ? "" : "s", v * (int64_t)a->elem_bytes);
     } else {
       used += (size_t)snprintf(buf, len, "stride %s elements between adjacent threads", t);
-      snprintf(sym_buf, sizeof sym_buf, "%s", t);
-      *symbolic = sym_buf;
+      snprintf(symbolic, symlen, "%s", t);
     }
   }
   if (s->x < KP_WARP_SIZE && s->y > 1 && used < len) {
@@ -185,10 +182,8 @@ void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
     else {
       snprintf(buf + used, len - used, "%sa warp spans %u rows of %" PRId64 " threads, %s elements apart",
                used ? "; " : "", rows, s->x, t);
-      if (!*symbolic) {
-        snprintf(sym_buf, sizeof sym_buf, "%s", t);
-        *symbolic = sym_buf;
-      }
+      if (symlen && !symbolic[0])
+        snprintf(symbolic, symlen, "%s", t);
     }
   }
 }

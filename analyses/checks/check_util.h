@@ -18,11 +18,11 @@ void kpc_lanes_text(uint32_t lanes, char *buf, size_t len);
  * elements (28 B) between adjacent threads, from the index 'a[(i * 7) % N]'"
  * or "index 'a[i ^ 1]': no constant stride between adjacent threads; lanes
  * 0, 1, 2, 3, ... access elements +0, -1, +2, +1, ... relative to lane 0".
- * Sets *symbolic to the spelling of a stride (or, for a formula, the name
- * of a parameter) that depends on a parameter nothing binds (NULL when
+ * Writes into symbolic the spelling of a stride (or, for a formula, the
+ * name of a parameter) that depends on a parameter nothing binds ("" when
  * none). */
 void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, char *buf,
-                     size_t len, const char **symbolic);
+                     size_t len, char *symbolic, size_t symlen);
 /* The loop's counter as named in messages ("k", or "iteration" when the loop
  * has no counter kperf recognised). */
 const char *kpc_counter_name(const kp_loop *l);

@@ -485,7 +485,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     /* The worst point's loop iterations, for the stride text. */
     kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? w->iter : NULL, 1024};
     char stride[256], unit[64];
-    const char *sym = NULL;
+    char sym[128];
     if (nu > 0) { /* the stride as written ("stride s elements"), not at the figure */
       kp_lane_ctx_free(&c);
       if (!kp_lane_ctx_init(&c, ctx->m, k, s)) {
@@ -493,7 +493,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
         return;
       }
     }
-    kpc_stride_text(&c, a, &p, stride, sizeof stride, &sym);
+    kpc_stride_text(&c, a, &p, stride, sizeof stride, sym, sizeof sym);
     unit_text(g->cc_major, g->cc_minor, &w->co, unit, sizeof unit);
     if (!kp_findings_add(out, CHECK, KP_WARNING, a->loc,
                          "uncoalesced global %s of '%s': each warp request touches %u %s where "

@@ -118,6 +118,53 @@ class Lsp:
             self.p.kill()
 
 
+def concurrent_files(s, d, args, a):
+    """Opens a.concurrent more files at once, alternately for an H100 and a
+    GTX 280 (`#pragma kperf gpu`), which clangd analyses on several threads:
+    each must get its own GPU's degree for the tile column (32-way on 9.0,
+    16-way per half-warp on 1.3), never the other file's."""
+    want = {}
+    for i in range(a.concurrent):
+        gpu, degree = ("h100", 32) if i % 2 == 0 else ("gtx280", 16)
+        path = os.path.join(d, "t%d.cu" % i)
+        # (after the code: clangd reuses the preamble, the lines before the
+        # first declaration, without lexing them again)
+        text = SOURCE + "#pragma kperf gpu(%s)\n" % gpu
+        with open(path, "w") as f:
+            f.write(text)
+        want["file://" + path] = degree
+    with open(os.path.join(d, "compile_commands.json")) as f:
+        db = json.load(f)
+    for uri in want:
+        path = uri[len("file://"):]
+        db.append({"directory": d, "file": path,
+                   "arguments": [x if x != "transpose.cu" else os.path.basename(path) for x in args]})
+    with open(os.path.join(d, "compile_commands.json"), "w") as f:
+        json.dump(db, f)
+    for uri in want:
+        s.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "cuda", "version": 1,
+            "text": open(uri[len("file://"):]).read()}})
+    got = {}
+
+    def any_kperf(m):
+        if m.get("method") != "textDocument/publishDiagnostics":
+            return False
+        p = m["params"]
+        if p["uri"] not in want:
+            return False
+        for x in p["diagnostics"]:
+            if x.get("code") == "kperf-bank-conflict":
+                got[p["uri"]] = x["message"]
+        return len(got) == len(want)
+    s.wait(any_kperf, a.timeout, "kperf-bank-conflict diagnostics of %d files" % len(want))
+    for uri, degree in sorted(want.items()):
+        text = "%d-way shared-memory bank conflict on 'tile'" % degree
+        print("%s: %s" % (os.path.basename(uri), got[uri].splitlines()[0]))
+        if text not in got[uri]:
+            raise SystemExit("FAIL: %s: %r lacks %r" % (uri, got[uri], text))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--clangd", required=True)
@@ -127,6 +174,9 @@ def main():
                     help="compile the host side (--cuda-host-only); default: as the "
                          "driver does, which clangd takes as the first (device) job")
     ap.add_argument("--timeout", type=int, default=180)
+    ap.add_argument("--concurrent", type=int, default=0,
+                    help="then open N more files at once (alternately for two GPUs) and "
+                         "check that each gets its own GPU's findings")
     a = ap.parse_args()
 
     d = tempfile.mkdtemp(prefix="kperf-clangd-")
@@ -148,7 +198,7 @@ def main():
     env["HOME"] = d
     log = open(os.path.join(d, "clangd.log"), "w")
     uri = "file://" + src
-    s = Lsp([a.clangd, "--log=verbose", "--background-index=false", "--clang-tidy"], d, env, log)
+    s = Lsp([a.clangd, "--log=verbose", "--background-index=false", "--clang-tidy", "-j=4"], d, env, log)
     ok = False
     try:
         s.request("initialize", {
@@ -195,6 +245,8 @@ def main():
                 and e["range"]["start"]["character"] == 28 and e["range"]["end"]["character"] == 30]
         if not want:
             raise SystemExit("FAIL: no fix-it replacing '32' with '33' on line 3 among %s" % edits)
+        if a.concurrent:
+            concurrent_files(s, d, args, a)
         ok = True
         print("PASS")
     finally:
