@@ -440,7 +440,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
  * n - 1 more shared-memory instructions of the same kind per execution.  The
  * degree is averaged over the scanned configurations (warps, iterations). */
 typedef struct bank_acc {
-  int cc_major, cc_minor;
+  int cc_major, cc_minor, banks, bank_bytes; /* the GPU row's */
   double degree_sum;
   unsigned points;
 } bank_acc;
@@ -450,7 +450,9 @@ static void bank_visit(void *user, const kp_scan_point *sp) {
   kp_bank_result r;
   if (sp->sample != 0)
     return;
-  if (kp_shared_conflict(c->cc_major, c->cc_minor, sp->lanes, &r) != KP_WARP_OK || r.degree == 0)
+  if (kp_shared_conflict_banks(c->cc_major, c->cc_minor, c->banks, c->bank_bytes, sp->lanes, &r) !=
+          KP_WARP_OK ||
+      r.degree == 0)
     return;
   c->degree_sum += r.degree;
   c->points++;
@@ -477,7 +479,8 @@ static void bank_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
 
 static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                          const kp_gpu *gpu, kp_launch_eval *e) {
-  bank_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0};
+  bank_acc acc = {gpu->cc_major, gpu->cc_minor, gpu->limits.smem_banks,
+                  gpu->limits.smem_bank_bytes, 0, 0};
   scan_accesses(m, k, l, e, KP_SPACE_SHARED, bank_visit, bank_reset, &acc, bank_done);
 }
 

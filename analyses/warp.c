@@ -252,8 +252,8 @@ static unsigned worst_bank(const word_ref *r, unsigned n, unsigned banks, int ke
       if (r[i].word % banks != b)
         continue;
       /* CC 3.x, 32-bit mode: words i and i + 32 of the same 64-word aligned
-       * segment do not conflict (the bank is 64 bits wide). */
-      keys[nk++] = kepler ? r[i].word / 64 : r[i].word;
+       * segment do not conflict (the bank is 64 bits wide; 2 * banks words). */
+      keys[nk++] = kepler ? r[i].word / (2 * banks) : r[i].word;
       l |= 1u << r[i].lane;
     }
     unsigned d = count_distinct(keys, nk);
@@ -316,6 +316,11 @@ static void consider(kp_bank_result *out, unsigned degree, unsigned phase, unsig
 }
 
 int kp_shared_conflict(int cc_major, int cc_minor, const kp_warp_access *a, kp_bank_result *out) {
+  return kp_shared_conflict_banks(cc_major, cc_minor, 0, 0, a, out);
+}
+
+int kp_shared_conflict_banks(int cc_major, int cc_minor, int banks, int bank_bytes,
+                             const kp_warp_access *a, kp_bank_result *out) {
   (void)cc_minor;
   if (!out)
     return KP_WARP_EARG;
@@ -325,13 +330,18 @@ int kp_shared_conflict(int cc_major, int cc_minor, const kp_warp_access *a, kp_b
     return rc;
   unsigned w = a->width;
   word_ref r[KP_WARP_SIZE * 4];
+  /* The GPU row's banks (0: the compute capability's); the rules below are
+   * for 4-byte banks, and a half-warp per step on CC 1.x is one lane a bank. */
+  unsigned nb = banks > 0 ? (unsigned)banks : cc_major == 1 ? 16u : 32u;
+  if ((bank_bytes > 0 && bank_bytes != 4) || nb > KP_WARP_SIZE || (cc_major == 1 && nb != 16))
+    return KP_WARP_EARG;
 
   if (cc_major == 1) {
     /* 16 banks, each half-warp on its own.  An access wider than 4 bytes is
      * split into w / 4 separate 32-bit requests, request j reading word j of
      * each lane; request j is request 0 moved by j banks, so it conflicts the
      * same way and request 0 stands for all of them. */
-    out->banks = 16;
+    out->banks = nb;
     for (unsigned h = 0; h < 2; h++) {
       unsigned n = 0;
       for (unsigned i = h * 16; i < h * 16 + 16; i++)
@@ -341,13 +351,13 @@ int kp_shared_conflict(int cc_major, int cc_minor, const kp_warp_access *a, kp_b
         continue;
       unsigned words = distinct_words(r, n), bank;
       uint32_t lanes;
-      worst_bank(r, n, 16, 0, &bank, &lanes);
+      worst_bank(r, n, nb, 0, &bank, &lanes);
       consider(out, cc1_steps(r, n), h, bank, lanes);
       if (words > out->words_per_phase_max)
         out->words_per_phase_max = words;
     }
     if (out->degree)
-      out->ideal = (out->words_per_phase_max + 15) / 16;
+      out->ideal = (out->words_per_phase_max + nb - 1) / nb;
     return KP_WARP_OK;
   }
 
@@ -356,7 +366,7 @@ int kp_shared_conflict(int cc_major, int cc_minor, const kp_warp_access *a, kp_b
    * is broadcast. */
   int kepler = cc_major == 3;
   unsigned group = w <= 4 ? 32 : w == 8 ? 16 : 8;
-  out->banks = 32;
+  out->banks = nb;
   for (unsigned p = 0; p < KP_WARP_SIZE / group; p++) {
     unsigned n = 0;
     for (unsigned i = p * group; i < p * group + group; i++) {
@@ -370,14 +380,14 @@ int kp_shared_conflict(int cc_major, int cc_minor, const kp_warp_access *a, kp_b
       continue;
     unsigned bank;
     uint32_t lanes;
-    unsigned d = worst_bank(r, n, 32, kepler, &bank, &lanes);
+    unsigned d = worst_bank(r, n, nb, kepler, &bank, &lanes);
     consider(out, d, group == 32 ? 0 : p, bank, lanes);
     unsigned words = distinct_words(r, n);
     if (words > out->words_per_phase_max)
       out->words_per_phase_max = words;
   }
   if (out->degree) {
-    unsigned per = kepler ? 64 : 32;
+    unsigned per = kepler ? 2 * nb : nb;
     out->ideal = (out->words_per_phase_max + per - 1) / per;
     /* CC 2.x: "to determine the ways of bank conflicts [of a 128-bit access],
      * one must add 1 to the maximum number of threads in a quarter-warp that

@@ -36,7 +36,7 @@ typedef struct iter_worst {
 } iter_worst;
 
 typedef struct scan_state {
-  int cc_major, cc_minor;
+  int cc_major, cc_minor, banks, bank_bytes; /* the GPU row's */
   unsigned nsamples;
   unsigned niters; /* primary iterations seen (1 without a primary loop) */
   iter_worst w[KP_SCAN_SAMPLES][KP_SCAN_MAX_ITERS];
@@ -72,7 +72,8 @@ static int cc1_merged(int cc_minor, const kp_warp_access *a, kp_bank_result *r) 
 static void visit(void *user, const kp_scan_point *sp) {
   scan_state *st = user;
   kp_bank_result r;
-  if (kp_shared_conflict(st->cc_major, st->cc_minor, sp->lanes, &r) != KP_WARP_OK) {
+  if (kp_shared_conflict_banks(st->cc_major, st->cc_minor, st->banks, st->bank_bytes, sp->lanes,
+                               &r) != KP_WARP_OK) {
     st->error = 1;
     return;
   }
@@ -120,6 +121,8 @@ static size_t scan(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_access *a,
   memset(st, 0, sizeof *st);
   st->cc_major = ctx->gpu->cc_major;
   st->cc_minor = ctx->gpu->cc_minor;
+  st->banks = ctx->gpu->limits.smem_banks;
+  st->bank_bytes = ctx->gpu->limits.smem_bank_bytes;
   st->nloops = c->k->nloops;
   size_t n = kp_access_scan(c, a, s, pad, visit, st);
   return st->error ? 0 : n;

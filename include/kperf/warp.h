@@ -112,6 +112,12 @@ typedef struct kp_bank_result {
  *    are split into 2 or 4 separate 32-bit accesses (the worst one counts);
  *    each step serves one broadcast word plus one lane per other bank. */
 int kp_shared_conflict(int cc_major, int cc_minor, const kp_warp_access *a, kp_bank_result *out);
+/* The same with the GPU row's bank count and width (kp_gpu_limits.smem_banks,
+ * smem_bank_bytes; 0: the compute capability's).  Widths other than 4 bytes,
+ * more banks than lanes, or CC 1.x with other than 16 banks: KP_WARP_EARG
+ * (the rules are not known; the checks then say nothing). */
+int kp_shared_conflict_banks(int cc_major, int cc_minor, int banks, int bank_bytes,
+                             const kp_warp_access *a, kp_bank_result *out);
 
 /* ---- Lanes and threads ------------------------------------------------ */
 

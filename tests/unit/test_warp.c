@@ -328,7 +328,34 @@ static void test_lane_thread(void) {
   CHECK(kp_lane_thread(0, 1, 1, 0, 0, &x, &y, &z) == 0);
 }
 
+/* Banks from the GPU row (kp_shared_conflict_banks): the same rules with the
+ * row's count; 0 means the compute capability's; unknown widths are refused. */
+static void test_bank_geometry(void) {
+  kp_bank_result b;
+  kp_warp_access a = strided(0, 1, 4, ALL);
+  /* 32 banks (the row of every CC >= 2 GPU): words 0..31, one per bank. */
+  CHECK(kp_shared_conflict_banks(9, 0, 32, 4, &a, &b) == KP_WARP_OK);
+  CHECK(b.degree == 1 && b.banks == 32);
+  /* 0: CC 9.0's own 32, the same answer. */
+  CHECK(kp_shared_conflict_banks(9, 0, 0, 0, &a, &b) == KP_WARP_OK);
+  CHECK(b.degree == 1 && b.banks == 32);
+  /* A row with 16 banks: words i and i + 16 share bank i, 2-way, ideal 2
+   * (32 words over 16 banks cannot do better). */
+  CHECK(kp_shared_conflict_banks(9, 0, 16, 4, &a, &b) == KP_WARP_OK);
+  CHECK(b.degree == 2 && b.ideal == 2 && b.banks == 16);
+  /* stride 16 over 16 banks: all 32 lanes in bank 0. */
+  a = strided(0, 16, 4, ALL);
+  CHECK(kp_shared_conflict_banks(9, 0, 16, 4, &a, &b) == KP_WARP_OK && b.degree == 32);
+  CHECK(kp_shared_conflict_banks(9, 0, 32, 4, &a, &b) == KP_WARP_OK && b.degree == 16);
+  /* 8-byte banks, more banks than lanes, CC 1.x with 32 banks: not known. */
+  CHECK(kp_shared_conflict_banks(9, 0, 32, 8, &a, &b) == KP_WARP_EARG);
+  CHECK(kp_shared_conflict_banks(9, 0, 64, 4, &a, &b) == KP_WARP_EARG);
+  CHECK(kp_shared_conflict_banks(1, 3, 32, 4, &a, &b) == KP_WARP_EARG);
+  CHECK(kp_shared_conflict_banks(1, 3, 16, 4, &a, &b) == KP_WARP_OK && b.banks == 16);
+}
+
 int main(void) {
+  test_bank_geometry();
   test_global_sectors();
   test_global_fermi_kepler();
   test_global_cc13();
