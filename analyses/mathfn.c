@@ -1,5 +1,5 @@
 /* CUDA math function instruction counts: lookup in the table that
- * bench/icount/mathfn/gen.py measured from nvcc (analyses/mathfn_table.h). */
+ * scripts/gen-mathfn-table.py measured from nvcc (analyses/mathfn_table.h). */
 #include "kperf/mathfn.h"
 
 #include <string.h>

@@ -7,7 +7,7 @@
  * paths (sinf's huge-argument range reduction, NaN/inf/denormal fix-ups).
  *
  * The numbers are measured from nvcc's PTX (sm_90, -O3, with and without
- * -use_fast_math) by bench/icount/mathfn/gen.py, which generates
+ * -use_fast_math) by scripts/gen-mathfn-table.py, which generates
  * analyses/mathfn_table.h; its header comment says how, and each row's
  * comment which arguments and paths it stands for.
  */
