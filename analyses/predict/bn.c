@@ -38,14 +38,14 @@ enum {
 static const char *const rname[R_COUNT] = {"fp32", "fp64", "fp16", "int", "int.mul", "sfu",
                                            "conv", "issue", "shared", "ld/st", "l2", "dram",
                                            "latency"};
-/* The JSON names of the resources' cycles (kp_model_bn_fields). */
+/* The JSON names of the resources' cycles (the row's fields). */
 static const char *const rfield[R_COUNT] = {
     "bn_fp32_cycles",  "bn_fp64_cycles",   "bn_fp16_cycles", "bn_int_cycles", "bn_int_mul_cycles",
     "bn_sfu_cycles",   "bn_conv_cycles",   "bn_issue_cycles", "bn_shared_cycles", "bn_ldst_cycles",
     "bn_l2_cycles",    "bn_dram_cycles",   "bn_latency_cycles"};
 _Static_assert((int)R_COUNT == (int)KP_BN_RESOURCES, "kp_prediction.bn_cycles holds every resource");
 
-int kp_model_bn_fields(const kp_prediction *p, kp_model_field *f) {
+static int fields(const kp_prediction *p, kp_model_field *f) {
   int n = 0;
   for (int r = 0; r < R_COUNT; r++)
     if (p->bn_cycles[r] > 0)
@@ -123,7 +123,7 @@ static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double
   return m;
 }
 
-int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   const kp_model_facts *f = &out->facts;
   bn_ctx c;
   memset(&c, 0, sizeof c);
@@ -258,3 +258,5 @@ int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
   kp_prediction_launch(gpu, in, out);
   return 0;
 }
+
+const kp_model_def kp_model_def_bn = {"bn", "bottleneck: the busiest pipe, memory level or latency per wave", predict, fields};

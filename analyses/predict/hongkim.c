@@ -1,6 +1,6 @@
-/* Model 003: Hong & Kim's MWP-CWP model (ISCA 2009), as restated in
- * ../shared/models.md (seed 003), with the synchronisation cost of the
- * original paper (section 4.6).  docs/models.md ("hongkim") lists how kperf
+/* Model 003: Hong & Kim's MWP-CWP model (ISCA 2009, the formulas of its
+ * slides), with the synchronisation cost of the original paper (section
+ * 4.6).  docs/models.md ("hongkim") restates them and lists how kperf
  * fills each symbol:
  *   N            warps resident on the busiest SM
  *   #Rep         #Blocks / (#Active_blocks_per_SM * #Active_SMs)
@@ -19,7 +19,7 @@
 
 #include <math.h>
 
-int kp_model_hongkim_fields(const kp_prediction *p, kp_model_field *f) {
+static int fields(const kp_prediction *p, kp_model_field *f) {
   f[0] = (kp_model_field){"hk_case", p->hk_case};
   f[1] = (kp_model_field){"hk_mwp", p->hk_mwp};
   f[2] = (kp_model_field){"hk_cwp", p->hk_cwp};
@@ -29,7 +29,7 @@ int kp_model_hongkim_fields(const kp_prediction *p, kp_model_field *f) {
   return 6;
 }
 
-int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   (void)gpu;
   const kp_model_facts *f = &out->facts;
   double P = f->sub_partitions;
@@ -139,3 +139,5 @@ int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_predictio
   out->exec_cycles = exec + out->hk_sync_cycles;
   return 0;
 }
+
+const kp_model_def kp_model_def_hongkim = {"hongkim", "model 003, Hong & Kim 2009: memory and computation warp parallelism", predict, fields};

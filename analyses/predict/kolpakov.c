@@ -19,14 +19,14 @@
 
 #include <math.h>
 
-int kp_model_kolpakov_fields(const kp_prediction *p, kp_model_field *f) {
+static int fields(const kp_prediction *p, kp_model_field *f) {
   f[0] = (kp_model_field){"kol_nb", p->kol_nb};
   f[1] = (kp_model_field){"kol_ct", p->kol_ct};
   f[2] = (kp_model_field){"kol_depth", p->kol_depth};
   return 3;
 }
 
-int kp_model_kolpakov(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   const kp_model_facts *f = &out->facts;
   double nb = ceil((double)in->grid_blocks / f->sm_count);
   double nw = f->warps_per_block, nt = f->warp_size;
@@ -70,3 +70,5 @@ int kp_model_kolpakov(const kp_gpu *gpu, const kp_predict_input *in, kp_predicti
   out->transfer_us = xfer;
   return 0;
 }
+
+const kp_model_def kp_model_def_kolpakov = {"kolpakov", "model 004, Kolpakov et al.: Kothapalli's formula", predict, fields};

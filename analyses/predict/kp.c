@@ -155,14 +155,14 @@ static double wave_time(wave_ctx *c, long long blocks, long long bsm, const char
   return t;
 }
 
-int kp_model_kp_fields(const kp_prediction *p, kp_model_field *f) {
+static int fields(const kp_prediction *p, kp_model_field *f) {
   f[0] = (kp_model_field){"kp_wave_cycles", p->kp_wave_cycles};
   f[1] = (kp_model_field){"kp_last_wave_cycles", p->kp_last_wave_cycles};
   f[2] = (kp_model_field){"kp_time_sync", p->kp_time_sync};
   return 3;
 }
 
-int kp_model_kp(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   const kp_model_facts *f = &out->facts;
   wave_ctx c;
   memset(&c, 0, sizeof c);
@@ -218,3 +218,5 @@ int kp_model_kp(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
   kp_prediction_launch(gpu, in, out);
   return 0;
 }
+
+const kp_model_def kp_model_def_kp = {"kp", "model 000, Kleimenov & Popova 2021: waves of warps at L1/L2/DRAM latencies", predict, fields};

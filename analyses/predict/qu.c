@@ -20,7 +20,7 @@
 
 #include <math.h>
 
-int kp_model_qu_fields(const kp_prediction *p, kp_model_field *f) {
+static int fields(const kp_prediction *p, kp_model_field *f) {
   f[0] = (kp_model_field){"qu_K", p->qu_K};
   f[1] = (kp_model_field){"qu_t_cycles", p->qu_t_cycles};
   f[2] = (kp_model_field){"qu_S", p->qu_S};
@@ -28,7 +28,7 @@ int kp_model_qu_fields(const kp_prediction *p, kp_model_field *f) {
   return 4;
 }
 
-int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   (void)gpu;
   const kp_model_facts *f = &out->facts;
   double t = 0, delay = 0;
@@ -67,3 +67,5 @@ int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *ou
   out->bound = out->qu_regime == 3 ? "issue" : "latency";
   return 0;
 }
+
+const kp_model_def kp_model_def_qu = {"qu", "model 001, Qu et al. 2020: warp-level features", predict, fields};

@@ -1,22 +1,14 @@
-/* The registry of performance models: one row per model (its option name,
- * what it is, its prediction and its own JSON fields).  A new model is a
- * file in this directory, a kind in include/kperf/predict.h and a row here
- * (docs/models.md, "Adding a model"). */
+/* The registry of performance models: the rows of include/kperf/models.def
+ * (each model's file defines its kp_model_def: option name, what it is, its
+ * prediction and its own JSON fields). */
 #include "kperf/predict.h"
 
-static const kp_model_def models[KP_MODEL_COUNT] = {
-    [KP_MODEL_KP] = {"kp", "model 000, Kleimenov & Popova 2021: waves of warps at L1/L2/DRAM latencies",
-                     kp_model_kp, kp_model_kp_fields},
-    [KP_MODEL_HONGKIM] = {"hongkim", "model 003, Hong & Kim 2009: memory and computation warp parallelism",
-                          kp_model_hongkim, kp_model_hongkim_fields},
-    [KP_MODEL_KOLPAKOV] = {"kolpakov", "model 004, Kolpakov et al.: Kothapalli's formula",
-                           kp_model_kolpakov, kp_model_kolpakov_fields},
-    [KP_MODEL_QU] = {"qu", "model 001, Qu et al. 2020: warp-level features", kp_model_qu,
-                     kp_model_qu_fields},
-    [KP_MODEL_BN] = {"bn", "bottleneck: the busiest pipe, memory level or latency per wave",
-                     kp_model_bn, kp_model_bn_fields},
+static const kp_model_def *const models[KP_MODEL_COUNT] = {
+#define KP_MODEL(ID, name) [KP_MODEL_##ID] = &kp_model_def_##name,
+#include "kperf/models.def"
+#undef KP_MODEL
 };
 
 const kp_model_def *kp_model_def_of(kp_model_kind kind) {
-  return (unsigned)kind < KP_MODEL_COUNT ? &models[kind] : 0;
+  return (unsigned)kind < KP_MODEL_COUNT ? models[kind] : 0;
 }

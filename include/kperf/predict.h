@@ -1,8 +1,8 @@
 /* kperf performance models: predicted kernel time for one launch.
  *
  * Five models, one file each in analyses/predict/ and one row each in its
- * registry, analyses/predict/registry.c (documentation: docs/models.md; the
- * papers: ../shared/models.md):
+ * registry, analyses/predict/registry.c (documentation, with each paper's
+ * formulas restated in kperf's terms: docs/models.md):
  *   KP_MODEL_KP        "kp"        model 000, Kleimenov & Popova 2021
  *   KP_MODEL_HONGKIM   "hongkim"   model 003, Hong & Kim 2009 MWP-CWP
  *   KP_MODEL_KOLPAKOV  "kolpakov"  model 004, Kolpakov et al. (Kothapalli's formula)
@@ -28,12 +28,11 @@
 extern "C" {
 #endif
 
+/* The models, one row each in include/kperf/models.def: KP_MODEL_KP, ... */
 typedef enum kp_model_kind {
-  KP_MODEL_KP = 0,
-  KP_MODEL_HONGKIM,
-  KP_MODEL_KOLPAKOV,
-  KP_MODEL_QU,
-  KP_MODEL_BN,
+#define KP_MODEL(ID, name) KP_MODEL_##ID,
+#include "kperf/models.def"
+#undef KP_MODEL
   KP_MODEL_COUNT
 } kp_model_kind;
 
@@ -222,18 +221,12 @@ typedef struct kp_model_def {
 /* The registry row of a kind; NULL when out of range. */
 const kp_model_def *kp_model_def_of(kp_model_kind kind);
 
-/* ---- Shared by the model files (called by kp_predict after it resolved
- * out->facts, out->occ and the Qu features; not needed by callers). */
-int kp_model_kp(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
-int kp_model_hongkim(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
-int kp_model_kolpakov(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
-int kp_model_qu(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
-int kp_model_bn(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
-int kp_model_kp_fields(const kp_prediction *p, kp_model_field *f);
-int kp_model_hongkim_fields(const kp_prediction *p, kp_model_field *f);
-int kp_model_kolpakov_fields(const kp_prediction *p, kp_model_field *f);
-int kp_model_qu_fields(const kp_prediction *p, kp_model_field *f);
-int kp_model_bn_fields(const kp_prediction *p, kp_model_field *f);
+/* Each model's row, defined by its file analyses/predict/<name>.c. */
+#define KP_MODEL(ID, name) extern const kp_model_def kp_model_def_##name;
+#include "kperf/models.def"
+#undef KP_MODEL
+
+/* ---- Shared by the model files (not needed by callers). */
 /* out->launch_us, t_launch from the GPU database (its measured model, else its
  * fallback, named in the note; 0 when unknown). */
 void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
