@@ -1,4 +1,5 @@
 /* Per-lane evaluation of access addresses: see include/kperf/lanes.h. */
+#include "kperf/sym.h"
 #include "kperf/lanes.h"
 #include "kperf/count.h"
 #include "kperf/trip.h"
@@ -13,15 +14,6 @@
 #define ADDR_BASE ((uint64_t)1 << 40)
 
 /* ---- Block shapes ------------------------------------------------------ */
-
-static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
-  for (size_t i = nb; i-- > 0;)
-    if (b[i].name && strcmp(b[i].name, name) == 0) {
-      *out = b[i].value;
-      return 1;
-    }
-  return 0;
-}
 
 /* Launches a and b give the kernel's integer parameters the same values
  * (both folded to the same constant, or both unknown). */
@@ -62,8 +54,8 @@ size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
       continue;
     size_t nb = kp_launch_bindings(m, l, b, sizeof b / sizeof *b);
     int64_t d[3];
-    if (lookup(b, nb, kp_block_dim_names[0], &d[0]) && lookup(b, nb, kp_block_dim_names[1], &d[1]) &&
-        lookup(b, nb, kp_block_dim_names[2], &d[2]))
+    if (kp_binding_lookup(b, nb, kp_block_dim_names[0], &d[0]) && kp_binding_lookup(b, nb, kp_block_dim_names[1], &d[1]) &&
+        kp_binding_lookup(b, nb, kp_block_dim_names[2], &d[2]))
       add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_LAUNCH, l);
   }
   if (n)
@@ -75,9 +67,9 @@ size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
       return n;
   }
   int64_t d[3] = {0, 1, 1};
-  int have = lookup(m->assume, m->nassume, kp_block_dim_names[0], &d[0]);
-  lookup(m->assume, m->nassume, kp_block_dim_names[1], &d[1]);
-  lookup(m->assume, m->nassume, kp_block_dim_names[2], &d[2]);
+  int have = kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[0], &d[0]);
+  kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[1], &d[1]);
+  kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[2], &d[2]);
   if (have)
     add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_ASSUMED, NULL);
   if (!n && k->max_threads_per_block > 0)
@@ -176,7 +168,7 @@ static const char *iter_name(unsigned id) { return id < 64 ? ITER_NAMES[id] : NU
 
 static int bound(const kp_lane_ctx *c, const char *name) {
   int64_t v;
-  return lookup(c->b, c->nb, name, &v);
+  return kp_binding_lookup(c->b, c->nb, name, &v);
 }
 
 /* Binds the variables of s nothing binds to value. */

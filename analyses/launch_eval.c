@@ -43,16 +43,6 @@ void kp_format_time_us(double us, char *buf, size_t len) {
 
 /* ---- Bindings ----------------------------------------------------------- */
 
-static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
-  int found = 0;
-  for (size_t i = 0; i < nb; i++)
-    if (b[i].name && strcmp(b[i].name, name) == 0) {
-      *out = b[i].value;
-      found = 1; /* the last one wins */
-    }
-  return found;
-}
-
 /* ---- Grid expression: (n + b - 1) / b ------------------------------------ */
 
 /* Copies s without blanks; strips parentheses around the whole text. */
@@ -85,7 +75,7 @@ static int text_value(const char *t, const kp_binding *b, size_t nb, int64_t *ou
   squash(t, s, sizeof s);
   if (kp_parse_int(s, out))
     return 1;
-  return lookup(b, nb, s, out);
+  return kp_binding_lookup(b, nb, s, out);
 }
 
 /* Whether s is a C identifier (a name kperf can be given a value for). */
@@ -698,8 +688,8 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
   }
   for (int d = 0; d < 3; d++) {
     int64_t v;
-    e->block[d] = lookup(e->b, e->nb, bnames[d], &v) ? v : 0;
-    e->grid[d] = lookup(e->b, e->nb, gnames[d], &v) ? v : 0;
+    e->block[d] = kp_binding_lookup(e->b, e->nb, bnames[d], &v) ? v : 0;
+    e->grid[d] = kp_binding_lookup(e->b, e->nb, gnames[d], &v) ? v : 0;
   }
   /* Sizes that did not fold but whose text evaluates with the bindings
    * (#pragma kperf assume(n = ...), --arg): a name, or (N + B - 1) / B.  An

@@ -347,6 +347,13 @@ static const kp_binding *lookup(const char *name, const kp_binding *b, size_t nb
   return NULL;
 }
 
+int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
+  const kp_binding *bd = name && b ? lookup(name, b, nb) : NULL;
+  if (bd && out)
+    *out = bd->value;
+  return bd != NULL;
+}
+
 int kp_sym_eval(const kp_sym *s, const kp_binding *b, size_t nb, int64_t *out) {
   if (!s)
     return 0;

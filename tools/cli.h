@@ -6,6 +6,8 @@
 
 #include "kperf/gpu.h"
 
+#include <cjson/cJSON.h>
+
 /* Exit codes: success, a failure (database, I/O), a usage error or unknown name. */
 enum { KP_EXIT_OK = 0, KP_EXIT_FAIL = 1, KP_EXIT_USAGE = 2 };
 
@@ -20,6 +22,14 @@ typedef struct kp_command {
 extern const kp_command kp_cmd_gpus, kp_cmd_gpu, kp_cmd_occupancy, kp_cmd_import_gpus,
     kp_cmd_analyze, kp_cmd_predict, kp_cmd_recommend, kp_cmd_compare, kp_cmd_tune, kp_cmd_check,
     kp_cmd_compdb, kp_cmd_checks;
+
+/* JSON getters (cli_json.c): the item; a string, number or bool, or def when
+ * absent or of another type; kp_json_int: 1 and *out when a number. */
+const cJSON *kp_json_get(const cJSON *o, const char *key);
+const char *kp_json_str(const cJSON *o, const char *key, const char *def);
+double kp_json_num(const cJSON *o, const char *key, double def);
+int kp_json_int(const cJSON *o, const char *key, long long *out);
+int kp_json_bool(const cJSON *o, const char *key);
 
 /* Prints "kperf: MESSAGE" on stderr (one line). */
 void kp_cli_error(const char *fmt, ...)

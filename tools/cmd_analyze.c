@@ -67,28 +67,6 @@ static size_t count_error_lines(const char *text) {
 
 /* ------------------------------------------------------- text summary */
 
-static const char *jstr(const cJSON *o, const char *key) {
-  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-  return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-/* A JSON integer as long long; 0 when absent or not a number. */
-static int jint(const cJSON *o, const char *key, long long *out) {
-  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-  if (!cJSON_IsNumber(v))
-    return 0;
-  *out = (long long)v->valuedouble;
-  return 1;
-}
-
-static int jbool(const cJSON *o, const char *key) {
-  return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
-}
-
-static const cJSON *jget(const cJSON *o, const char *key) {
-  return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
 /* A number or string item as text. */
 static void item_text(const cJSON *v, char *buf, size_t n) {
   if (cJSON_IsNumber(v))
@@ -102,9 +80,9 @@ static void item_text(const cJSON *v, char *buf, size_t n) {
 /* "{per_thread, formula}" as "23 (= 4*n + 3)", "? (= n*m)" or "23". */
 static void print_count(const cJSON *c) {
   long long v;
-  const char *f = jstr(c, "formula");
+  const char *f = kp_json_str(c, "formula", NULL);
   char num[32] = "?";
-  if (jint(c, "per_thread", &v))
+  if (kp_json_int(c, "per_thread", &v))
     snprintf(num, sizeof num, "%lld", v);
   printf("%s", num);
   if (f && strcmp(f, num) != 0)
@@ -134,7 +112,7 @@ static void print_classes(const cJSON *by) {
     if (n == sizeof e / sizeof e[0])
       break;
     e[n].item = c;
-    e[n].known = jint(c, "per_thread", &e[n].v);
+    e[n].known = kp_json_int(c, "per_thread", &e[n].v);
     if (!e[n].known)
       e[n].v = 0;
     n++;
@@ -155,8 +133,8 @@ static void print_classes(const cJSON *by) {
 
 /* An affine index: "coef*var + ... + base". */
 static void print_index(const cJSON *ix) {
-  if (!jbool(ix, "affine")) {
-    const char *why = jstr(ix, "why"), *formula = jstr(ix, "formula");
+  if (!kp_json_bool(ix, "affine")) {
+    const char *why = kp_json_str(ix, "why", NULL), *formula = kp_json_str(ix, "formula", NULL);
     printf("not affine (%s)", why ? why : "unknown");
     if (formula)
       printf(", per thread: %s", formula);
@@ -164,8 +142,8 @@ static void print_index(const cJSON *ix) {
   }
   int first = 1;
   const cJSON *t;
-  cJSON_ArrayForEach(t, jget(ix, "terms")) {
-    const char *coef = jstr(t, "coef"), *var = jstr(t, "var");
+  cJSON_ArrayForEach(t, kp_json_get(ix, "terms")) {
+    const char *coef = kp_json_str(t, "coef", NULL), *var = kp_json_str(t, "var", NULL);
     if (!first)
       printf(" + ");
     first = 0;
@@ -176,7 +154,7 @@ static void print_index(const cJSON *ix) {
     else
       printf("%s*%s", coef, var ? var : "?");
   }
-  const char *base = jstr(ix, "base");
+  const char *base = kp_json_str(ix, "base", NULL);
   if (base && (first || strcmp(base, "0") != 0))
     printf("%s%s", first ? "" : " + ", base);
   else if (!base && first)
@@ -186,10 +164,10 @@ static void print_index(const cJSON *ix) {
 static int loop_depth(const cJSON *loops, const cJSON *l) {
   int depth = 0;
   long long parent;
-  while (depth < 64 && jint(l, "parent", &parent)) {
+  while (depth < 64 && kp_json_int(l, "parent", &parent)) {
     const cJSON *p = NULL, *x;
     long long id;
-    cJSON_ArrayForEach(x, loops) if (jint(x, "id", &id) && id == parent) p = x;
+    cJSON_ArrayForEach(x, loops) if (kp_json_int(x, "id", &id) && id == parent) p = x;
     if (!p)
       break;
     l = p;
@@ -199,36 +177,36 @@ static int loop_depth(const cJSON *loops, const cJSON *l) {
 }
 
 static void print_kernel(const cJSON *k) {
-  const char *name = jstr(k, "name"), *loc = jstr(k, "location");
+  const char *name = kp_json_str(k, "name", NULL), *loc = kp_json_str(k, "location", NULL);
   printf("kernel %s", name ? name : "?");
   if (loc)
     printf(" at %s", loc);
-  printf("%s\n", jbool(k, "template_instance") ? " (template instance)" : "");
+  printf("%s\n", kp_json_bool(k, "template_instance") ? " (template instance)" : "");
 
   const cJSON *p;
   int np = 0;
   printf("  parameters: ");
-  cJSON_ArrayForEach(p, jget(k, "params")) {
-    const char *t = jstr(p, "type"), *n = jstr(p, "name");
+  cJSON_ArrayForEach(p, kp_json_get(k, "params")) {
+    const char *t = kp_json_str(p, "type", NULL), *n = kp_json_str(p, "name", NULL);
     size_t tl = t ? strlen(t) : 0;
     printf("%s%s%s%s", np++ ? ", " : "", t ? t : "?",
            n && *n ? (tl && t[tl - 1] == '*' ? "" : " ") : "", n ? n : "");
   }
   printf("%s\n", np ? "" : "none");
 
-  const cJSON *lb = jget(k, "launch_bounds");
+  const cJSON *lb = kp_json_get(k, "launch_bounds");
   long long v;
   if (cJSON_IsObject(lb)) {
     printf("  launch bounds: ");
-    if (jint(lb, "max_threads", &v))
+    if (kp_json_int(lb, "max_threads", &v))
       printf("%lld threads per block", v);
-    if (jint(lb, "min_blocks", &v))
+    if (kp_json_int(lb, "min_blocks", &v))
       printf(", at least %lld blocks per SM", v);
     printf("\n");
   }
 
-  const char *at = jstr(k, "evaluated_at");
-  const cJSON *b, *bind = jget(k, "bindings");
+  const char *at = kp_json_str(k, "evaluated_at", NULL);
+  const cJSON *b, *bind = kp_json_get(k, "bindings");
   if (at)
     printf("  evaluated at the launch at %s with", at);
   else
@@ -243,29 +221,29 @@ static void print_kernel(const cJSON *k) {
   }
   printf("%s\n", nb ? "" : " nothing bound");
 
-  if (!jbool(k, "analysed")) {
+  if (!kp_json_bool(k, "analysed")) {
     printf("  not analysed: no body kperf could walk\n");
   } else {
-    const cJSON *ins = jget(k, "instructions");
+    const cJSON *ins = kp_json_get(k, "instructions");
     if (cJSON_IsObject(ins)) {
       printf("  instructions per thread: ");
       print_count(ins);
       printf("\n");
-      print_classes(jget(ins, "by_class"));
-      const cJSON *dv = jget(ins, "divergent");
-      if (cJSON_IsObject(dv) && !(jint(dv, "per_thread", &v) && v == 0)) {
+      print_classes(kp_json_get(ins, "by_class"));
+      const cJSON *dv = kp_json_get(ins, "divergent");
+      if (cJSON_IsObject(dv) && !(kp_json_int(dv, "per_thread", &v) && v == 0)) {
         printf("    under divergent branches: ");
         print_count(dv);
         printf("\n");
       }
     }
-    const cJSON *sy = jget(k, "syncs");
+    const cJSON *sy = kp_json_get(k, "syncs");
     if (cJSON_IsObject(sy)) {
       printf("  barriers per thread: ");
       print_count(sy);
       printf("\n");
     }
-    const cJSON *by = jget(k, "bytes"), *s;
+    const cJSON *by = kp_json_get(k, "bytes"), *s;
     if (cJSON_IsObject(by) && by->child) {
       int i = 0;
       printf("  bytes per thread: ");
@@ -277,90 +255,90 @@ static void print_kernel(const cJSON *k) {
     }
   }
 
-  const cJSON *loops = jget(k, "loops"), *l;
+  const cJSON *loops = kp_json_get(k, "loops"), *l;
   if (cJSON_GetArraySize(loops) > 0) {
     printf("  loops:\n");
     cJSON_ArrayForEach(l, loops) {
       long long id = 0;
-      jint(l, "id", &id);
+      kp_json_int(l, "id", &id);
       int depth = loop_depth(loops, l);
-      const char *var = jstr(l, "var"), *lloc = jstr(l, "location");
-      const char *trip = jstr(l, "trip"), *kind = jstr(l, "trip_kind");
+      const char *var = kp_json_str(l, "var", NULL), *lloc = kp_json_str(l, "location", NULL);
+      const char *trip = kp_json_str(l, "trip", NULL), *kind = kp_json_str(l, "trip_kind", NULL);
       printf("    %*sloop %lld", 2 * depth, "", id);
       if (lloc)
         printf(" at %s", lloc);
       if (var)
         printf(" (%s)", var);
       char num[32] = "?";
-      if (jint(l, "trip_value", &v))
+      if (kp_json_int(l, "trip_value", &v))
         snprintf(num, sizeof num, "%lld", v);
       printf(": %s iterations", num);
       if (trip && strcmp(trip, num) != 0)
         printf(" (= %s)", trip);
       printf(" [%s", kind ? kind : "?");
       if (kind && strcmp(kind, "unknown") == 0) {
-        const char *why = jstr(l, "why"), *tp = jstr(l, "trip_param");
+        const char *why = kp_json_str(l, "why", NULL), *tp = kp_json_str(l, "trip_param", NULL);
         if (why)
           printf(": %s", why);
         if (tp)
           printf("; bind %s with --arg or #pragma kperf trip(N)", tp);
       }
-      if (jint(l, "unroll", &v) && v != 0) {
+      if (kp_json_int(l, "unroll", &v) && v != 0) {
         if (v < 0)
           printf(", fully unrolled");
         else
           printf(", unroll %lld", v);
       }
-      if (jbool(l, "thread_dependent"))
+      if (kp_json_bool(l, "thread_dependent"))
         printf(", trip count varies by thread");
       printf("]\n");
     }
   }
 
-  const cJSON *accs = jget(k, "accesses"), *a;
+  const cJSON *accs = kp_json_get(k, "accesses"), *a;
   if (cJSON_GetArraySize(accs) > 0) {
     printf("  accesses:\n");
     cJSON_ArrayForEach(a, accs) {
-      const char *aloc = jstr(a, "location"), *kind = jstr(a, "kind"), *space = jstr(a, "space");
-      const char *arr = jstr(a, "array");
+      const char *aloc = kp_json_str(a, "location", NULL), *kind = kp_json_str(a, "kind", NULL), *space = kp_json_str(a, "space", NULL);
+      const char *arr = kp_json_str(a, "array", NULL);
       printf("    %s%s%s %s %s", aloc ? aloc : "", aloc ? ": " : "", kind ? kind : "?",
              space ? space : "?", arr ? arr : "?");
       const cJSON *d;
-      cJSON_ArrayForEach(d, jget(a, "dims")) printf("[%lld]", (long long)d->valuedouble);
-      if (jint(a, "elem_bytes", &v))
+      cJSON_ArrayForEach(d, kp_json_get(a, "dims")) printf("[%lld]", (long long)d->valuedouble);
+      if (kp_json_int(a, "elem_bytes", &v))
         printf(" (%lld B)", v);
       printf(", index ");
-      print_index(jget(a, "index"));
-      if (jint(a, "loop", &v))
+      print_index(kp_json_get(a, "index"));
+      if (kp_json_int(a, "loop", &v))
         printf(" [loop %lld]", v);
-      if (jbool(a, "divergent"))
+      if (kp_json_bool(a, "divergent"))
         printf(" [divergent]");
       printf("\n");
     }
   }
 
-  if (jint(k, "registers_estimate", &v) && v > 0) {
+  if (kp_json_int(k, "registers_estimate", &v) && v > 0) {
     printf("  registers per thread: about %lld (an estimate)", v);
-    if (jint(k, "max_registers", &v))
+    if (kp_json_int(k, "max_registers", &v))
       printf(", capped at %lld", v);
     printf("\n");
   }
-  const cJSON *sh = jget(k, "shared_bytes");
+  const cJSON *sh = kp_json_get(k, "shared_bytes");
   if (cJSON_IsObject(sh)) {
     long long st = 0, dy;
-    jint(sh, "static", &st);
+    kp_json_int(sh, "static", &st);
     printf("  shared memory per block: %lld B static", st);
-    if (jint(sh, "dynamic", &dy))
+    if (kp_json_int(sh, "dynamic", &dy))
       printf(", %lld B dynamic", dy);
-    else if (jbool(sh, "uses_dynamic"))
+    else if (kp_json_bool(sh, "uses_dynamic"))
       printf(", dynamic (size not known)");
     printf("\n");
   }
-  const cJSON *notes = jget(k, "notes"), *n;
+  const cJSON *notes = kp_json_get(k, "notes"), *n;
   if (cJSON_GetArraySize(notes) > 0) {
     printf("  notes:\n");
     cJSON_ArrayForEach(n, notes) {
-      const char *nl = jstr(n, "location"), *t = jstr(n, "text");
+      const char *nl = kp_json_str(n, "location", NULL), *t = kp_json_str(n, "text", NULL);
       printf("    %s%s%s\n", nl ? nl : "", nl ? ": " : "", t ? t : "");
     }
   }
@@ -385,13 +363,13 @@ static void print_dim3(const cJSON *d) {
 }
 
 static void print_text(const cJSON *root) {
-  const char *file = jstr(root, "file"), *gpu = jstr(root, "gpu");
+  const char *file = kp_json_str(root, "file", NULL), *gpu = kp_json_str(root, "gpu", NULL);
   printf("%s: ", file ? file : "?");
   if (gpu)
     printf("analysed for GPU %s\n", gpu);
   else
     printf("no GPU chosen\n");
-  const cJSON *as = jget(root, "assumptions"), *a;
+  const cJSON *as = kp_json_get(root, "assumptions"), *a;
   if (as && as->child) {
     printf("assumptions:");
     int i = 0;
@@ -402,14 +380,14 @@ static void print_text(const cJSON *root) {
     }
     printf("\n");
   }
-  const cJSON *ks = jget(root, "kernels"), *k;
+  const cJSON *ks = kp_json_get(root, "kernels"), *k;
   if (cJSON_GetArraySize(ks) == 0)
     printf("\nno kernels\n");
   cJSON_ArrayForEach(k, ks) {
     printf("\n");
     print_kernel(k);
   }
-  const cJSON *ls = jget(root, "launches"), *l;
+  const cJSON *ls = kp_json_get(root, "launches"), *l;
   printf("\n");
   if (cJSON_GetArraySize(ls) == 0) {
     printf("no launches\n");
@@ -417,12 +395,12 @@ static void print_text(const cJSON *root) {
   }
   printf("launches:\n");
   cJSON_ArrayForEach(l, ls) {
-    const char *loc = jstr(l, "location"), *name = jstr(l, "kernel"), *stream = jstr(l, "stream");
+    const char *loc = kp_json_str(l, "location", NULL), *name = kp_json_str(l, "kernel", NULL), *stream = kp_json_str(l, "stream", NULL);
     printf("  %s%s%s<<<", loc ? loc : "", loc ? ": " : "", name ? name : "?");
-    print_dim3(jget(l, "grid"));
+    print_dim3(kp_json_get(l, "grid"));
     printf(", ");
-    print_dim3(jget(l, "block"));
-    const cJSON *sm = jget(l, "smem");
+    print_dim3(kp_json_get(l, "block"));
+    const cJSON *sm = kp_json_get(l, "smem");
     if (!cJSON_IsNull(sm) || stream) {
       char t[256];
       item_text(sm, t, sizeof t);
@@ -431,7 +409,7 @@ static void print_text(const cJSON *root) {
     if (stream)
       printf(", %s", stream);
     printf(">>>");
-    const cJSON *args = jget(l, "args"), *x;
+    const cJSON *args = kp_json_get(l, "args"), *x;
     if (cJSON_GetArraySize(args) > 0) {
       printf("(");
       int i = 0;
@@ -442,7 +420,7 @@ static void print_text(const cJSON *root) {
       }
       printf(")");
     }
-    if (jbool(l, "via_pointer"))
+    if (kp_json_bool(l, "via_pointer"))
       printf(" (through a function pointer)");
     printf("\n");
   }
@@ -540,7 +518,7 @@ static int analyze_run(int argc, char **argv) {
     } else {
       if (status != 0) {
         long long n = 0;
-        if (!jint(root, "host_errors", &n) || n <= 0)
+        if (!kp_json_int(root, "host_errors", &n) || n <= 0)
           n = (long long)count_error_lines(errtext ? errtext : "");
         kp_cli_error("clang reported %lld error(s) in %s; the kernels were analysed anyway", n,
                      file);

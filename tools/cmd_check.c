@@ -293,27 +293,13 @@ static void uri_to_path(const char *uri, const char *cwd, char *buf, size_t n) {
     memmove(buf, buf + cl + 1, strlen(buf + cl + 1) + 1);
 }
 
-static const cJSON *jget(const cJSON *o, const char *k) {
-  return cJSON_GetObjectItemCaseSensitive(o, k);
-}
-
-static const char *jstr(const cJSON *o, const char *k) {
-  const cJSON *v = jget(o, k);
-  return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static int jint(const cJSON *o, const char *k) {
-  const cJSON *v = jget(o, k);
-  return cJSON_IsNumber(v) ? v->valueint : 0;
-}
-
 /* "path:line:col" of a SARIF location (physicalLocation inside). */
 static void location_text(const cJSON *loc, const char *cwd, char *buf, size_t n) {
-  const cJSON *pl = jget(loc, "physicalLocation");
-  const cJSON *region = jget(pl, "region");
+  const cJSON *pl = kp_json_get(loc, "physicalLocation");
+  const cJSON *region = kp_json_get(pl, "region");
   char path[PATH_MAX * 2];
-  uri_to_path(jstr(jget(pl, "artifactLocation"), "uri"), cwd, path, sizeof path);
-  int line = jint(region, "startLine"), col = jint(region, "startColumn");
+  uri_to_path(kp_json_str(kp_json_get(pl, "artifactLocation"), "uri", ""), cwd, path, sizeof path);
+  int line = (int)kp_json_num(region, "startLine", 0), col = (int)kp_json_num(region, "startColumn", 0);
   if (line && col)
     snprintf(buf, n, "%s:%d:%d", path, line, col);
   else if (line)
@@ -340,10 +326,10 @@ static void print_results(cJSON *log, const options *o, counts *c) {
   for (cJSON *r = results ? results->child : NULL; r;) {
     cJSON *next = r->next;
     char where[PATH_MAX * 2 + 64], key[PATH_MAX * 4];
-    const cJSON *locs = jget(r, "locations");
+    const cJSON *locs = kp_json_get(r, "locations");
     location_text(cJSON_GetArrayItem(locs, 0), cwd, where, sizeof where);
-    const char *rule = jstr(r, "ruleId"), *level = jstr(r, "level");
-    const char *msg = jstr(jget(r, "message"), "text");
+    const char *rule = kp_json_str(r, "ruleId", ""), *level = kp_json_str(r, "level", "");
+    const char *msg = kp_json_str(kp_json_get(r, "message"), "text", "");
     snprintf(key, sizeof key, "%s\n%s\n%s\n%s", rule, level, where, msg);
     int dup = 0;
     for (size_t i = 0; i < seen.n && !dup; i++)
@@ -365,9 +351,9 @@ static void print_results(cJSON *log, const options *o, counts *c) {
       printf("%s: %s: %s [%s]\n", where, is_error ? "error" : is_warning ? "warning" : "remark",
              msg, rule);
       const cJSON *rel;
-      cJSON_ArrayForEach(rel, jget(r, "relatedLocations")) {
+      cJSON_ArrayForEach(rel, kp_json_get(r, "relatedLocations")) {
         location_text(rel, cwd, where, sizeof where);
-        printf("%s: note: %s\n", where, jstr(jget(rel, "message"), "text"));
+        printf("%s: note: %s\n", where, kp_json_str(kp_json_get(rel, "message"), "text", ""));
       }
     }
     r = next;

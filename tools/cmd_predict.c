@@ -299,16 +299,6 @@ static cJSON *run_one(popts *o, const char *gpu, cJSON **root) {
   return found;
 }
 
-static double jnum(const cJSON *o, const char *key) {
-  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-  return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
-static const char *jstr(const cJSON *o, const char *key) {
-  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-  return cJSON_IsString(v) ? v->valuestring : "";
-}
-
 static void fmt_us(double us, char *buf, size_t n) {
   if (!isfinite(us))
     snprintf(buf, n, "unknown");
@@ -337,41 +327,41 @@ static void print_scaling(const cJSON *l) {
     return;
   kp_launch_scaling s;
   memset(&s, 0, sizeof s);
-  snprintf(s.variable, sizeof s.variable, "%s", jstr(sc, "variable"));
+  snprintf(s.variable, sizeof s.variable, "%s", kp_json_str(sc, "variable", ""));
   const cJSON *tie;
   cJSON_ArrayForEach(tie, cJSON_GetObjectItemCaseSensitive(sc, "ties")) {
     if (s.nties >= KP_SCALING_TIES)
       break;
-    snprintf(s.tie_var[s.nties], sizeof s.tie_var[0], "%s", jstr(tie, "variable"));
-    const char *as = jstr(tie, "as");
+    snprintf(s.tie_var[s.nties], sizeof s.tie_var[0], "%s", kp_json_str(tie, "variable", ""));
+    const char *as = kp_json_str(tie, "as", "");
     s.tie_kind[s.nties] = strcmp(as, "grid") == 0    ? KP_TIE_GRID
                           : strcmp(as, "block") == 0 ? KP_TIE_BLOCK
                           : strcmp(as, "fixed") == 0 ? KP_TIE_FIXED
                                                      : KP_TIE_EQUAL;
-    s.tie_div[s.nties] = (int64_t)jnum(tie, "divisor");
+    s.tie_div[s.nties] = (int64_t)kp_json_num(tie, "divisor", NAN);
     s.nties++;
   }
   const cJSON *pt;
   cJSON_ArrayForEach(pt, pts) {
-    double v = jnum(pt, "value");
+    double v = kp_json_num(pt, "value", NAN);
     if (s.npoints < KP_SCALING_POINTS && v >= 1) {
       s.power[s.npoints] = (int)lround(log2(v));
-      s.predicted_us[s.npoints++] = jnum(pt, "predicted_us");
+      s.predicted_us[s.npoints++] = kp_json_num(pt, "predicted_us", NAN);
     }
   }
-  double dims = jnum(sc, "block_dims"), best = jnum(sc, "best");
+  double dims = kp_json_num(sc, "block_dims", NAN), best = kp_json_num(sc, "best", NAN);
   if (dims >= 1 && dims <= 3 && best >= 0 && best < s.npoints) {
     s.block_dims = (int)dims;
-    double other = jnum(sc, "block_other");
+    double other = kp_json_num(sc, "block_other", NAN);
     s.block_other = other >= 1 && other <= 1024 ? (int64_t)other : 1;
     s.best = (int)best;
   }
   s.flat = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sc, "flat"));
-  s.growth = jnum(sc, "growth");
-  s.per_2_20_us = jnum(sc, "per_2_20_us");
-  s.bound = jstr(sc, "bound");
-  s.bound2 = jstr(sc, "bound2");
-  s.bound2_ratio = jnum(sc, "bound2_ratio");
+  s.growth = kp_json_num(sc, "growth", NAN);
+  s.per_2_20_us = kp_json_num(sc, "per_2_20_us", NAN);
+  s.bound = kp_json_str(sc, "bound", "");
+  s.bound2 = kp_json_str(sc, "bound2", "");
+  s.bound2_ratio = kp_json_num(sc, "bound2_ratio", NAN);
   char text[640];
   kp_launch_scaling_text(&s, text, sizeof text);
   char vars[256], ties[320];
@@ -383,40 +373,40 @@ static void print_scaling(const cJSON *l) {
 
 static void print_prediction(const popts *o, const cJSON *l) {
   char t[32];
-  fmt_us(jnum(l, "predicted_us"), t, sizeof t);
+  fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
   printf("%s<<<(%lld, %lld, %lld), (%lld, %lld, %lld)>>> on %s (%s model): predicted %s\n",
-         jstr(l, "kernel"), o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
-         o->block[2], jstr(l, "gpu"), jstr(l, "model"), t);
+         kp_json_str(l, "kernel", ""), o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
+         o->block[2], kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), t);
   if (!check_ok(l))
-    printf("  no time: %s\n", jstr(l, "why"));
+    printf("  no time: %s\n", kp_json_str(l, "why", ""));
   print_scaling(l);
   const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
   if (occ) {
     printf("  occupancy %.0f%% (limited by %s, %.0f blocks/SM), %.3g waves, bound by %s",
-           100 * jnum(occ, "occupancy"), jstr(occ, "limiter"), jnum(occ, "active_blocks_per_sm"),
-           jnum(l, "waves"), jstr(l, "bound"));
+           100 * kp_json_num(occ, "occupancy", NAN), kp_json_str(occ, "limiter", ""), kp_json_num(occ, "active_blocks_per_sm", NAN),
+           kp_json_num(l, "waves", NAN), kp_json_str(l, "bound", ""));
     char next[64]; /* bn: the runner-up */
-    kp_bound_next_text(jstr(l, "bound2"), jnum(l, "bound2_ratio"), next, sizeof next);
+    kp_bound_next_text(kp_json_str(l, "bound2", ""), kp_json_num(l, "bound2_ratio", NAN), next, sizeof next);
     printf("%s\n", next);
   }
   const cJSON *bd = cJSON_GetObjectItemCaseSensitive(l, "breakdown");
   if (bd) {
     char a[32], b[32];
-    fmt_us(jnum(bd, "launch_us"), a, sizeof a);
-    fmt_us(jnum(bd, "exec_us"), b, sizeof b);
+    fmt_us(kp_json_num(bd, "launch_us", NAN), a, sizeof a);
+    fmt_us(kp_json_num(bd, "exec_us", NAN), b, sizeof b);
     printf("  breakdown: launch %s + execution %s (%.6g cycles at %.0f MHz)\n", a, b,
-           jnum(bd, "exec_cycles"), jnum(bd, "clock_mhz"));
+           kp_json_num(bd, "exec_cycles", NAN), kp_json_num(bd, "clock_mhz", NAN));
     printf("  per thread: %.6g instructions, %.6g global bytes (%.3g uncoalesced excess), "
            "%.6g barriers\n",
-           jnum(bd, "instructions_per_thread"), jnum(bd, "global_bytes_per_thread"),
-           jnum(bd, "uncoalesced_bytes_per_thread"), jnum(bd, "syncs_per_thread"));
+           kp_json_num(bd, "instructions_per_thread", NAN), kp_json_num(bd, "global_bytes_per_thread", NAN),
+           kp_json_num(bd, "uncoalesced_bytes_per_thread", NAN), kp_json_num(bd, "syncs_per_thread", NAN));
   }
-  if (*jstr(l, "registers_from"))
+  if (*kp_json_str(l, "registers_from", ""))
     printf("  registers: %.0f per thread (%s), %.6g spill bytes per thread\n",
-           jnum(l, "registers_per_thread"), jstr(l, "registers_from"), jnum(l, "spill_bytes"));
+           kp_json_num(l, "registers_per_thread", NAN), kp_json_str(l, "registers_from", ""), kp_json_num(l, "spill_bytes", NAN));
   if (cJSON_GetObjectItemCaseSensitive(l, "W"))
-    printf("  Qu features: W=%.4g I=%.4g v=%.4g v/I=%.4g\n", jnum(l, "W"), jnum(l, "I"),
-           jnum(l, "v"), jnum(l, "v_over_I"));
+    printf("  Qu features: W=%.4g I=%.4g v=%.4g v/I=%.4g\n", kp_json_num(l, "W", NAN), kp_json_num(l, "I", NAN),
+           kp_json_num(l, "v", NAN), kp_json_num(l, "v_over_I", NAN));
   const cJSON *ms = cJSON_GetObjectItemCaseSensitive(l, "models"), *m;
   if (ms) {
     printf("  all models:");
@@ -427,7 +417,7 @@ static void print_prediction(const popts *o, const cJSON *l) {
     }
     printf("\n");
   }
-  const char *note = jstr(l, "note");
+  const char *note = kp_json_str(l, "note", "");
   if (*note)
     printf("  notes: %s\n", note);
 }
@@ -455,7 +445,7 @@ static int rank_cmp(const void *a, const void *b) {
     if (x->vI != y->vI)
       return x->vI < y->vI ? -1 : 1;
   }
-  return jnum(x->c, "block") < jnum(y->c, "block") ? -1 : 1;
+  return kp_json_num(x->c, "block", NAN) < kp_json_num(y->c, "block", NAN) ? -1 : 1;
 }
 
 static int write_plot(const char *path, const rank_row *rows, size_t n, const rank_row *best,
@@ -463,7 +453,7 @@ static int write_plot(const char *path, const rank_row *rows, size_t n, const ra
   /* rows in block order for the line */
   double xmin = 1e300, xmax = -1e300, ymax = 0;
   for (size_t i = 0; i < n; i++) {
-    double x = jnum(rows[i].c, "block");
+    double x = kp_json_num(rows[i].c, "block", NAN);
     xmin = x < xmin ? x : xmin;
     xmax = x > xmax ? x : xmax;
     if (isfinite(rows[i].t) && rows[i].t > ymax)
@@ -508,16 +498,16 @@ static int write_plot(const char *path, const rank_row *rows, size_t n, const ra
   fprintf(f, "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"");
   for (size_t i = 0; i < n; i++)
     if (isfinite(rows[i].t))
-      fprintf(f, "%.1f,%.1f ", PX(jnum(rows[i].c, "block")), PY(rows[i].t));
+      fprintf(f, "%.1f,%.1f ", PX(kp_json_num(rows[i].c, "block", NAN)), PY(rows[i].t));
   fprintf(f, "\"/>\n");
   if (best && isfinite(best->t)) {
-    double bx = PX(jnum(best->c, "block")), by = PY(best->t);
+    double bx = PX(kp_json_num(best->c, "block", NAN)), by = PY(best->t);
     fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" stroke=\"#d62728\" "
                "stroke-width=\"2\"/>\n",
             bx, by);
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"middle\">recommended: "
                "%.0f threads</text>\n",
-            bx, by - 12, jnum(best->c, "block"));
+            bx, by - 12, kp_json_num(best->c, "block", NAN));
   }
   fprintf(f, "</svg>\n");
 #undef PX
@@ -526,7 +516,7 @@ static int write_plot(const char *path, const rank_row *rows, size_t n, const ra
 }
 
 static int row_block_cmp(const void *a, const void *b) {
-  double x = jnum(((const rank_row *)a)->c, "block"), y = jnum(((const rank_row *)b)->c, "block");
+  double x = kp_json_num(((const rank_row *)a)->c, "block", NAN), y = kp_json_num(((const rank_row *)b)->c, "block", NAN);
   return x < y ? -1 : x > y;
 }
 
@@ -535,7 +525,7 @@ static int recommend(popts *o, const cJSON *l) {
   size_t n = (size_t)cJSON_GetArraySize(cands);
   if (n == 0) {
     kp_cli_error("recommend: no prediction for %s: %s", o->kernel,
-                 *jstr(l, "why") ? jstr(l, "why") : "the launch could not be predicted");
+                 *kp_json_str(l, "why", "") ? kp_json_str(l, "why", "") : "the launch could not be predicted");
     return KP_EXIT_FAIL;
   }
   rank_row *rows = calloc(n, sizeof *rows);
@@ -544,9 +534,9 @@ static int recommend(popts *o, const cJSON *l) {
   size_t k = 0, finite = 0;
   cJSON_ArrayForEach(c, cands) {
     rows[k].c = c;
-    rows[k].t = jnum(c, "predicted_us");
-    rows[k].W = jnum(c, "W");
-    rows[k].vI = jnum(c, "v_over_I");
+    rows[k].t = kp_json_num(c, "predicted_us", NAN);
+    rows[k].W = kp_json_num(c, "W", NAN);
+    rows[k].vI = kp_json_num(c, "v_over_I", NAN);
     finite += isfinite(rows[k].t);
     k++;
   }
@@ -556,47 +546,47 @@ static int recommend(popts *o, const cJSON *l) {
   int safe = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rs, "ok"));
   if (o->json) {
     cJSON *out = cJSON_CreateObject();
-    cJSON_AddStringToObject(out, "kernel", jstr(l, "kernel"));
-    cJSON_AddStringToObject(out, "gpu", jstr(l, "gpu"));
-    cJSON_AddStringToObject(out, "model", jstr(l, "model"));
+    cJSON_AddStringToObject(out, "kernel", kp_json_str(l, "kernel", ""));
+    cJSON_AddStringToObject(out, "gpu", kp_json_str(l, "gpu", ""));
+    cJSON_AddStringToObject(out, "model", kp_json_str(l, "model", ""));
     cJSON_AddNumberToObject(out, "problem_size", (double)o->problem);
     cJSON_AddStringToObject(out, "ranked_by", by_time ? "predicted_us" : "W, v_over_I");
-    cJSON_AddStringToObject(out, "registers_from", jstr(l, "registers_from"));
-    cJSON_AddNumberToObject(out, "registers_per_thread", jnum(l, "registers_per_thread"));
-    cJSON_AddNumberToObject(out, "spill_bytes", jnum(l, "spill_bytes"));
+    cJSON_AddStringToObject(out, "registers_from", kp_json_str(l, "registers_from", ""));
+    cJSON_AddNumberToObject(out, "registers_per_thread", kp_json_num(l, "registers_per_thread", NAN));
+    cJSON_AddNumberToObject(out, "spill_bytes", kp_json_num(l, "spill_bytes", NAN));
     cJSON_AddBoolToObject(out, "reshape_safe", safe);
-    cJSON_AddStringToObject(out, "reshape_why", jstr(rs, "why"));
+    cJSON_AddStringToObject(out, "reshape_why", kp_json_str(rs, "why", ""));
     cJSON *arr = cJSON_AddArrayToObject(out, "ranking");
     for (size_t i = 0; i < n; i++)
       cJSON_AddItemToArray(arr, cJSON_Duplicate(rows[i].c, 1));
     kp_cli_print_json(out);
   } else {
     printf("%s on %s (%s model), problem size %lld: block sizes ranked by %s\n",
-           jstr(l, "kernel"), jstr(l, "gpu"), jstr(l, "model"), o->problem,
+           kp_json_str(l, "kernel", ""), kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), o->problem,
            by_time ? "predicted time" : "Qu's (W, v/I): the model's time is unknown for this GPU");
     if (!safe)
       printf("warning: kperf cannot confirm the kernel works with other block sizes: %s\n",
-             jstr(rs, "why"));
+             kp_json_str(rs, "why", ""));
     printf("%4s  %6s  %9s  %12s  %9s  %6s  %6s  %6s\n", "rank", "block", "grid", "predicted",
            "occupancy", "W", "I", "v/I");
     for (size_t i = 0; i < n; i++) {
       char t[32];
       fmt_us(rows[i].t, t, sizeof t);
       printf("%4zu  %6.0f  %9.0f  %12s  %8.0f%%  %6.4g  %6.4g  %6.4g\n", i + 1,
-             jnum(rows[i].c, "block"), jnum(rows[i].c, "grid"), t,
-             100 * jnum(rows[i].c, "occupancy"), rows[i].W, jnum(rows[i].c, "I"), rows[i].vI);
+             kp_json_num(rows[i].c, "block", NAN), kp_json_num(rows[i].c, "grid", NAN), t,
+             100 * kp_json_num(rows[i].c, "occupancy", NAN), rows[i].W, kp_json_num(rows[i].c, "I", NAN), rows[i].vI);
     }
-    if (*jstr(l, "registers_from"))
+    if (*kp_json_str(l, "registers_from", ""))
       printf("registers: %.0f per thread (%s), %.6g spill bytes per thread\n",
-             jnum(l, "registers_per_thread"), jstr(l, "registers_from"), jnum(l, "spill_bytes"));
+             kp_json_num(l, "registers_per_thread", NAN), kp_json_str(l, "registers_from", ""), kp_json_num(l, "spill_bytes", NAN));
   }
   int rc = KP_EXIT_OK;
   if (o->plot) {
     const rank_row best = rows[0];
     qsort(rows, n, sizeof *rows, row_block_cmp);
     char title[512];
-    snprintf(title, sizeof title, "%s on %s (%s model), N = %lld", jstr(l, "kernel"),
-             jstr(l, "gpu"), jstr(l, "model"), o->problem);
+    snprintf(title, sizeof title, "%s on %s (%s model), N = %lld", kp_json_str(l, "kernel", ""),
+             kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), o->problem);
     if (write_plot(o->plot, rows, n, &best, title) != 0) {
       kp_cli_error("recommend: cannot write the plot %s (%s)", o->plot,
                    by_time ? strerror(errno) : "no predicted times to plot");
@@ -704,8 +694,8 @@ static int run_cmd(int cmd, int argc, char **argv) {
       else if (o.json) {
         cJSON *d = cJSON_Duplicate(l, 1);
         cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
-        cJSON_AddStringToObject(d, "file", jstr(root, "file"));
-        cJSON_AddStringToObject(d, "gpu_name", jstr(root, "gpu_name"));
+        cJSON_AddStringToObject(d, "file", kp_json_str(root, "file", ""));
+        cJSON_AddStringToObject(d, "gpu_name", kp_json_str(root, "gpu_name", ""));
         rc = kp_cli_print_json(d) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
       } else {
         print_prediction(&o, l);
@@ -739,13 +729,13 @@ static int run_cmd(int cmd, int argc, char **argv) {
       cJSON_AddItemToArray(arr, d);
     } else {
       char t[32];
-      fmt_us(jnum(l, "predicted_us"), t, sizeof t);
+      fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
       const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
-      printf("%-12s  %12s  %8.0f%%  %7.3g  %-12s  %.4g / %.4g / %.4g\n", jstr(l, "gpu"), t,
-             100 * jnum(occ, "occupancy"), jnum(l, "waves"), jstr(l, "bound"), jnum(l, "W"),
-             jnum(l, "I"), jnum(l, "v_over_I"));
+      printf("%-12s  %12s  %8.0f%%  %7.3g  %-12s  %.4g / %.4g / %.4g\n", kp_json_str(l, "gpu", ""), t,
+             100 * kp_json_num(occ, "occupancy", NAN), kp_json_num(l, "waves", NAN), kp_json_str(l, "bound", ""), kp_json_num(l, "W", NAN),
+             kp_json_num(l, "I", NAN), kp_json_num(l, "v_over_I", NAN));
       if (!check_ok(l))
-        printf("%-12s  (no time: %s)\n", "", jstr(l, "why"));
+        printf("%-12s  (no time: %s)\n", "", kp_json_str(l, "why", ""));
     }
     cJSON_Delete(root);
   }

@@ -2,6 +2,7 @@
  * facts every model starts from (see include/kperf/predict.h and
  * docs/models.md).  The models themselves are the other files of this
  * directory, listed in registry.c. */
+#include "kperf/sym.h"
 #include "kperf/predict.h"
 #include "kperf/errmsg.h"
 #include "kperf/arena.h"
@@ -67,23 +68,12 @@ static int eval_count(const kp_sym *s, const char *what, const kp_binding *b, si
                  what);
 }
 
-/* Value of the last binding of name; 0 when absent. */
-static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *v) {
-  int found = 0;
-  for (size_t i = 0; i < nb; i++)
-    if (b[i].name && strcmp(b[i].name, name) == 0) {
-      *v = b[i].value;
-      found = 1;
-    }
-  return found;
-}
-
 static long long dim_product(const kp_binding *b, size_t nb, const char *const names[3]) {
   int64_t x, y = 1, z = 1;
-  if (!lookup(b, nb, names[0], &x))
+  if (!kp_binding_lookup(b, nb, names[0], &x))
     return 0;
-  lookup(b, nb, names[1], &y);
-  lookup(b, nb, names[2], &z);
+  kp_binding_lookup(b, nb, names[1], &y);
+  kp_binding_lookup(b, nb, names[2], &z);
   if (x <= 0 || y <= 0 || z <= 0 || x > (1 << 30) || y > (1 << 30) || z > (1 << 30))
     return 0;
   return (long long)x * y * z;
@@ -98,7 +88,7 @@ static int64_t var_range(const kp_kernel *k, int var, const kp_binding *b, size_
   if (var >= KP_V_TID_X && var <= KP_V_CTAID_Z) {
     const char *dim = var < KP_V_CTAID_X ? kp_block_dim_names[var - KP_V_TID_X]
                                          : kp_grid_dim_names[var - KP_V_CTAID_X];
-    if (!lookup(b, nb, dim, &v)) {
+    if (!kp_binding_lookup(b, nb, dim, &v)) {
       if (var == KP_V_TID_X || var == KP_V_CTAID_X)
         return -1;
       v = 1; /* y, z default to 1 once x is bound */

@@ -71,6 +71,11 @@ typedef struct kp_binding {
   int64_t value;
 } kp_binding;
 
+/* The value of name among b[0..nb), the last binding of it winning: 1 and
+ * *out set, or 0 when unbound.  The one lookup of bindings every part of
+ * kperf uses. */
+int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out);
+
 /* Constructors.  Return NULL when out of memory or when the formula would
  * have more than KP_LIMIT_FORMULA_NODES nodes (kperf/limits.h; counted by
  * kp_sym_too_large); every constructor accepts NULL operands and then returns

@@ -2,8 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sqlout.h"
 
+#include "kperf/errmsg.h"
+
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,16 +15,6 @@ const char *const kpc_class_names[KPC_NCLASS] = {"fp16", "fp32", "fp64", "sfu", 
 static const char *const class_method[KPC_NCLASS] = {
     "fma.rn.f16x2", "fma.rn.f32", "fma.rn.f64", "ex2.approx.f32", "add.s32",
     "mul.lo.s32", "cvt f32<->s32", "cvt f64<->s64", "div.rn.f32"};
-
-static int errf(char *err, size_t errlen, const char *fmt, ...) {
-  if (err && errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 void kpc_meas_init(kpc_meas *m) {
   memset(m, 0, sizeof *m);
@@ -140,14 +131,14 @@ static void mem_size(FILE *out, const kpc_meas *m, const char *level, long long 
 
 int kpc_write_sql(FILE *out, const kpc_meas *m, char *err, size_t errlen) {
   if (!kpc_valid_id(m->gpu_id))
-    return errf(err, errlen, "invalid GPU id '%s' (1-63 characters of a-z 0-9 . _ -)",
+    return kp__err(err, errlen, "invalid GPU id '%s' (1-63 characters of a-z 0-9 . _ -)",
                 m->gpu_id);
   if (m->based_on[0] && !kpc_valid_id(m->based_on))
-    return errf(err, errlen, "invalid --based-on GPU id '%s'", m->based_on);
+    return kp__err(err, errlen, "invalid --based-on GPU id '%s'", m->based_on);
   if (m->cc_major < 1 || m->cc_major > 99 || m->cc_minor < 0 || m->cc_minor > 9)
-    return errf(err, errlen, "invalid compute capability %d.%d", m->cc_major, m->cc_minor);
+    return kp__err(err, errlen, "invalid compute capability %d.%d", m->cc_major, m->cc_minor);
   if (!m->device_name[0] || !m->date[0])
-    return errf(err, errlen, "device name and date are required");
+    return kp__err(err, errlen, "device name and date are required");
   const char *arch = kpc_architecture(m->cc_major, m->cc_minor);
   char archbuf[32];
   if (!arch) {
@@ -313,7 +304,7 @@ int kpc_write_sql(FILE *out, const kpc_meas *m, char *err, size_t errlen) {
       if (ok(m->stride_gbs[s]))
         fprintf(out, "--   global read, stride %2d floats: %.4g GB/s\n", s, m->stride_gbs[s]);
   }
-  return ferror(out) ? errf(err, errlen, "write error") : 0;
+  return ferror(out) ? kp__err(err, errlen, "write error") : 0;
 }
 
 /* ---- raw file ---- */
@@ -398,7 +389,7 @@ int kpc_read_raw(FILE *in, kpc_meas *m, char *err, size_t errlen) {
       continue;
     char *val = strchr(line, ' ');
     if (!val)
-      return errf(err, errlen, "line %d: expected 'key value'", lineno);
+      return kp__err(err, errlen, "line %d: expected 'key value'", lineno);
     *val++ = '\0';
     while (*val == ' ')
       val++;
@@ -435,7 +426,7 @@ int kpc_read_raw(FILE *in, kpc_meas *m, char *err, size_t errlen) {
         m->launch[nlaunch++] = f;
     } else {
       if (parse_d(val, &d) != 0)
-        return errf(err, errlen, "line %d: '%s' is not a number", lineno, val);
+        return kp__err(err, errlen, "line %d: '%s' is not a number", lineno, val);
       double *slot = NULL;
       if (!strcmp(key, "clock_mhz")) slot = &m->clock_mhz;
       else if (!strcmp(key, "smem_lat")) slot = &m->smem_lat;
@@ -457,16 +448,16 @@ int kpc_read_raw(FILE *in, kpc_meas *m, char *err, size_t errlen) {
             slot = &m->thr[c];
         }
       if (!slot)
-        return errf(err, errlen, "line %d: unknown key '%s'", lineno, key);
+        return kp__err(err, errlen, "line %d: unknown key '%s'", lineno, key);
       *slot = d;
     }
     if (bad)
-      return errf(err, errlen, "line %d: bad value for '%s'", lineno, key);
+      return kp__err(err, errlen, "line %d: bad value for '%s'", lineno, key);
   }
   if (ferror(in))
-    return errf(err, errlen, "read error");
+    return kp__err(err, errlen, "read error");
   if (!m->gpu_id[0] || !m->device_name[0] || !m->date[0] || m->cc_major == 0)
-    return errf(err, errlen, "gpu_id, date, device_name and cc are required");
+    return kp__err(err, errlen, "gpu_id, date, device_name and cc are required");
   return 0;
 }
 
