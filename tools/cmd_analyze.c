@@ -432,7 +432,7 @@ static int analyze_run(int argc, char **argv) {
   const char *file = NULL, *gpu = NULL, *db = NULL, *v;
   int json = 0, nclang = 0;
   char **clang_args = NULL;
-  kp_strvec plugin_args;
+  kp_strlist plugin_args;
   memset(&plugin_args, 0, sizeof plugin_args);
   int rc = KP_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
@@ -462,7 +462,7 @@ static int analyze_run(int argc, char **argv) {
                      eq + 1, v);
         goto out;
       }
-      if (kp_sv_pushf(&plugin_args, "-fplugin-arg-kperf-arg=", v) != 0)
+      if (kp_strlist_push2(&plugin_args, "-fplugin-arg-kperf-arg=", v) != 0)
         goto oom;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       kp_cli_error("analyze: unknown option '%s' (clang arguments go after '--'; see "
@@ -485,8 +485,8 @@ static int analyze_run(int argc, char **argv) {
     kp_cli_error("analyze: cannot read '%s': %s", file, strerror(errno));
     goto out;
   }
-  if ((gpu && kp_sv_pushf(&plugin_args, "-fplugin-arg-kperf-gpu=", gpu)) ||
-      (db && kp_sv_pushf(&plugin_args, "-fplugin-arg-kperf-db=", db)))
+  if ((gpu && kp_strlist_push2(&plugin_args, "-fplugin-arg-kperf-gpu=", gpu)) ||
+      (db && kp_strlist_push2(&plugin_args, "-fplugin-arg-kperf-db=", db)))
     goto oom;
   kp_plugin_result res;
   if (kp_cli_plugin_run("report", file, plugin_args.v, plugin_args.n, clang_args,
@@ -546,7 +546,7 @@ oom:
   kp_cli_error("analyze: out of memory");
   rc = KP_EXIT_FAIL;
 out:
-  kp_sv_free(&plugin_args);
+  kp_strlist_free(&plugin_args);
   return rc;
 }
 

@@ -26,10 +26,8 @@ typedef struct popts {
   char *ptxas_file;                    /* the facts given to the plugin (removed at the end) */
   long long grid[3], block[3], smem, problem, max_blocks;
   int has_grid, has_block, json;
-  char **plugin; /* -fplugin-arg-kperf-... flags (owned strings) */
-  size_t nplugin, capplugin;
-  char **clang; /* -D, -I and the arguments after "--" */
-  size_t nclang, capclang;
+  kp_strlist plugin; /* -fplugin-arg-kperf-... flags */
+  kp_strlist clang;  /* -D, -I and the arguments after "--" */
 } popts;
 
 static void predict_help(FILE *out) {
@@ -83,31 +81,9 @@ static void compare_help(FILE *out) {
         out);
 }
 
-static int push(char ***v, size_t *n, size_t *cap, const char *a, const char *b) {
-  if (*n + 1 > *cap) {
-    size_t nc = *cap ? *cap * 2 : 16;
-    char **p = realloc(*v, nc * sizeof *p);
-    if (!p)
-      return -1;
-    *v = p;
-    *cap = nc;
-  }
-  size_t len = strlen(a) + strlen(b) + 1;
-  char *s = malloc(len);
-  if (!s)
-    return -1;
-  snprintf(s, len, "%s%s", a, b);
-  (*v)[(*n)++] = s;
-  return 0;
-}
-
 static void popts_free(popts *o) {
-  for (size_t i = 0; i < o->nplugin; i++)
-    free(o->plugin[i]);
-  for (size_t i = 0; i < o->nclang; i++)
-    free(o->clang[i]);
-  free(o->plugin);
-  free(o->clang);
+  kp_strlist_free(&o->plugin);
+  kp_strlist_free(&o->clang);
 }
 
 /* "X[,Y[,Z]]" of positive integers. */
@@ -138,13 +114,13 @@ static int parse_args(int argc, char **argv, popts *o) {
     const char *a = argv[i];
     if (strcmp(a, "--") == 0) {
       for (int j = i + 1; j < argc; j++)
-        if (push(&o->clang, &o->nclang, &o->capclang, argv[j], ""))
+        if (kp_strlist_push2(&o->clang, argv[j], ""))
           return -1;
       break;
     } else if (strcmp(a, "--json") == 0) {
       o->json = 1;
     } else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-I", 2) == 0) && a[2]) {
-      if (push(&o->clang, &o->nclang, &o->capclang, a, ""))
+      if (kp_strlist_push2(&o->clang, a, ""))
         return -1;
     } else if ((r = kp_cli_opt(argc, argv, &i, "--kernel", &o->kernel)) ||
                (r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
@@ -193,7 +169,7 @@ static int parse_args(int argc, char **argv, popts *o) {
       o->problem = d[0];
     } else if ((r = kp_cli_opt(argc, argv, &i, "--arg", &v))) {
       if (r < 0 || kp_cli_arg_value(v) ||
-          push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-arg=", v))
+          kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-arg=", v))
         return -1;
     } else if (kp_cli_positional(a, &o->file)) {
       return -1;
@@ -238,27 +214,29 @@ static cJSON *run_one(popts *o, const char *gpu, cJSON **root) {
   snprintf(launch, sizeof launch, "-fplugin-arg-kperf-predict-launch=%s:%lld,%lld,%lld:%lld,%lld,%lld:%lld",
            o->kernel, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1], o->block[2],
            o->smem);
-  size_t base = o->nplugin;
-  int bad = push(&o->plugin, &o->nplugin, &o->capplugin, launch, "") ||
-            push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-gpu=", gpu) ||
-            (o->db && push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-db=", o->db)) ||
-            (o->model && push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-model=",
+  size_t base = o->plugin.n;
+  int bad = kp_strlist_push2(&o->plugin, launch, "") ||
+            kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-gpu=", gpu) ||
+            (o->db && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-db=", o->db)) ||
+            (o->model && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-model=",
                               o->model));
   if (!bad && o->problem > 0) {
     snprintf(num, sizeof num, "%lld", o->problem);
-    bad = push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-predict-problem=", num);
+    bad = kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-predict-problem=", num);
   }
   if (!bad && o->max_blocks > 0) {
     snprintf(num, sizeof num, "%lld", o->max_blocks);
-    bad = push(&o->plugin, &o->nplugin, &o->capplugin,
+    bad = kp_strlist_push2(&o->plugin,
                "-fplugin-arg-kperf-predict-max-blocks-per-sm=", num);
   }
   *root = NULL;
   char *errtext = NULL;
-  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin, o->nplugin, o->clang, o->nclang,
+  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin.v, o->plugin.n, o->clang.v, o->clang.n,
                                               &errtext);
-  while (o->nplugin > base)
-    free(o->plugin[--o->nplugin]);
+  while (o->plugin.n > base)
+    free(o->plugin.v[--o->plugin.n]);
+  if (o->plugin.v)
+    o->plugin.v[o->plugin.n] = NULL;
   if (!text) {
     free(errtext);
     return NULL;
@@ -601,11 +579,11 @@ static int recommend(popts *o, const cJSON *l) {
 
 /* --batch: one clang run predicts every launch of the batch file. */
 static int run_batch(popts *o) {
-  int bad = push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-predict-batch=",
+  int bad = kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-predict-batch=",
                  o->batch) ||
-            (o->db && push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-db=", o->db));
+            (o->db && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-db=", o->db));
   char *errtext = NULL;
-  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin, o->nplugin, o->clang, o->nclang,
+  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin.v, o->plugin.n, o->clang.v, o->clang.n,
                                               &errtext);
   if (!text) {
     free(errtext);
@@ -657,11 +635,11 @@ static int add_ptxas(popts *o) {
   }
   const char *cache = o->ptxas_cache ? o->ptxas_cache : getenv("KPERF_PTXAS_CACHE");
   o->ptxas_file = kp_cli_ptxas_facts(o->ptxas, o->cuda_path, cache, o->db, o->file, gpus, n,
-                                     o->clang, o->nclang);
+                                     o->clang.v, o->clang.n);
   free(text);
   free(list);
   if (o->ptxas_file &&
-      push(&o->plugin, &o->nplugin, &o->capplugin, "-fplugin-arg-kperf-ptxas=", o->ptxas_file))
+      kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-ptxas=", o->ptxas_file))
     return -1;
   return 0;
 }

@@ -41,7 +41,7 @@ typedef struct tune_opts {
   int json;
   tune_param p[TUNE_MAX_PARAMS];
   int np;
-  kp_strvec plugin, clang;
+  kp_strlist plugin, clang;
 } tune_opts;
 
 static void tune_help(FILE *out) {
@@ -112,13 +112,13 @@ static int parse_args(int argc, char **argv, tune_opts *o) {
     const char *a = argv[i];
     if (strcmp(a, "--") == 0) {
       for (int j = i + 1; j < argc; j++)
-        if (kp_sv_push(&o->clang, argv[j]))
+        if (kp_strlist_push(&o->clang, argv[j]))
           return -1;
       break;
     } else if (strcmp(a, "--json") == 0) {
       o->json = 1;
     } else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-I", 2) == 0) && a[2]) {
-      if (kp_sv_push(&o->clang, a))
+      if (kp_strlist_push(&o->clang, a))
         return -1;
     } else if ((r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
                (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
@@ -141,7 +141,7 @@ static int parse_args(int argc, char **argv, tune_opts *o) {
         }
       o->np++;
     } else if ((r = kp_cli_opt(argc, argv, &i, "--arg", &v))) {
-      if (r < 0 || kp_cli_arg_value(v) || kp_sv_pushf(&o->plugin, "-fplugin-arg-kperf-arg=", v))
+      if (r < 0 || kp_cli_arg_value(v) || kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-arg=", v))
         return -1;
     } else if (kp_cli_positional(a, &o->file)) {
       return -1;
@@ -512,36 +512,36 @@ static int tune_run(int argc, char **argv) {
       idx /= o.p[k].nvalues;
     }
   }
-  kp_strvec pl = {0};
-  if (kp_sv_pushf(&pl, "-fplugin-arg-kperf-gpu=", o.gpu ? o.gpu : "h100") ||
-      (o.db && kp_sv_pushf(&pl, "-fplugin-arg-kperf-db=", o.db)) ||
-      (o.model && kp_sv_pushf(&pl, "-fplugin-arg-kperf-model=", o.model))) {
-    kp_sv_free(&pl);
+  kp_strlist pl = {0};
+  if (kp_strlist_push2(&pl, "-fplugin-arg-kperf-gpu=", o.gpu ? o.gpu : "h100") ||
+      (o.db && kp_strlist_push2(&pl, "-fplugin-arg-kperf-db=", o.db)) ||
+      (o.model && kp_strlist_push2(&pl, "-fplugin-arg-kperf-model=", o.model))) {
+    kp_strlist_free(&pl);
     goto out;
   }
   for (size_t i = 0; i < o.plugin.n; i++)
-    if (kp_sv_push(&pl, o.plugin.v[i])) {
-      kp_sv_free(&pl);
+    if (kp_strlist_push(&pl, o.plugin.v[i])) {
+      kp_strlist_free(&pl);
       goto out;
     }
   for (int c = 0; c < nruns; c++) {
-    kp_strvec cl = {0};
-    int bad = kp_sv_pushf(&cl, "-iquote", dir) || kp_sv_pushf(&cl, "-I", dir);
+    kp_strlist cl = {0};
+    int bad = kp_strlist_push2(&cl, "-iquote", dir) || kp_strlist_push2(&cl, "-I", dir);
     for (int k = 0; k < o.np && !bad; k++) {
       char d[160];
       snprintf(d, sizeof d, "-DKPERF_TUNE_%s=%lld", o.p[k].name, vals[c][k]);
-      bad = kp_sv_pushf(&cl, d, "");
+      bad = kp_strlist_push2(&cl, d, "");
     }
     for (size_t i = 0; i < o.clang.n && !bad; i++)
-      bad = kp_sv_push(&cl, o.clang.v[i]);
+      bad = kp_strlist_push(&cl, o.clang.v[i]);
     kp_plugin_result r;
     memset(&r, 0, sizeof r);
     if (bad || kp_cli_plugin_run("predict", path, pl.v, pl.n, cl.v, cl.n, &r) != 0) {
-      kp_sv_free(&cl);
-      kp_sv_free(&pl);
+      kp_strlist_free(&cl);
+      kp_strlist_free(&pl);
       goto out;
     }
-    kp_sv_free(&cl);
+    kp_strlist_free(&cl);
     errs[c] = r.errtext;
     roots[c] = r.status == 0 && r.report ? cJSON_Parse(r.report) : NULL;
     free(r.report);
@@ -555,11 +555,11 @@ static int tune_run(int argc, char **argv) {
         fwrite(e, 1, len, stderr);
         e += len;
       }
-      kp_sv_free(&pl);
+      kp_strlist_free(&pl);
       goto out;
     }
   }
-  kp_sv_free(&pl);
+  kp_strlist_free(&pl);
 
   /* The launches of the baseline, in order. */
   const cJSON *bl = cJSON_GetObjectItemCaseSensitive(roots[0], "launches"), *l;
@@ -731,8 +731,8 @@ out:
   free(errs);
   free(vals);
   free(text);
-  kp_sv_free(&o.plugin);
-  kp_sv_free(&o.clang);
+  kp_strlist_free(&o.plugin);
+  kp_strlist_free(&o.clang);
   return rc;
 }
 

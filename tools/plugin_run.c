@@ -34,49 +34,6 @@ extern char **environ;
 #define KPERF_NVCC_COMPAT_INSTALLED ""
 #endif
 
-int kp_sv_push(kp_strvec *s, const char *a) {
-  if (s->n + 2 > s->cap) {
-    size_t ncap = s->cap ? s->cap * 2 : 32;
-    char **p = realloc(s->v, ncap * sizeof *p);
-    if (!p)
-      return -1;
-    s->v = p;
-    s->cap = ncap;
-  }
-  s->v[s->n++] = (char *)a;
-  s->v[s->n] = NULL;
-  return 0;
-}
-
-/* Pushes a formatted string the vector owns. */
-int kp_sv_pushf(kp_strvec *s, const char *a, const char *b) {
-  size_t n = strlen(a) + strlen(b) + 1;
-  char *t = malloc(n);
-  if (!t)
-    return -1;
-  snprintf(t, n, "%s%s", a, b);
-  if (s->nowned + 1 > s->capowned) {
-    size_t ncap = s->capowned ? s->capowned * 2 : 16;
-    char **p = realloc(s->owned, ncap * sizeof *p);
-    if (!p) {
-      free(t);
-      return -1;
-    }
-    s->owned = p;
-    s->capowned = ncap;
-  }
-  s->owned[s->nowned++] = t;
-  return kp_sv_push(s, t);
-}
-
-void kp_sv_free(kp_strvec *s) {
-  for (size_t i = 0; i < s->nowned; i++)
-    free(s->owned[i]);
-  free(s->owned);
-  free(s->v);
-  memset(s, 0, sizeof *s);
-}
-
 static int is_file(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
@@ -271,7 +228,7 @@ int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_arg
                       size_t nplugin, char *const *clang_args, size_t nclang,
                       kp_plugin_result *r) {
   int rc = -1;
-  kp_strvec cmd;
+  kp_strlist cmd;
   memset(&cmd, 0, sizeof cmd);
   memset(r, 0, sizeof *r);
   r->status = -1;
@@ -302,21 +259,21 @@ int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_arg
     signal(sigs[i], on_signal);
   char keyflag[64];
   snprintf(keyflag, sizeof keyflag, "-fplugin-arg-kperf-%s=", key);
-  if (kp_sv_push(&cmd, clang) || kp_sv_push(&cmd, "-x") || kp_sv_push(&cmd, "cuda") ||
-      kp_sv_push(&cmd, "--cuda-host-only") || kp_sv_push(&cmd, "-fsyntax-only") ||
-      kp_sv_push(&cmd, "-Wno-unknown-cuda-version") ||
-      (!names_arch((char **)clang_args, (int)nclang) && kp_sv_push(&cmd, "--cuda-gpu-arch=sm_90")) ||
-      kp_sv_pushf(&cmd, "--cuda-path=", cuda) || kp_sv_push(&cmd, "-isystem") ||
-      kp_sv_pushf(&cmd, cuda, "/include/cccl") || kp_sv_pushf(&cmd, "-fplugin=", plugin) ||
-      kp_sv_pushf(&cmd, keyflag, tmp_report))
+  if (kp_strlist_push(&cmd, clang) || kp_strlist_push(&cmd, "-x") || kp_strlist_push(&cmd, "cuda") ||
+      kp_strlist_push(&cmd, "--cuda-host-only") || kp_strlist_push(&cmd, "-fsyntax-only") ||
+      kp_strlist_push(&cmd, "-Wno-unknown-cuda-version") ||
+      (!names_arch((char **)clang_args, (int)nclang) && kp_strlist_push(&cmd, "--cuda-gpu-arch=sm_90")) ||
+      kp_strlist_push2(&cmd, "--cuda-path=", cuda) || kp_strlist_push(&cmd, "-isystem") ||
+      kp_strlist_push2(&cmd, cuda, "/include/cccl") || kp_strlist_push2(&cmd, "-fplugin=", plugin) ||
+      kp_strlist_push2(&cmd, keyflag, tmp_report))
     goto oom;
   for (size_t i = 0; i < nplugin; i++)
-    if (kp_sv_push(&cmd, plugin_args[i]))
+    if (kp_strlist_push(&cmd, plugin_args[i]))
       goto oom;
   for (size_t i = 0; i < nclang; i++)
-    if (kp_sv_push(&cmd, clang_args[i]))
+    if (kp_strlist_push(&cmd, clang_args[i]))
       goto oom;
-  if (kp_sv_push(&cmd, file))
+  if (kp_strlist_push(&cmd, file))
     goto oom;
   r->status = run_clang(cmd.v, tmp_err);
   r->errtext = read_all(tmp_err, NULL);
@@ -329,7 +286,7 @@ out:
   /* Everything is in memory: nothing is left behind, however the output ends. */
   remove_dir(tmp_dir);
   tmp_live = 0;
-  kp_sv_free(&cmd);
+  kp_strlist_free(&cmd);
   return rc;
 }
 

@@ -5,17 +5,7 @@
 #include <limits.h>
 #include <stddef.h>
 
-/* A NULL-terminated argument vector; strings pushed with kp_sv_pushf are
- * owned by it.  Zero-initialise; push returns 0, -1 when out of memory. */
-typedef struct kp_strvec {
-  char **v;
-  size_t n, cap;
-  char **owned;
-  size_t nowned, capowned;
-} kp_strvec;
-int kp_sv_push(kp_strvec *s, const char *a);
-int kp_sv_pushf(kp_strvec *s, const char *a, const char *b); /* a followed by b */
-void kp_sv_free(kp_strvec *s);
+#include "kperf/compile_command.h" /* kp_strlist */
 
 /* What one run of clang with the plugin gave. */
 typedef struct kp_plugin_result {
