@@ -591,7 +591,7 @@ static int unknown_gpu(kp_gpudb *db, const match *m, const char *name, char *err
   return kp__err(err, errlen, "unknown GPU '%s' (list them with 'kperf gpus')", name);
 }
 
-static void gpu_init(kp_gpu *g) {
+void kp_gpu_init(kp_gpu *g) {
   memset(g, 0, sizeof *g);
   g->cc_major = g->cc_minor = g->sm_count = g->dram_bus_bits = -1;
   g->dram_bytes = -1;
@@ -612,7 +612,7 @@ static void gpu_init(kp_gpu *g) {
 static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, size_t errlen) {
   sqlite3_stmt *st;
   int rc;
-  gpu_init(g);
+  kp_gpu_init(g);
   if (prep(db, i,
            "SELECT id, full_name, vendor, architecture, chip, cc_major, cc_minor, sm_count, "
            "base_clock_mhz, boost_clock_mhz, shader_clock_mhz, dram_type, dram_bus_bits, "

@@ -121,6 +121,10 @@ typedef struct kp_gpu {
  * err when missing, unreadable, corrupt, or wrong schema. */
 kp_gpudb *kp_gpudb_open(const char *path, char *err, size_t errlen);
 void kp_gpudb_close(kp_gpudb *db);
+
+/* A GPU with every fact unknown (-1 or NaN, as kp_gpu documents): what a
+ * loader fills, and what tests start from. */
+void kp_gpu_init(kp_gpu *g);
 /* Number of database files and the path of the i-th one. */
 int kp_gpudb_count(const kp_gpudb *db);
 const char *kp_gpudb_path(const kp_gpudb *db, int i);

@@ -48,22 +48,12 @@ static void cc50_limits(kp_cc_limits *l) {
   l->barriers_per_sm = -1;
 }
 
-/* Everything unknown. */
+/* Everything unknown (the database's initialiser), CC 5.0 limits. */
 static void blank_gpu(kp_gpu *g) {
-  memset(g, 0, sizeof *g);
-  g->base_clock_mhz = g->boost_clock_mhz = g->shader_clock_mhz = NAN;
-  for (int i = 0; i < KP_OP_COUNT; i++)
-    g->per_clock_per_sm[i] = g->latency_cycles[i] = NAN;
-  for (int i = 0; i < KP_MEM_COUNT; i++) {
-    g->mem[i].size_bytes = -1;
-    g->mem[i].line_bytes = -1;
-    g->mem[i].latency_cycles = g->mem[i].bandwidth_gbs = NAN;
-  }
-  for (int i = 0; i < 32; i++)
-    g->launch_x1_us[i] = g->launch_x0_us[i] = NAN;
-  g->launch_latency_cycles = NAN;
+  kp_gpu_init(g);
   cc50_limits(&g->limits);
   g->cc_major = 5;
+  g->cc_minor = 0;
 }
 
 /* The toy GPU of most tests: 2 SMs of CC 5.0 (4 sub-partitions), 1000 MHz
