@@ -29,23 +29,35 @@ static int same_arguments(const kp_launch *a, const kp_launch *b) {
   return 1;
 }
 
+/* out has room for KP_SHAPES_MAX; a distinct shape beyond them is counted
+ * in *dropped. */
 static void add_shape(kp_shape *out, size_t *n, int64_t x, int64_t y, int64_t z,
-                      kp_shape_source src, const kp_launch *l) {
+                      kp_shape_source src, const kp_launch *l, size_t *dropped) {
   /* Each dimension at most 1024 first, so that the product cannot overflow. */
-  if (*n >= KP_SHAPES_MAX || x < 1 || y < 1 || z < 1 || x > 1024 || y > 1024 || z > 1024 ||
-      x * y * z > 1024)
+  if (x < 1 || y < 1 || z < 1 || x > 1024 || y > 1024 || z > 1024 || x * y * z > 1024)
     return;
   /* One shape per block size and arguments: stride<<<g, 256>>>(a, 1) and
    * stride<<<g, 256>>>(a, s) are judged apart. */
   for (size_t i = 0; i < *n; i++)
     if (out[i].x == x && out[i].y == y && out[i].z == z && same_arguments(out[i].launch, l))
       return;
+  if (*n >= KP_SHAPES_MAX) {
+    ++*dropped;
+    return;
+  }
   out[*n] = (kp_shape){x, y, z, src, l};
   ++*n;
 }
 
 size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
+  size_t dropped;
+  return kp_kernel_shapes_counted(m, k, out, &dropped);
+}
+
+size_t kp_kernel_shapes_counted(const kp_module *m, const kp_kernel *k, kp_shape *out,
+                                size_t *dropped) {
   size_t n = 0;
+  *dropped = 0;
   int ki = (int)(k - m->kernels);
   kp_binding b[256];
   for (size_t i = 0; i < m->nlaunches; i++) {
@@ -56,13 +68,13 @@ size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
     int64_t d[3];
     if (kp_binding_lookup(b, nb, kp_block_dim_names[0], &d[0]) && kp_binding_lookup(b, nb, kp_block_dim_names[1], &d[1]) &&
         kp_binding_lookup(b, nb, kp_block_dim_names[2], &d[2]))
-      add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_LAUNCH, l);
+      add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_LAUNCH, l, dropped);
   }
   if (n)
     return n;
   if (k->block_pragma[0] > 0) {
     add_shape(out, &n, k->block_pragma[0], k->block_pragma[1] ? k->block_pragma[1] : 1,
-              k->block_pragma[2] ? k->block_pragma[2] : 1, KP_SHAPE_PRAGMA, NULL);
+              k->block_pragma[2] ? k->block_pragma[2] : 1, KP_SHAPE_PRAGMA, NULL, dropped);
     if (n)
       return n;
   }
@@ -71,11 +83,11 @@ size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
   kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[1], &d[1]);
   kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[2], &d[2]);
   if (have)
-    add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_ASSUMED, NULL);
+    add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_ASSUMED, NULL, dropped);
   if (!n && k->max_threads_per_block > 0)
-    add_shape(out, &n, k->max_threads_per_block, 1, 1, KP_SHAPE_BOUNDS, NULL);
+    add_shape(out, &n, k->max_threads_per_block, 1, 1, KP_SHAPE_BOUNDS, NULL, dropped);
   if (!n)
-    add_shape(out, &n, 256, 1, 1, KP_SHAPE_DEFAULT, NULL);
+    add_shape(out, &n, 256, 1, 1, KP_SHAPE_DEFAULT, NULL, dropped);
   return n;
 }
 

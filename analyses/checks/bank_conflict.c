@@ -438,7 +438,13 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
     if (!k->has_body)
       continue;
     kp_shape shapes[KP_SHAPES_MAX];
-    size_t ns = kp_kernel_shapes(m, k, shapes);
+    size_t dropped = 0;
+    size_t ns = kp_kernel_shapes_counted(m, k, shapes, &dropped);
+    if (dropped && ctx->opts->verbose)
+      kp_findings_add(out, CHECK, KP_REMARK, k->loc,
+                      "%zu more block shape%s of '%s' not judged (kperf judges at most %d per "
+                      "kernel)",
+                      dropped, dropped == 1 ? "" : "s", k->name ? k->name : "?", KP_SHAPES_MAX);
     int fixit_given[256] = {0};
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       const kp_access *a = &k->accesses[ai];
@@ -446,8 +452,14 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
         goto done;
       if (a->space != KP_SPACE_SHARED || a->is_atomic || !kp_access_index_known(a) || a->guards_unknown)
         continue;
-      if (a->shared_decl >= 256)
+      if (a->shared_decl >= 256) { /* fixit_given's size */
+        if (ctx->opts->verbose)
+          kp_findings_add(out, CHECK, KP_REMARK, a->loc,
+                          "access to '%s' not judged: the kernel declares more than 256 "
+                          "__shared__ arrays (kperf's limit)",
+                          a->array ? a->array : "?");
         continue;
+      }
       /* A load and a store of the same place (x[i] += ...): one finding. */
       if (!kpc_repeat(k, a))
         check_access(ctx, k, a, shapes, ns, fixit_given, st, out);

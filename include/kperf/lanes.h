@@ -47,6 +47,10 @@ typedef struct kp_shape {
  * values its launches give with that shape (at most KP_SHAPES_MAX, the
  * sources in the order above: launches win).  Returns how many (>= 1). */
 size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out);
+/* The same, with the number of distinct shapes beyond KP_SHAPES_MAX that are
+ * left out in *dropped (the checks say so in verbose mode). */
+size_t kp_kernel_shapes_counted(const kp_module *m, const kp_kernel *k, kp_shape *out,
+                                size_t *dropped);
 
 /* One description of the shape: "block (16, 16, 1) of the launch at k.cu:40",
  * "block (256, 1, 1) assumed: ...". */
