@@ -23,6 +23,7 @@
 #include "kperf/sym.h"
 #include "kperf/warp.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
@@ -644,6 +645,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
 int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                        kp_model_kind model, int64_t problem, int candidates,
                        int max_blocks_per_sm, kp_launch_eval *e) {
+  assert(m && l && e && (l->kernel < 0 || (size_t)l->kernel < m->nkernels));
   return evaluate(m, l, gpu, model, problem, candidates, max_blocks_per_sm, NULL, e);
 }
 

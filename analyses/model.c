@@ -246,3 +246,44 @@ const char *kp_space_name(kp_space s) {
   static const char *const names[] = {"global", "shared", "local", "constant", "unknown"};
   return (unsigned)s <= KP_SPACE_UNKNOWN ? names[s] : "?";
 }
+
+/* The affine form's variables name thread/block ids or loops of k. */
+static int affine_valid(const kp_kernel *k, const kp_affine *f) {
+  if (!f->known)
+    return 1;
+  if (f->nterms && !f->terms)
+    return 0;
+  for (size_t t = 0; t < f->nterms; t++) {
+    int v = f->terms[t].var;
+    if (!((v >= KP_V_TID_X && v <= KP_V_CTAID_Z) ||
+          (v >= KP_V_LOOP && (size_t)(v - KP_V_LOOP) < k->nloops)))
+      return 0;
+  }
+  return 1;
+}
+
+int kp_module_valid(const kp_module *m) {
+  if (!m || (m->nkernels && !m->kernels) || (m->nlaunches && !m->launches))
+    return 0;
+  for (size_t i = 0; i < m->nlaunches; i++) {
+    int ki = m->launches[i].kernel;
+    if (ki < -1 || (ki >= 0 && (size_t)ki >= m->nkernels))
+      return 0;
+  }
+  for (size_t i = 0; i < m->nkernels; i++) {
+    const kp_kernel *k = &m->kernels[i];
+    for (size_t j = 0; j < k->nloops; j++)
+      if (!k->loops[j])
+        return 0;
+    for (size_t j = 0; j < k->naccesses; j++) {
+      const kp_access *a = &k->accesses[j];
+      if (a->loop < -1 || (a->loop >= 0 && (size_t)a->loop >= k->nloops))
+        return 0;
+      if (a->shared_decl < -1 || (a->shared_decl >= 0 && (size_t)a->shared_decl >= k->nshared_decls))
+        return 0;
+      if (!affine_valid(k, &a->index))
+        return 0;
+    }
+  }
+  return 1;
+}

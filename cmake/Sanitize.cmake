@@ -21,6 +21,9 @@ if(KPERF_SANITIZE)
   set(KPERF_SANITIZE_FLAGS -fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all
       -fno-omit-frame-pointer)
   add_compile_options(${KPERF_SANITIZE_FLAGS})
+  # The C core's asserts (model invariants) are on in this build; C++ keeps
+  # NDEBUG, as clang's headers were built with it.
+  add_compile_options($<$<COMPILE_LANGUAGE:C>:-UNDEBUG>)
   add_link_options(${KPERF_SANITIZE_FLAGS} -shared-libasan "LINKER:-rpath,${KPERF_ASAN_RUNTIME_DIR}")
 endif()
 

@@ -175,6 +175,8 @@ void kp_run_checks(const kp_check_ctx *ctx, int (*enabled)(const char *name, voi
                    void *user, kp_findings *out) {
   if (!ctx || !ctx->m || !ctx->gpu || ctx->gpu->cc_major < 1)
     return;
+  assert(ctx->opts && "checks need their options (kp_check_options_init)");
+  assert(kp_module_valid(ctx->m));
   size_t first = out->n;
   for (size_t i = 0; i < NCHECKS; i++)
     if (!enabled || enabled(CHECKS[i]->name, user))

@@ -355,6 +355,11 @@ kp_launch *kp_module_add_launch(kp_module *m);
 /* Body building (the plugin uses these; all memory is the module's). */
 kp_node *kp_region_add(kp_module *m, kp_region *r); /* zeroed node, access = -1 */
 kp_loop *kp_kernel_add_loop(kp_module *m, kp_kernel *k);      /* id set, parent = -1 */
+/* The module's invariants: launches name kernels of the module or none (-1),
+ * accesses name loops and __shared__ declarations of their kernel, affine
+ * forms name thread/block ids or the kernel's loops.  1 when they hold; the
+ * analyses assert it (on in the sanitizer build). */
+int kp_module_valid(const kp_module *m);
 kp_access *kp_kernel_add_access(kp_module *m, kp_kernel *k);  /* loop = -1; its index is naccesses-1 */
 kp_shared_decl *kp_kernel_add_shared(kp_module *m, kp_kernel *k); /* its index is nshared_decls-1 */
 void kp_kernel_note(kp_module *m, kp_kernel *k, kp_loc loc, const char *fmt, ...)

@@ -491,7 +491,32 @@ static void registry_options(void) {
   CHECK(kp_check_option_set(&o, degree, NULL, NULL, 0) == -1);
 }
 
+/* kp_module_valid: what the analyses assert of every module. */
+static void module_invariants(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_GLOBAL, 4, C(1), KP_V_TID_X);
+  CHECK(kp_module_valid(&M) == 1);
+  a->loop = 0; /* no loop 0 in this kernel */
+  CHECK(kp_module_valid(&M) == 0);
+  a->loop = -1;
+  a->shared_decl = 0; /* no __shared__ declaration 0 */
+  CHECK(kp_module_valid(&M) == 0);
+  a->shared_decl = -1;
+  a->index.terms[0].var = KP_V_LOOP + 2; /* a loop the kernel does not have */
+  CHECK(kp_module_valid(&M) == 0);
+  a->index.terms[0].var = KP_V_CTAID_Z;
+  CHECK(kp_module_valid(&M) == 1);
+  kp_launch *l = kp_module_add_launch(&M);
+  l->kernel = 1; /* one kernel only */
+  CHECK(kp_module_valid(&M) == 0);
+  l->kernel = -1; /* unresolved is fine */
+  CHECK(kp_module_valid(&M) == 1);
+  end();
+  CHECK(kp_module_valid(NULL) == 0);
+}
+
 int main(void) {
+  module_invariants();
   registry_options();
   time_budget();
   bank_by_generation();
