@@ -1,5 +1,7 @@
 #include "check_util.h"
 
+#include "kperf/checks.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -259,4 +261,16 @@ int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a) {
         kp_sym_uses_prefix(a->guards[g].rhs, "threadIdx.z"))
       return 0;
   return 1;
+}
+
+size_t kpc_kernel_shapes(const kp_check_ctx *ctx, const char *check, const kp_kernel *k,
+                         kp_shape *out, kp_findings *findings) {
+  size_t dropped = 0;
+  size_t n = kp_kernel_shapes_counted(ctx->m, k, out, &dropped);
+  if (dropped && ctx->opts->verbose)
+    kp_findings_add(findings, check, KP_REMARK, k->loc,
+                    "%zu more block shape%s of '%s' not judged (kperf judges at most %d per "
+                    "kernel)",
+                    dropped, dropped == 1 ? "" : "s", k->name ? k->name : "?", KP_SHAPES_MAX);
+  return n;
 }

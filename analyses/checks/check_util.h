@@ -8,6 +8,15 @@
 #include "kperf/lanes.h"
 #include "kperf/model.h"
 
+struct kp_check_ctx;
+struct kp_findings;
+
+/* The block shapes kernel k is judged for (kp_kernel_shapes); in verbose
+ * mode a remark of check says how many distinct shapes beyond
+ * KP_SHAPES_MAX were left out.  out has room for KP_SHAPES_MAX. */
+size_t kpc_kernel_shapes(const struct kp_check_ctx *ctx, const char *check, const kp_kernel *k,
+                         kp_shape *out, struct kp_findings *findings);
+
 /* "lanes 0-31", "lanes 0 and 16", "lanes 0, 2, 4, ..., 30" for a lane mask. */
 void kpc_lanes_text(uint32_t lanes, char *buf, size_t len);
 

@@ -621,13 +621,7 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
     if (!k->has_body)
       continue;
     kp_shape shapes[KP_SHAPES_MAX];
-    size_t dropped = 0;
-    size_t ns = kp_kernel_shapes_counted(m, k, shapes, &dropped);
-    if (dropped && ctx->opts->verbose)
-      kp_findings_add(out, CHECK, KP_REMARK, k->loc,
-                      "%zu more block shape%s of '%s' not judged (kperf judges at most %d per "
-                      "kernel)",
-                      dropped, dropped == 1 ? "" : "s", k->name ? k->name : "?", KP_SHAPES_MAX);
+    size_t ns = kpc_kernel_shapes(ctx, CHECK, k, shapes, out);
     for (size_t ai = 0; ai < k->naccesses; ai++) {
       if (kp_check_out_of_time(ctx))
         return;
