@@ -11,10 +11,10 @@
 // affine forms over thread/block ids and loop counters with symbolic
 // coefficients; that gives loop trip counts and the accesses' address forms.
 //
-// BodyBuilder's members are defined by topic, the way clang splits Sema:
+// BodyBuilder's members are defined by topic, the way clang splits Sema (the
+// integer values' arithmetic is C: include/kperf/affine.h):
 //   plugin/Body.cpp             the entry points, the walk's start, its limits,
 //                               emitting operations, CSE and hoisting, variables
-//   plugin/body/Values.cpp      integer values: affine forms and formulas
 //   plugin/body/Expressions.cpp expressions and their operations
 //   plugin/body/Memory.cpp      places, pointers, accesses, shared arrays
 //   plugin/body/Guards.cpp      which threads of a warp run a piece of code
@@ -28,6 +28,7 @@
 #include "Body.h"
 #include "Extract.h"
 
+#include "kperf/affine.h"
 #include "kperf/arena.h"
 #include "kperf/model.h"
 #include "kperf/sym.h"
@@ -35,6 +36,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -70,21 +72,20 @@ using clang::Stmt;
 using clang::UnaryOperator;
 using clang::VarDecl;
 
-// ---- Affine integer values ------------------------------------------------
+// ---- Integer values ------------------------------------------------------
 
-// base + sum(coef * var); vars are KP_V_* (thread/block ids, loop counters).
-// A value that is not affine but that each thread computes from thread and
-// block ids, loop counters, launch sizes, parameters and constants alone
-// ((i * 7) % N, t * (k + 1)) keeps a formula for it in Sym (the names
-// guards use: "threadIdx.x", "iteration@N", ...); a value from memory has
-// neither.
-struct Lin {
-  bool Valid = false;
-  const kp_sym *Base = nullptr;
-  std::vector<std::pair<int, const kp_sym *>> Terms;
-  const kp_sym *Sym = nullptr; // !Valid: the value as a formula, or null
+// An integer value (kperf/affine.h): base + sum(coef * var) over thread/block
+// ids and loop counters (KP_V_*); a value that is not affine but that each
+// thread computes from thread and block ids, loop counters, launch sizes,
+// parameters and constants alone ((i * 7) % N, t * (k + 1)) keeps a formula
+// for it in sym (the names guards use: "threadIdx.x", "iteration@N", ...); a
+// value from memory has neither.  Default-constructed: unknown.
+struct Lin : kp_lin {
+  Lin() : kp_lin() {}
+  Lin(const kp_lin &L) : kp_lin(L) {}
 
-  bool termFree() const { return Valid && Terms.empty(); }
+  bool termFree() const { return kp_lin_term_free(this); }
+  llvm::ArrayRef<kp_term> termList() const { return llvm::ArrayRef<kp_term>(terms, nterms); }
 };
 
 // What an expression evaluates to, and where.
@@ -179,26 +180,29 @@ private:
   std::string text(const Expr *E);
   int hoistDepth(int Lv) const;
 
-  // ---- Integer values: affine forms and formulas (body/Values.cpp) ----
+  // ---- Integer values: kperf/affine.h's operations on the kernel's arena ----
   const kp_sym *C(int64_t V) { return kp_sym_const(A, V); }
   const kp_sym *Var(const char *N) { return kp_sym_var(A, N); }
-  Lin linConst(int64_t V);
-  Lin linSym(const kp_sym *S);
-  Lin linVar(int V, const kp_sym *Coef);
-  const kp_sym *formula(const Lin &L);
-  static Lin linFormula(const kp_sym *S);
-  Lin linAdd(const Lin &X, const Lin &Y, int Sign);
-  Lin linScale(const Lin &X, const kp_sym *S);
-  Lin linMul(const Lin &X, const Lin &Y);
-  Lin linMinMax(bool IsMin, const Lin &X, const Lin &Y);
-  const kp_sym *cOp(BinaryOperatorKind Op, QualType T, const Lin &X, const Lin &Y);
-  const kp_sym *wrapU32(const kp_sym *S);
-  const kp_sym *linToSym(const Lin &L);
-  std::string varName(int V);
-  bool uniform(const Lin &L);
-  bool linThreadDep(const Lin &L);
-  kp_affine toAffine(const Lin &L);
-  const kp_sym *guardSym(const Lin &L);
+  Lin linConst(int64_t V) { return kp_lin_const(A, V); }
+  Lin linSym(const kp_sym *S) { return kp_lin_of(S); }
+  Lin linVar(int V, const kp_sym *Coef) { return kp_lin_var(A, V, Coef); }
+  static Lin linFormula(const kp_sym *S) { return kp_lin_formula(S); }
+  // The value as a formula over thread ids, "iteration@N", parameters ...:
+  // from the affine form, or the non-affine formula; null when it has neither.
+  const kp_sym *formula(const Lin &L) { return kp_lin_value(A, &L); }
+  // The affine form as a formula (loop counters named "iteration@N"), or null.
+  const kp_sym *guardSym(const Lin &L) { return kp_lin_affine_sym(A, &L); }
+  Lin linAdd(const Lin &X, const Lin &Y, int Sign) {
+    return Sign > 0 ? kp_lin_add(A, &X, &Y) : kp_lin_sub(A, &X, &Y);
+  }
+  Lin linNeg(const Lin &X) { return kp_lin_neg(A, &X); }
+  Lin linScale(const Lin &X, const kp_sym *S) { return kp_lin_scale(A, &X, S); }
+  Lin linMul(const Lin &X, const Lin &Y) { return kp_lin_mul(A, &X, &Y); }
+  // Integer min/max keep their value as a formula (a constant when both sides
+  // are), so that a bound like `i < min(n, base + tile)` gives a trip count.
+  Lin linMinMax(bool IsMin, const Lin &X, const Lin &Y) { return kp_lin_minmax(A, IsMin, &X, &Y); }
+  bool uniform(const Lin &L) { return kp_lin_uniform(&L); }
+  kp_affine toAffine(const Lin &L) { return kp_lin_to_affine(A, &L); }
 
   // ---- Emitting operations, CSE and hoisting (Body.cpp) ----
   int emit(int D, kp_iclass Cls, unsigned N, std::initializer_list<const Val *> Deps,
@@ -239,6 +243,8 @@ private:
             const Val *LHSVal = nullptr);
   Val binary(const BinaryOperator *BO);
   Val unary(const UnaryOperator *UO);
+  const kp_sym *cOp(BinaryOperatorKind Op, QualType T, const Lin &X, const Lin &Y);
+  const kp_sym *wrapU32(const kp_sym *S);
   Lin selectValue(const ConditionalOperator *CO, const Val &T, const Val &F);
   Lin evalQuiet(const Expr *E);
 

@@ -256,7 +256,7 @@ Val BodyBuilder::declRef(const DeclRefExpr *DRE) {
     // warp (first = box[blockIdx.x].offset): one value per warp, unknown;
     // a variable named after the local, so that rA[first + tx] has a
     // known stride.
-    if (V.FromMemory && !V.ThreadDep && !V.L.Valid && !V.L.Sym && !V.IsPtr &&
+    if (V.FromMemory && !V.ThreadDep && !V.L.valid && !V.L.sym && !V.IsPtr &&
         VD->isLocalVarDecl() && VD->getType()->isIntegerType())
       V.L = linSym(Var(loadedName(VD)));
     return V;
@@ -351,7 +351,7 @@ Val BodyBuilder::castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType 
       // A reinterpretation of the element type: the offset in the new
       // elements is only known when it is zero.
       int64_t O;
-      if (!(V.Off.termFree() && kp_sym_is_const(V.Off.Base, &O) && O == 0))
+      if (!(V.Off.termFree() && kp_sym_is_const(V.Off.base, &O) && O == 0))
         V.Off = Lin();
     }
     if (!To->isIntegralOrEnumerationType() && !To->isPointerType())
@@ -383,10 +383,10 @@ int BodyBuilder::innermostLoopFrame() const {
 // unrolled loop it is a constant offset from a value computed once.
 bool BodyBuilder::strengthReduced(const Lin &L) {
   int F = innermostLoopFrame();
-  if (F < 0 || !L.Valid)
+  if (F < 0 || !L.valid)
     return false;
-  for (const auto &T : L.Terms)
-    if (T.first == KP_V_LOOP + Frames[F].Loop)
+  for (const kp_term &T : L.termList())
+    if (T.var == KP_V_LOOP + Frames[F].Loop)
       return true;
   return false;
 }
@@ -402,6 +402,51 @@ Val BodyBuilder::freeValue(const Lin &L, const std::vector<const Val *> &Ops,
   }
   R.Key = Key;
   return R;
+}
+
+// C's integer operator Op (/, %, <<, >>, &, |, ^) on values of type T as a
+// formula (signed: truncating / and %; unsigned 32-bit: the operands taken
+// modulo 2^32 first); null when kperf does not state it (wider unsigned
+// types, an operand without a formula).
+const kp_sym *BodyBuilder::cOp(BinaryOperatorKind Op, QualType T, const Lin &X, const Lin &Y) {
+  const kp_sym *FX = formula(X), *FY = formula(Y);
+  if (!FX || !FY || !T->isIntegralOrEnumerationType())
+    return nullptr;
+  bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
+  if (Unsigned) {
+    if (Ctx.getTypeSize(T) > 32)
+      return nullptr;
+    FX = wrapU32(FX);
+    FY = wrapU32(FY);
+  }
+  switch (Op) {
+  case BO_Div:
+    return kp_sym_bin(A, Unsigned ? KP_SYM_DIV : KP_SYM_TDIV, FX, FY);
+  case BO_Rem:
+    return kp_sym_bin(A, Unsigned ? KP_SYM_MOD : KP_SYM_TMOD, FX, FY);
+  case BO_Shl:
+    return kp_sym_bin(A, KP_SYM_SHL, FX, FY);
+  case BO_Shr:
+    return kp_sym_bin(A, KP_SYM_SHR, FX, FY);
+  case BO_And:
+    return kp_sym_bin(A, KP_SYM_AND, FX, FY);
+  case BO_Or:
+    return kp_sym_bin(A, KP_SYM_OR, FX, FY);
+  case BO_Xor:
+    return kp_sym_bin(A, KP_SYM_XOR, FX, FY);
+  default:
+    return nullptr;
+  }
+}
+
+// An unsigned 32-bit operand: a constant in range and a variable (thread
+// and block ids, counters, parameters) stand for themselves; anything else
+// is taken modulo 2^32, as the hardware wraps it.
+const kp_sym *BodyBuilder::wrapU32(const kp_sym *S) {
+  int64_t V;
+  if ((kp_sym_is_const(S, &V) && V >= 0 && V <= 0xffffffffLL) || S->kind == KP_SYM_VAR)
+    return S;
+  return kp_sym_bin(A, KP_SYM_MOD, S, C(int64_t(1) << 32));
 }
 
 // The operations of an integer or floating binary arithmetic operator.
@@ -423,8 +468,8 @@ Val BodyBuilder::arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, Qu
         Res = Side == 0 ? linAdd(P, Z.L, Op == BO_Add ? 1 : -1)
                         : linAdd(Z.L, P, Op == BO_Add ? 1 : -1);
         int64_t CX, CY;
-        bool XC = X.L.termFree() && kp_sym_is_const(X.L.Base, &CX);
-        bool YC = Y.L.termFree() && kp_sym_is_const(Y.L.Base, &CY);
+        bool XC = X.L.termFree() && kp_sym_is_const(X.L.base, &CX);
+        bool YC = Y.L.termFree() && kp_sym_is_const(Y.L.base, &CY);
         int Lg;
         if ((XC && isPow2(CX, Lg)) || (YC && isPow2(CY, Lg)))
           Cl = KP_I_INT; // shl + add: count the add; the shift folds into the address or a shf
@@ -462,7 +507,7 @@ Val BodyBuilder::arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, Qu
   bool IsInt = T->isIntegralOrEnumerationType();
   Lin Res;
   int64_t CY = 0;
-  bool YConst = Y.L.termFree() && kp_sym_is_const(Y.L.Base, &CY);
+  bool YConst = Y.L.termFree() && kp_sym_is_const(Y.L.base, &CY);
   int Lg = 0;
   switch (Op) {
   case BO_Add:
@@ -473,7 +518,7 @@ Val BodyBuilder::arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, Qu
     Res = linMul(X.L, Y.L);
     if (IsInt) {
       int64_t CX;
-      bool XConst = X.L.termFree() && kp_sym_is_const(X.L.Base, &CX);
+      bool XConst = X.L.termFree() && kp_sym_is_const(X.L.base, &CX);
       Cl = (YConst && isPow2(CY, Lg)) || (XConst && isPow2(CX, Lg)) ? KP_I_INT : KP_I_INT_MUL;
     }
     break;
@@ -495,7 +540,7 @@ Val BodyBuilder::arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, Qu
     if (IsInt) {
       bool Signed = T->isSignedIntegerType();
       if (X.L.termFree() && Y.L.termFree())
-        Res = linSym(kp_sym_bin(A, Op == BO_Div ? KP_SYM_DIV : KP_SYM_MOD, X.L.Base, Y.L.Base));
+        Res = linSym(kp_sym_bin(A, Op == BO_Div ? KP_SYM_DIV : KP_SYM_MOD, X.L.base, Y.L.base));
       else
         Res = linFormula(cOp(Op, T, X.L, Y.L));
       if (YConst && isPow2(CY, Lg)) {
@@ -635,7 +680,7 @@ Val BodyBuilder::unary(const UnaryOperator *UO) {
     kp_iclass Cl = arithClass(T);
     Val R = pureOp(Cl, 1, "neg(" + X.Key + ")", {&X}, L);
     if (T->isIntegralOrEnumerationType())
-      R.L = linScale(X.L, C(-1));
+      R.L = linNeg(X.L);
     return R;
   }
   case UO_Not:

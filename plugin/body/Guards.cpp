@@ -25,12 +25,12 @@ const kp_sym *BodyBuilder::condSym(const Expr *E) {
   Lin L = evalQuiet(E);
   // A condition on a value loaded from memory is data: which lanes pass
   // it is not known.
-  if (mentionsLoaded(L.Valid ? guardSym(L) : L.Sym))
+  if (mentionsLoaded(L.valid ? guardSym(L) : L.sym))
     return nullptr;
-  if (L.Valid)
+  if (L.valid)
     return guardSym(L);
-  if (L.Sym) // not affine, but a formula each thread computes (1 << lg, t % w)
-    return L.Sym;
+  if (L.sym) // not affine, but a formula each thread computes (1 << lg, t % w)
+    return L.sym;
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
     if (IC->getSubExpr()->getType()->isIntegralOrEnumerationType())
       return condSym(IC->getSubExpr());

@@ -30,10 +30,10 @@ bool BodyBuilder::unrolledVar(int V) {
 
 // An index that is a constant once the enclosing unrolled loops are unrolled.
 bool BodyBuilder::constAfterUnroll(const Lin &L) {
-  if (!L.Valid || !kp_sym_is_const(L.Base, nullptr))
+  if (!L.valid || !kp_sym_is_const(L.base, nullptr))
     return false;
-  for (const auto &T : L.Terms)
-    if (!unrolledVar(T.first) || !kp_sym_is_const(T.second, nullptr))
+  for (const kp_term &T : L.termList())
+    if (!unrolledVar(T.var) || !kp_sym_is_const(T.coef, nullptr))
       return false;
   return true;
 }
@@ -134,7 +134,7 @@ BodyBuilder::Induction BodyBuilder::induction(const Expr *Inc) {
     Lin S = evalQuiet(Other);
     if (S.termFree()) {
       I.Kind = Induction::Add;
-      I.Step = Op == BO_Add ? S : linScale(S, C(-1));
+      I.Step = Op == BO_Add ? S : linNeg(S);
     }
   } else {
     // Doubling and halving counters: *2, <<1, >>1, /2, and by several
@@ -238,10 +238,10 @@ const kp_sym *BodyBuilder::tripOf(const Lin &Init, const Induction &Ind, const B
                       : Ind.Kind == Induction::Mul2 ? KP_STEP_MUL2
                                                     : KP_STEP_SHR1;
   if (Ind.Kind == Induction::None ||
-      (Ind.Kind == Induction::Add && mentionsLoaded(Ind.Step.Base)))
+      (Ind.Kind == Induction::Add && mentionsLoaded(Ind.Step.base)))
     return nullptr;
   const kp_sym *T = kp_trip_count(A, tripSym(Init), Kind,
-                                  Ind.Kind == Induction::Add ? Ind.Step.Base : nullptr, Cmp,
+                                  Ind.Kind == Induction::Add ? Ind.Step.base : nullptr, Cmp,
                                   tripSym(B.Limit));
   // Several bits per update: the counter takes every Shift-th value of the
   // one-bit counter, from the first: ceil(trip / Shift) of them.
@@ -384,7 +384,7 @@ void BodyBuilder::loop(const Stmt *S) {
       InitL = It->second.V.L;
     Lp->init = tripSym(InitL);
     if (Ind.Kind == Induction::Add)
-      Lp->step = Ind.Step.Base;
+      Lp->step = Ind.Step.base;
     Lp->step_kind = Ind.Kind == Induction::Mul2   ? KP_STEP_MUL2
                     : Ind.Kind == Induction::Shr1 ? KP_STEP_SHR1
                                                   : KP_STEP_ADD;
@@ -476,7 +476,7 @@ void BodyBuilder::loop(const Stmt *S) {
     if (!N || !F0)
       return Lin();
     if (SI.Kind == Induction::Add)
-      return linAdd(I0, linSym(kp_sym_mul(A, N, SI.Step.Base)), 1);
+      return linAdd(I0, linSym(kp_sym_mul(A, N, SI.Step.base)), 1);
     const kp_sym *Bits = SI.Shift > 1 ? kp_sym_mul(A, C(SI.Shift), N) : N;
     return linSym(kp_sym_bin(A, SI.Kind == Induction::Mul2 ? KP_SYM_SHL : KP_SYM_SHR, F0, Bits));
   };
@@ -506,14 +506,14 @@ void BodyBuilder::loop(const Stmt *S) {
     V.Depth = -1;
     V.Node = -1;
     V.Level = depth();
-    if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.Valid || InitL.Sym)) {
+    if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.valid || InitL.sym)) {
       // (A start that is not affine, n >> 2, makes the counter a formula.)
-      V.L = linAdd(InitL, linVar(KP_V_LOOP + Lp->id, Ind.Step.Base), 1);
-    } else if (VD == Ind.VD && (InitL.Valid || InitL.Sym)) {
+      V.L = linAdd(InitL, linVar(KP_V_LOOP + Lp->id, Ind.Step.base), 1);
+    } else if (VD == Ind.VD && (InitL.valid || InitL.sym)) {
       // Multiplicative counters are uniform across threads when their start is.
       V.L = uniform(InitL) ? linSym(Var(Lp->var)) : Lin();
     } else if (Secondary.count(VD) && Secondary[VD].Kind == Induction::Add) {
-      V.L = linAdd(SecondaryInit[VD], linVar(KP_V_LOOP + Lp->id, Secondary[VD].Step.Base), 1);
+      V.L = linAdd(SecondaryInit[VD], linVar(KP_V_LOOP + Lp->id, Secondary[VD].Step.base), 1);
       V.Off = Lin();
     } else if (Secondary.count(VD)) {
       std::string It = "iteration@" + std::to_string(Lp->id);

@@ -162,7 +162,7 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
             int64_t EB = Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
             Place MP;
             if (EB > 0 && memberPlace(ME, MP, static_cast<unsigned>(EB)) && !MP.IsVar &&
-                !MP.Why && MP.Ptr.Off.Valid) {
+                !MP.Why && MP.Ptr.Off.valid) {
               Base = MP.Ptr;
               Base.IsPtr = true;
               Base.Key = MP.IndexKey.empty() ? std::string() : "addr:" + MP.IndexKey;
@@ -229,13 +229,13 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
     P.IndexKey = Base.Key.empty() || Key.find('?') != std::string::npos ? std::string()
                                                                          : Base.Key + Key;
     P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
-    if (!P.Ptr.Off.Valid) {
+    if (!P.Ptr.Off.valid) {
       std::string Spell;
       for (const Expr *I : Idx)
         Spell += (Spell.empty() ? "" : "][") + text(I);
       P.Why = str((Indirect ? "indirect index, loaded from memory: " : "non-affine index: ") + Spell);
       if (Indirect)
-        P.Ptr.Off.Sym = nullptr; // data-dependent: never a formula
+        P.Ptr.Off.sym = nullptr; // data-dependent: never a formula
     }
     return true;
   }
@@ -304,7 +304,7 @@ bool BodyBuilder::memberPlace(const MemberExpr *ME, Place &P, unsigned Unit) {
                            : -1;
     if (!P.IndexKey.empty() && FD)
       P.IndexKey += "." + FD->getNameAsString(); // s[i].x and s[i].y are different places
-    if (Inner.Ptr.Off.Valid && U > 0 && Size > 0 && FieldOff >= 0 && Size % U == 0 &&
+    if (Inner.Ptr.Off.valid && U > 0 && Size > 0 && FieldOff >= 0 && Size % U == 0 &&
         FieldOff % U == 0) {
       P.Ptr.Off = linAdd(linScale(Inner.Ptr.Off, C(Size / U)), linConst(FieldOff / U), 1);
       return true;
@@ -365,12 +365,12 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
       Ac->subs[I] = toAffine(P.Subs[I]);
   }
   const Lin &Ix = P.Ptr.Off;
-  if (Ix.Valid) {
+  if (Ix.valid) {
     Ac->index = toAffine(Ix);
   } else {
     Ac->index.known = 0;
     Ac->index.why = P.Why ? P.Why : "non-affine index";
-    Ac->index_formula = Ix.Sym;
+    Ac->index_formula = Ix.sym;
   }
   if (!P.Text.empty())
     Ac->index_text = str(P.Text);
@@ -393,19 +393,19 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   if (P.RegisterArray && constAfterUnroll(Ix))
     return Idx;
   std::string NonConst;
-  if (Ix.Valid) {
+  if (Ix.valid) {
     // The non-constant part of the index.
     int64_t Cst;
     char Buf[256];
-    if (!kp_sym_is_const(Ix.Base, &Cst)) {
-      kp_sym_print(Ix.Base, Buf, sizeof Buf);
+    if (!kp_sym_is_const(Ix.base, &Cst)) {
+      kp_sym_print(Ix.base, Buf, sizeof Buf);
       NonConst += Buf;
     }
-    for (const auto &T : Ix.Terms) {
-      if (unrolledVar(T.first))
+    for (const kp_term &T : Ix.termList()) {
+      if (unrolledVar(T.var))
         continue; // a constant offset once the loop is unrolled
-      kp_sym_print(T.second, Buf, sizeof Buf);
-      NonConst += "+" + std::string(Buf) + "*" + std::to_string(T.first);
+      kp_sym_print(T.coef, Buf, sizeof Buf);
+      NonConst += "+" + std::string(Buf) + "*" + std::to_string(T.var);
     }
     if (NonConst.empty())
       return Idx; // constant index: base + immediate
@@ -423,8 +423,8 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   int LoopFrame = -1;
   for (int D = depth(); D > 0; --D)
     if (Frames[D].Loop >= 0 && !Frames[D].Unrolled) {
-      for (const auto &T : Ix.Terms)
-        if (T.first == KP_V_LOOP + Frames[D].Loop)
+      for (const kp_term &T : Ix.termList())
+        if (T.var == KP_V_LOOP + Frames[D].Loop)
           LoopFrame = D;
       break;
     }
@@ -440,9 +440,9 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
     int Outer = LoopFrame - 1;
     emit(Outer, Cl, Form, {}, L);
     bool ConstStride = false;
-    for (const auto &T : Ix.Terms)
-      if (T.first == KP_V_LOOP + Frames[LoopFrame].Loop)
-        ConstStride = kp_sym_is_const(T.second, nullptr);
+    for (const kp_term &T : Ix.termList())
+      if (T.var == KP_V_LOOP + Frames[LoopFrame].Loop)
+        ConstStride = kp_sym_is_const(T.coef, nullptr);
     Addr.Depth = depth();
     Addr.Node = emit(depth(), Cl, 1, {}, L);
     if (ConstStride && LoopFrame == depth())
