@@ -72,6 +72,34 @@ using clang::Stmt;
 using clang::UnaryOperator;
 using clang::VarDecl;
 
+// ---- nvcc -O3's code generation, as the builder counts it ------------------
+
+namespace nvcc {
+// kp_loop.unroll of `#pragma unroll` without a count (and of
+// [[clang::loop_unroll(full/enable)]]): unroll completely when the trip
+// count is a constant.
+constexpr int PragmaUnrollFull = -1;
+// A loop whose trip count is a constant up to this is unrolled completely,
+// pragma or not (except under `#pragma unroll 1`).
+constexpr int64_t FullUnrollMaxTrip = 64;
+// The unroll factor of a loop that is not unrolled completely and has no
+// `#pragma unroll N`: nvcc's default for a rolled loop, also under a bare
+// `#pragma unroll` when the trip count is not a constant.
+constexpr int DefaultUnrollFactor = 4;
+// Integer division and remainder by a constant.  By a power of two: one
+// shift or and when unsigned; when signed, the rounding toward zero adds a
+// fix-up of the sign: 3 instructions for /, 4 for %.
+constexpr unsigned SignedPow2DivOps = 3, SignedPow2RemOps = 4, UnsignedPow2DivRemOps = 1;
+// By another constant: a multiply by its reciprocal (mul.hi) and shifts, 3
+// instructions for /; % multiplies the quotient back and subtracts: 5.
+constexpr unsigned ConstDivOps = 3, ConstRemOps = 5;
+// Forming an address: mul.wide (or shl) + add; one mad more for the row
+// offset of a multi-dimensional array.
+constexpr unsigned AddressOps = 2, AddressOpsMultiDim = 3;
+// A float shuffled between lanes moves to an integer register and back.
+constexpr unsigned ShflFloatMoves = 2;
+} // namespace nvcc
+
 // ---- Integer values ------------------------------------------------------
 
 // An integer value (kperf/affine.h): base + sum(coef * var) over thread/block

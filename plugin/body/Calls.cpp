@@ -72,7 +72,7 @@ Val BodyBuilder::call(const CallExpr *CE) {
     Val R = opUsing(KP_I_WARP, 1, Args, L, true);
     // A float shuffled moves through an integer register and back.
     if (Name.compare(0, 6, "__shfl") == 0 && CE->getType()->isRealFloatingType())
-      emit(depth(), KP_I_INT, 2, {}, L);
+      emit(depth(), KP_I_INT, nvcc::ShflFloatMoves, {}, L);
     return R;
   }
   bool Atomic = Name.compare(0, 6, "atomic") == 0;

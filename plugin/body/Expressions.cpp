@@ -545,10 +545,11 @@ Val BodyBuilder::arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, Qu
         Res = linFormula(cOp(Op, T, X.L, Y.L));
       if (YConst && isPow2(CY, Lg)) {
         Cl = KP_I_INT;
-        N = Signed ? (Op == BO_Div ? 3 : 4) : 1;
+        N = Signed ? (Op == BO_Div ? nvcc::SignedPow2DivOps : nvcc::SignedPow2RemOps)
+                   : nvcc::UnsignedPow2DivRemOps;
       } else if (YConst && CY != 0) {
         Cl = KP_I_INT_MUL; // mul.hi + shifts
-        N = Op == BO_Div ? 3 : 5;
+        N = Op == BO_Div ? nvcc::ConstDivOps : nvcc::ConstRemOps;
       } else {
         Cl = KP_I_INT_DIV;
       }

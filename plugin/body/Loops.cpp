@@ -431,10 +431,13 @@ void BodyBuilder::loop(const Stmt *S) {
   bool TripConst = kp_sym_is_const(Lp->trip, &TripC);
   // What nvcc -O3 does: a loop with a small constant trip count (or
   // #pragma unroll and a constant trip count) is unrolled completely; other
-  // loops are unrolled by 4 (or the pragma's count; `#pragma unroll 1`: not).
-  bool FullUnroll = (Unroll == -1 && TripConst) || (TripConst && TripC <= 64 && Unroll != 1) ||
+  // loops are unrolled by the pragma's count, else by nvcc's default factor
+  // (a bare #pragma unroll on a loop without a constant trip count too;
+  // `#pragma unroll 1`: not unrolled).
+  bool FullUnroll = (Unroll == nvcc::PragmaUnrollFull && TripConst) ||
+                    (TripConst && TripC <= nvcc::FullUnrollMaxTrip && Unroll != 1) ||
                     (Unroll > 0 && TripConst && Unroll >= TripC);
-  Lp->unrolled_by = FullUnroll ? 1 : Unroll > 0 ? Unroll : Unroll == -1 ? 4 : 4;
+  Lp->unrolled_by = FullUnroll ? 1 : Unroll > 0 ? Unroll : nvcc::DefaultUnrollFactor;
 
   // The loop's entry test (skipped by nvcc when the trip count is a known positive constant).
   if (!TripConst && !IsDo) {

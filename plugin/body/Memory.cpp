@@ -431,7 +431,7 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   kp_iclass Cl = KP_I_ADDR;
   // Forming an address: mul.wide/shl + add, and one mad more for the row
   // offset of a multi-dimensional array.
-  unsigned Form = P.NDims > 1 ? 3 : 2;
+  unsigned Form = P.NDims > 1 ? nvcc::AddressOpsMultiDim : nvcc::AddressOps;
   Val Ptr = P.Ptr;
   if (LoopFrame > 0) {
     // The first address before the loop, then one add per iteration; with

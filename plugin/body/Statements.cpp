@@ -43,9 +43,9 @@ void BodyBuilder::stmtInner(const Stmt *S) {
     for (const Attr *At : AS->getAttrs())
       if (const auto *LH = dyn_cast<LoopHintAttr>(At)) {
         if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Full)
-          Unroll = -1;
+          Unroll = nvcc::PragmaUnrollFull;
         else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Enable)
-          Unroll = -1;
+          Unroll = nvcc::PragmaUnrollFull;
         else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Disable)
           Unroll = 1;
         else if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue()) {
