@@ -1,0 +1,183 @@
+// BodyBuilder: guards -- which threads of a warp run a piece of code: the
+// conditions of thread-dependent branches and loops as comparisons of
+// formulas, and which statements can leave the code that follows them.
+#include "body/Builder.h"
+
+#include "kperf/limits.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace kperf {
+namespace body {
+
+// The integer value of E as a formula, without emitting anything; NULL when
+// it is not one kperf can state (loaded from memory, a call, floating point).
+const kp_sym *BodyBuilder::condSym(const Expr *E) {
+  E = E->IgnoreParens();
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  Lin L = evalQuiet(E);
+  // A condition on a value loaded from memory is data: which lanes pass
+  // it is not known.
+  if (mentionsLoaded(L.valid ? guardSym(L) : L.sym))
+    return nullptr;
+  if (L.valid)
+    return guardSym(L);
+  if (L.sym) // not affine, but a formula each thread computes (1 << lg, t % w)
+    return L.sym;
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+    if (IC->getSubExpr()->getType()->isIntegralOrEnumerationType())
+      return condSym(IC->getSubExpr());
+  if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
+    if (CE->getSubExpr()->getType()->isIntegralOrEnumerationType())
+      return condSym(CE->getSubExpr());
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return nullptr;
+  kp_sym_kind K2;
+  if (!symBinaryKind(BO->getOpcode(), /*Truncating=*/false, K2))
+    return nullptr;
+  const kp_sym *X = condSym(BO->getLHS()), *Y = condSym(BO->getRHS());
+  if (!X || !Y)
+    return nullptr;
+  return kp_sym_bin(A, K2, X, Y);
+}
+
+kp_guard_op BodyBuilder::negate(kp_guard_op Op) {
+  switch (Op) {
+  case KP_GUARD_LT: return KP_GUARD_GE;
+  case KP_GUARD_LE: return KP_GUARD_GT;
+  case KP_GUARD_GT: return KP_GUARD_LE;
+  case KP_GUARD_GE: return KP_GUARD_LT;
+  case KP_GUARD_EQ: return KP_GUARD_NE;
+  case KP_GUARD_NE: return KP_GUARD_EQ;
+  }
+  return KP_GUARD_NE;
+}
+
+// The conjunction that holds where Cond is true (Neg: false); false when
+// it is not a conjunction of comparisons kperf can state.
+bool BodyBuilder::condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out) {
+  if (!Cond || overBudget())
+    return false;
+  Nest N(CondDepth);
+  if (CondDepth > KP_LIMIT_EXPR_DEPTH) {
+    halt("conditions are nested deeper than " + std::to_string(KP_LIMIT_EXPR_DEPTH));
+    return false;
+  }
+  // Definite side effects only: blockDim.x and friends are calls to getters.
+  if (Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return false;
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_LNot)
+      return condGuards(UO->getSubExpr(), !Neg, Out);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if ((Op == BO_LAnd && !Neg) || (Op == BO_LOr && Neg))
+      return condGuards(BO->getLHS(), Neg, Out) && condGuards(BO->getRHS(), Neg, Out);
+    if (Op == BO_LAnd || Op == BO_LOr)
+      return false;
+    kp_guard_op G;
+    bool Cmp = true;
+    switch (Op) {
+    case BO_LT: G = KP_GUARD_LT; break;
+    case BO_LE: G = KP_GUARD_LE; break;
+    case BO_GT: G = KP_GUARD_GT; break;
+    case BO_GE: G = KP_GUARD_GE; break;
+    case BO_EQ: G = KP_GUARD_EQ; break;
+    case BO_NE: G = KP_GUARD_NE; break;
+    default: Cmp = false; G = KP_GUARD_NE; break;
+    }
+    if (Cmp) {
+      const kp_sym *L = condSym(BO->getLHS()), *R = condSym(BO->getRHS());
+      if (!L || !R)
+        return false;
+      Out.push_back({L, R, Neg ? negate(G) : G});
+      return true;
+    }
+  }
+  // An integer used as a truth value: E != 0.
+  const kp_sym *V = condSym(E);
+  if (!V)
+    return false;
+  Out.push_back({V, C(0), Neg ? KP_GUARD_EQ : KP_GUARD_NE});
+  return true;
+}
+
+// Adds the conditions to frame F's guards (or marks them unknown).  The
+// conditions are evaluated before F is touched.
+void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
+  std::vector<kp_guard> G;
+  bool Ok = condGuards(Cond, Neg, G);
+  if (Ok)
+    F.Guards.insert(F.Guards.end(), G.begin(), G.end());
+  else
+    F.GuardsUnknown = true;
+}
+
+// Whether S can leave the code that follows it: return, break, continue, goto.
+bool BodyBuilder::exits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<GotoStmt>(S) ||
+      isa<CXXThrowExpr>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (exits(C))
+      return true;
+  return false;
+}
+
+// Whether S can leave the function it is in (return, goto, throw); a
+// lambda's body is its own function.
+// Expressions are not walked (they can be nested very deep), except the
+// statements of a GNU statement expression.
+bool BodyBuilder::leavesFunction(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CXXThrowExpr>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  if (const auto *SE = dyn_cast<StmtExpr>(S))
+    return leavesFunction(SE->getSubStmt());
+  if (const auto *E = dyn_cast<Expr>(S))
+    return E->getStmtClass() != Stmt::CXXThrowExprClass && containsStmtExpr(E, 0);
+  for (const Stmt *C : S->children())
+    if (leavesFunction(C))
+      return true;
+  return false;
+}
+
+// An expression with a statement expression in it (looked for a few
+// levels deep only; deeper, taken as present: the caller stays careful).
+bool BodyBuilder::containsStmtExpr(const Expr *E, int Depth) {
+  if (isa<StmtExpr>(E))
+    return leavesFunction(E);
+  if (Depth > 32)
+    return true;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      if (containsStmtExpr(CE, Depth + 1))
+        return true;
+  return false;
+}
+
+// S is `return;` / `continue;` alone (or in braces).
+bool BodyBuilder::onlyExit(const Stmt *S, bool &IsReturn) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (CS->size() != 1)
+      return false;
+    S = CS->body_front();
+  }
+  IsReturn = S && isa<ReturnStmt>(S);
+  return S && (isa<ReturnStmt>(S) || isa<ContinueStmt>(S));
+}
+
+} // namespace body
+} // namespace kperf

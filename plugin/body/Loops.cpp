@@ -1,0 +1,610 @@
+// BodyBuilder: loops -- counters and their updates, trip counts, what nvcc
+// unrolls, and the values that change once per iteration.
+#include "body/Builder.h"
+#include "Pragmas.h"
+
+#include "kperf/trip.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace kperf {
+namespace body {
+
+// The loop counter variable V belongs to a loop nvcc unrolls completely.
+bool BodyBuilder::unrolledVar(int V) {
+  for (const Frame &F : Frames)
+    if (F.Loop >= 0 && F.Unrolled && V == KP_V_LOOP + F.Loop)
+      return true;
+  return false;
+}
+
+// An index that is a constant once the enclosing unrolled loops are unrolled.
+bool BodyBuilder::constAfterUnroll(const Lin &L) {
+  if (!L.valid || !kp_sym_is_const(L.base, nullptr))
+    return false;
+  for (const kp_term &T : L.termList())
+    if (!unrolledVar(T.var) || !kp_sym_is_const(T.coef, nullptr))
+      return false;
+  return true;
+}
+
+// Variables a statement may modify (assignments, ++/--, address taken).
+class BodyBuilder::Modified : public RecursiveASTVisitor<Modified> {
+public:
+  llvm::SmallPtrSet<const VarDecl *, 8> Vars;
+  std::map<const VarDecl *, int> Count;
+  void mark(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        Vars.insert(VD);
+        Count[VD]++;
+      }
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      mark(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      mark(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    // Arguments bound to non-const references may be modified.
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I) {
+        QualType T = FD->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          mark(CE->getArg(I));
+      }
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+      mark(OC->getArg(0));
+    return true;
+  }
+};
+
+// A value as a formula for trip counts: the affine form (an outer loop's
+// iteration is the variable iteration@ID), or the non-affine formula.
+// Trip counts and loop starts are never formulas of values loaded from
+// memory (they stand for data, not for sizes the user can give).
+const kp_sym *BodyBuilder::tripSym(const Lin &L) {
+  const kp_sym *F = formula(L);
+  return mentionsLoaded(F) ? nullptr : F;
+}
+
+// The loop's update: i++, ++i, i--, i += s, i -= s, i = i + s, i *= 2, i <<= 1,
+// i >>= 1, i /= 2.
+BodyBuilder::Induction BodyBuilder::induction(const Expr *Inc) {
+  Induction I;
+  if (!Inc)
+    return I;
+  Inc = Inc->IgnoreParenImpCasts();
+  auto varOf = [](const Expr *E) -> const VarDecl * {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    return nullptr;
+  };
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+    if (UO->isIncrementDecrementOp() && (I.VD = varOf(UO->getSubExpr()))) {
+      I.Kind = Induction::Add;
+      I.Step = linConst(UO->isIncrementOp() ? 1 : -1);
+    }
+    return I;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(Inc);
+  if (!BO || !(I.VD = varOf(BO->getLHS())))
+    return I;
+  // The update as `i = i OP x`: from a compound assignment, or spelled out
+  // (i = i + s, i = s + i, i = i * 2, ...).
+  BinaryOperatorKind Op;
+  const Expr *Other = nullptr;
+  if (BO->isCompoundAssignmentOp()) {
+    Op = BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+    Other = BO->getRHS();
+  } else if (BO->getOpcode() == BO_Assign) {
+    const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!R)
+      return Induction();
+    Op = R->getOpcode();
+    if (varOf(R->getLHS()) == I.VD)
+      Other = R->getRHS();
+    else if (varOf(R->getRHS()) == I.VD && (Op == BO_Add || Op == BO_Mul))
+      Other = R->getLHS();
+  } else {
+    return Induction();
+  }
+  if (!Other)
+    return Induction();
+  if (Op == BO_Add || Op == BO_Sub) {
+    Lin S = evalQuiet(Other);
+    if (S.termFree()) {
+      I.Kind = Induction::Add;
+      I.Step = Op == BO_Add ? S : linNeg(S);
+    }
+  } else {
+    // Doubling and halving counters: *2, <<1, >>1, /2, and by several
+    // bits at once: *4, <<2, >>2, /4 ...
+    int64_t V = 0;
+    int Lg = 0;
+    if (foldInt(Other, V)) {
+      if (Op == BO_Mul && V >= 2 && isPow2(V, Lg) && Lg <= 30) {
+        I.Kind = Induction::Mul2;
+        I.Shift = Lg;
+      } else if (Op == BO_Shl && V >= 1 && V <= 30) {
+        I.Kind = Induction::Mul2;
+        I.Shift = static_cast<int>(V);
+      } else if (Op == BO_Div && V >= 2 && isPow2(V, Lg) && Lg <= 30) {
+        I.Kind = Induction::Shr1;
+        I.Shift = Lg;
+      } else if (Op == BO_Shr && V >= 1 && V <= 30) {
+        I.Kind = Induction::Shr1;
+        I.Shift = static_cast<int>(V);
+      }
+    }
+  }
+  if (I.Kind == Induction::None)
+    I.VD = nullptr;
+  return I;
+}
+
+// A for loop's update: one of induction()'s forms, or several joined by
+// commas (i++, j--) or `k = j++` (j counts, k trails it): the counter is
+// then the variable the condition compares.
+BodyBuilder::Induction BodyBuilder::updateOf(const Expr *Inc, const Expr *Cond) {
+  Induction I = induction(Inc);
+  if (I.VD || !Inc || !Cond)
+    return I;
+  std::vector<const Expr *> Parts, Work{Inc};
+  while (!Work.empty()) {
+    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (BO && BO->getOpcode() == BO_Comma) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+    } else {
+      Parts.push_back(E);
+    }
+  }
+  Induction Found;
+  int N = 0;
+  for (const Expr *P : Parts) {
+    Induction C2 = induction(P);
+    const auto *BO = dyn_cast<BinaryOperator>(P);
+    if (!C2.VD && BO && BO->getOpcode() == BO_Assign)
+      C2 = induction(BO->getRHS()); // k = j++: j's update
+    if (C2.VD && boundOf(Cond, C2.VD).Ok) {
+      Found = C2;
+      ++N;
+    }
+  }
+  return N == 1 ? Found : Induction();
+}
+
+BodyBuilder::Bound BodyBuilder::boundOf(const Expr *Cond, const VarDecl *VD) {
+  Bound B;
+  if (!Cond || !VD)
+    return B;
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO || !BO->isComparisonOp())
+    return B;
+  auto isVar = [VD](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *Other;
+  if (isVar(BO->getLHS())) {
+    Other = BO->getRHS();
+  } else if (isVar(BO->getRHS())) {
+    Other = BO->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  } else {
+    return B;
+  }
+  B.Limit = evalQuiet(Other);
+  B.Op = Op;
+  B.Ok = tripSym(B.Limit) != nullptr;
+  return B;
+}
+
+// Trip count of a loop with counter starting at Init, updated by Ind, while `i Op Limit`.
+const kp_sym *BodyBuilder::tripOf(const Lin &Init, const Induction &Ind, const Bound &B) {
+  kp_cmp Cmp;
+  switch (B.Op) {
+  case BO_LT: Cmp = KP_CMP_LT; break;
+  case BO_LE: Cmp = KP_CMP_LE; break;
+  case BO_GT: Cmp = KP_CMP_GT; break;
+  case BO_GE: Cmp = KP_CMP_GE; break;
+  case BO_NE: Cmp = KP_CMP_NE; break;
+  default: return nullptr;
+  }
+  kp_step_kind Kind = Ind.Kind == Induction::Add    ? KP_STEP_ADD
+                      : Ind.Kind == Induction::Mul2 ? KP_STEP_MUL2
+                                                    : KP_STEP_SHR1;
+  if (Ind.Kind == Induction::None ||
+      (Ind.Kind == Induction::Add && mentionsLoaded(Ind.Step.base)))
+    return nullptr;
+  const kp_sym *T = kp_trip_count(A, tripSym(Init), Kind,
+                                  Ind.Kind == Induction::Add ? Ind.Step.base : nullptr, Cmp,
+                                  tripSym(B.Limit));
+  // Several bits per update: the counter takes every Shift-th value of the
+  // one-bit counter, from the first: ceil(trip / Shift) of them.
+  if (T && Ind.Kind != Induction::Add && Ind.Shift > 1)
+    T = kp_sym_bin(A, KP_SYM_CEILDIV, T, C(Ind.Shift));
+  return T;
+}
+
+// The trip count of `for (float v = -3; v <= 3; v++)`: a floating-point
+// counter with integer constants for its start, bound and step (+= c, -=
+// c, ++, --), changed nowhere else.  Null otherwise.
+const kp_sym *BodyBuilder::floatTrip(const ForStmt *FS, Modified &Mod) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
+  const auto *VD = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  if (!VD || !VD->getType()->isRealFloatingType() || !VD->getInit() || !FS->getCond() ||
+      !FS->getInc() || Mod.Count[VD] != 1)
+    return nullptr;
+  auto IntConst = [&](const Expr *E, double &V) {
+    if (!E || E->isValueDependent())
+      return false;
+    E = E->IgnoreParenImpCasts();
+    Expr::EvalResult R;
+    llvm::APFloat F(0.0);
+    double X;
+    if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
+      std::optional<int64_t> I = R.Val.getInt().tryExtValue();
+      if (!I)
+        return false;
+      X = static_cast<double>(*I);
+    } else if (E->getType()->isRealFloatingType() && E->EvaluateAsFloat(F, Ctx)) {
+      X = F.convertToDouble();
+    } else {
+      return false;
+    }
+    if (!std::isfinite(X) || X != std::floor(X) || std::fabs(X) >= (1 << 24))
+      return false;
+    V = X;
+    return true;
+  };
+  auto IsVar = [&](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == VD;
+  };
+  double Start, Bound, Step = 0;
+  if (!IntConst(VD->getInit(), Start))
+    return nullptr;
+  const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementDecrementOp() &&
+                                                     IsVar(U->getSubExpr()))
+    Step = U->isIncrementOp() ? 1 : -1;
+  else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+           CA && IsVar(CA->getLHS()) && IntConst(CA->getRHS(), Step) &&
+           (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign))
+    Step = CA->getOpcode() == BO_AddAssign ? Step : -Step;
+  if (Step == 0)
+    return nullptr;
+  const auto *B = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+  if (!B || !B->isRelationalOp())
+    return nullptr;
+  BinaryOperatorKind Op = B->getOpcode();
+  if (IsVar(B->getLHS()) && IntConst(B->getRHS(), Bound)) {
+  } else if (IsVar(B->getRHS()) && IntConst(B->getLHS(), Bound)) {
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  } else {
+    return nullptr;
+  }
+  // Every value the counter takes lies between its start and its bound,
+  // integers under 2^24: exact in a float, so the integer loop's count.
+  kp_cmp Cmp = Op == BO_LT ? KP_CMP_LT : Op == BO_LE ? KP_CMP_LE : Op == BO_GT ? KP_CMP_GT
+                                                                               : KP_CMP_GE;
+  return kp_trip_count(A, C(static_cast<int64_t>(Start)), KP_STEP_ADD,
+                       C(static_cast<int64_t>(Step)), Cmp, C(static_cast<int64_t>(Bound)));
+}
+
+void BodyBuilder::loop(const Stmt *S) {
+  int Unroll = PendingUnroll;
+  PendingUnroll = 0;
+  const Stmt *Init = nullptr, *Body = nullptr;
+  const Expr *Cond = nullptr, *Inc = nullptr;
+  bool IsDo = false;
+  if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    Init = FS->getInit();
+    Cond = FS->getCond();
+    Inc = FS->getInc();
+    Body = FS->getBody();
+  } else if (const auto *WS = dyn_cast<WhileStmt>(S)) {
+    Cond = WS->getCond();
+    Body = WS->getBody();
+  } else if (const auto *DS = dyn_cast<DoStmt>(S)) {
+    Cond = DS->getCond();
+    Body = DS->getBody();
+    IsDo = true;
+  }
+  if (Init)
+    stmt(Init);
+
+  // Which variables the loop modifies, and the induction variable.
+  Modified Mod;
+  Mod.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Inc)
+    Mod.TraverseStmt(const_cast<Expr *>(Inc));
+  if (Cond)
+    Mod.TraverseStmt(const_cast<Expr *>(Cond));
+  Induction Ind = updateOf(Inc, Cond);
+  const Stmt *IncStmt = nullptr;
+  if ((!Ind.VD || (Cond && !boundOf(Cond, Ind.VD).Ok)) && Body) {
+    // while/do, or a for whose update is not the counter the condition
+    // compares: the counter's update is a statement of the body (the last
+    // one that updates a variable the condition compares).
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+      for (const Stmt *St : CS->body())
+        if (const auto *E = dyn_cast<Expr>(St)) {
+          Induction C2 = induction(E);
+          if (C2.VD && Cond && boundOf(Cond, C2.VD).Ok) {
+            Ind = C2;
+            IncStmt = St;
+          }
+        }
+  }
+  // The counter must change only in its update.
+  if (Ind.VD && Mod.Count[Ind.VD] > 1)
+    Ind = Induction();
+
+  kp_loop *Lp = kp_kernel_add_loop(M, K);
+  if (!Lp)
+    return;
+  Lp->loc = loc(S->getBeginLoc());
+  Lp->unroll = Unroll;
+  for (int D = depth(); D >= 0; --D)
+    if (Frames[D].Loop >= 0) {
+      Lp->parent = Frames[D].Loop;
+      break;
+    }
+
+  Lin InitL;
+  if (Ind.VD) {
+    Lp->var = str(Ind.VD->getNameAsString());
+    auto It = Env.find(Ind.VD);
+    if (It != Env.end())
+      InitL = It->second.V.L;
+    Lp->init = tripSym(InitL);
+    if (Ind.Kind == Induction::Add)
+      Lp->step = Ind.Step.base;
+    Lp->step_kind = Ind.Kind == Induction::Mul2   ? KP_STEP_MUL2
+                    : Ind.Kind == Induction::Shr1 ? KP_STEP_SHR1
+                                                  : KP_STEP_ADD;
+    if (Ind.Kind != Induction::Add)
+      Lp->shift = Ind.Shift;
+  }
+  const kp_sym *Trip = nullptr;
+  const char *Why = nullptr;
+  if (!Ind.VD)
+    Why = Cond ? "no counter kperf recognises (i++, i += s, i *= 2, i >>= 1)" : "no condition";
+  else {
+    Bound B = boundOf(Cond, Ind.VD);
+    if (!B.Ok)
+      Why = "the condition is not a comparison of the counter with a bound kperf can follow";
+    else if (!(Trip = tripOf(InitL, Ind, B)))
+      Why = "the counter's start, step or bound is not a formula kperf can follow";
+  }
+  if (!Trip && isa<ForStmt>(S))
+    if ((Trip = floatTrip(cast<ForStmt>(S), Mod)))
+      Why = nullptr;
+  if (Trip && IsDo)
+    Trip = kp_sym_bin(A, KP_SYM_MAX, C(1), Trip);
+  std::optional<int64_t> P = tripPragmaFor(Ctx.getSourceManager(), S->getBeginLoc());
+  if (P) {
+    Lp->trip = C(*P);
+    Lp->trip_kind = KP_TRIP_PRAGMA;
+  } else if (Trip) {
+    Lp->trip = Trip;
+    Lp->trip_kind = KP_TRIP_EXACT;
+  } else {
+    kp_loc LL = Lp->loc;
+    std::string Name = "trip@" + std::string(LL.file ? basename(LL.file) : "?") + ":" + std::to_string(LL.line);
+    Lp->trip_param = str(Name);
+    Lp->trip = Var(Lp->trip_param);
+    Lp->trip_kind = KP_TRIP_UNKNOWN;
+    Lp->why = Why;
+    kp_kernel_note(M, K, Lp->loc,
+                   "loop trip count unknown (%s); it is the parameter '%s': set it with "
+                   "'#pragma kperf trip(N)' before the loop or -fplugin-arg-kperf-arg=%s=N",
+                   Why, Name.c_str(), Name.c_str());
+  }
+  Lp->thread_dependent = kp_sym_uses_prefix(Lp->trip, "threadIdx.");
+  int64_t TripC = -1;
+  bool TripConst = kp_sym_is_const(Lp->trip, &TripC);
+  // What nvcc -O3 does: a loop with a small constant trip count (or
+  // #pragma unroll and a constant trip count) is unrolled completely; other
+  // loops are unrolled by the pragma's count, else by nvcc's default factor
+  // (a bare #pragma unroll on a loop without a constant trip count too;
+  // `#pragma unroll 1`: not unrolled).
+  bool FullUnroll = (Unroll == nvcc::PragmaUnrollFull && TripConst) ||
+                    (TripConst && TripC <= nvcc::FullUnrollMaxTrip && Unroll != 1) ||
+                    (Unroll > 0 && TripConst && Unroll >= TripC);
+  Lp->unrolled_by = FullUnroll ? 1 : Unroll > 0 ? Unroll : nvcc::DefaultUnrollFactor;
+
+  // The loop's entry test (skipped by nvcc when the trip count is a known positive constant).
+  if (!TripConst && !IsDo) {
+    emit(depth(), KP_I_CMP, 1, {}, S->getBeginLoc());
+    emit(depth(), KP_I_BRANCH, 1, {}, S->getBeginLoc());
+  }
+
+  // Variables other than the counter that the body moves once per
+  // iteration, by a statement of its own at the top of the body (offset *=
+  // 2, d >>= 1, j += 4 next to the counter i): their value at the start of
+  // iteration `iteration@ID` is a formula of it, when they start from a
+  // value uniform across threads and nothing can skip the update.
+  std::map<const VarDecl *, Induction> Secondary;
+  std::map<const VarDecl *, Lin> SecondaryInit;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body)) {
+    if (!exits(Body))
+      for (const Stmt *St : CS->body()) {
+        const auto *E = dyn_cast<Expr>(St);
+        if (!E || St == IncStmt)
+          continue;
+        Induction C2 = induction(E);
+        if (!C2.VD || C2.VD == Ind.VD || Mod.Count[C2.VD] != 1 ||
+            !C2.VD->getType()->isIntegralOrEnumerationType())
+          continue;
+        if (C2.Kind == Induction::Add && !C2.Step.termFree())
+          continue;
+        auto It = Env.find(C2.VD);
+        if (It == Env.end() || !uniform(It->second.V.L))
+          continue;
+        Secondary[C2.VD] = C2;
+        SecondaryInit[C2.VD] = It->second.V.L;
+      }
+  }
+  // The value of secondary variable VD after N updates (N a formula).
+  auto secondaryAt = [&](const VarDecl *VD, const kp_sym *N) -> Lin {
+    const Induction &SI = Secondary[VD];
+    const Lin &I0 = SecondaryInit[VD];
+    const kp_sym *F0 = formula(I0);
+    if (!N || !F0)
+      return Lin();
+    if (SI.Kind == Induction::Add)
+      return linAdd(I0, linSym(kp_sym_mul(A, N, SI.Step.base)), 1);
+    const kp_sym *Bits = SI.Shift > 1 ? kp_sym_mul(A, C(SI.Shift), N) : N;
+    return linSym(kp_sym_bin(A, SI.Kind == Induction::Mul2 ? KP_SYM_SHL : KP_SYM_SHR, F0, Bits));
+  };
+
+  // A break or continue ends an iteration or the loop, not the code after
+  // the loop: every thread that entered it is there again.  What such an
+  // exit does to the guards of the frames around the loop is undone after
+  // it (a return, goto or throw in the body still counts).
+  std::vector<std::pair<std::vector<kp_guard>, bool>> OuterGuards;
+  bool LoopExitsOnly = Body && !leavesFunction(Body);
+  if (LoopExitsOnly)
+    for (const Frame &Fr : Frames)
+      OuterGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
+
+  // Enter the body: variables the loop modifies vary per iteration.
+  Frame F;
+  F.R = &Lp->body;
+  F.Loop = Lp->id;
+  F.Divergent = Frames.back().Divergent || Lp->thread_dependent;
+  F.Unrolled = FullUnroll;
+  F.Guards = Frames.back().Guards;
+  F.GuardsUnknown = Frames.back().GuardsUnknown;
+  Frames.push_back(F);
+  for (const VarDecl *VD : Mod.Vars) {
+    auto It = Env.find(VD);
+    Val V = It == Env.end() ? Val() : It->second.V;
+    V.Depth = -1;
+    V.Node = -1;
+    V.Level = depth();
+    if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.valid || InitL.sym)) {
+      // (A start that is not affine, n >> 2, makes the counter a formula.)
+      V.L = linAdd(InitL, linVar(KP_V_LOOP + Lp->id, Ind.Step.base), 1);
+    } else if (VD == Ind.VD && (InitL.valid || InitL.sym)) {
+      // Multiplicative counters are uniform across threads when their start is.
+      V.L = uniform(InitL) ? linSym(Var(Lp->var)) : Lin();
+    } else if (Secondary.count(VD) && Secondary[VD].Kind == Induction::Add) {
+      V.L = linAdd(SecondaryInit[VD], linVar(KP_V_LOOP + Lp->id, Secondary[VD].Step.base), 1);
+      V.Off = Lin();
+    } else if (Secondary.count(VD)) {
+      std::string It = "iteration@" + std::to_string(Lp->id);
+      V.L = secondaryAt(VD, Var(It.c_str()));
+      V.Off = Lin();
+    } else {
+      V.L = Lin();
+      V.Off = Lin();
+    }
+    VarInfo &VI = Env[VD];
+    VI.Version = ++VersionCounter;
+    V.Key = keyOf(VD);
+    VI.V = V;
+  }
+  // A loop whose condition differs between threads: the threads still
+  // iterating satisfy it (do loops run their first iteration without it).
+  if (Lp->thread_dependent || Lp->trip_kind == KP_TRIP_UNKNOWN) {
+    if (IsDo || !Cond)
+      Frames.back().GuardsUnknown = true;
+    else
+      addGuards(Frames.back(), Cond, false);
+  }
+  forgetLoads(nullptr);
+  // Body, then the update and the test (unless fully unrolled).
+  if (IncStmt) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+      for (const Stmt *St : CS->body())
+        if (St != IncStmt)
+          stmt(St);
+  } else {
+    stmt(Body);
+  }
+  if (!Ind.VD && Cond) {
+    // No counter: the condition's own work (loads, calls) runs every iteration.
+    Val CV = eval(Cond);
+    emit(depth(), KP_I_BRANCH, 1, {&CV}, S->getBeginLoc());
+  } else if (!FullUnroll) {
+    Val Upd;
+    Upd.Depth = depth();
+    Upd.Node = emit(depth(), KP_I_INT, 1, {}, S->getBeginLoc());
+    int CmpN = emit(depth(), KP_I_CMP, 1, {&Upd}, S->getBeginLoc());
+    Val CmpV;
+    CmpV.Depth = depth();
+    CmpV.Node = CmpN;
+    int BrN = emit(depth(), KP_I_BRANCH, 1, {&CmpV}, S->getBeginLoc());
+    if (Lp->unrolled_by > 1)
+      for (int N : {Upd.Node, CmpN, BrN})
+        if (N >= 0)
+          Frames.back().R->nodes[N].per_group = 1;
+  }
+  Frames.pop_back();
+  if (LoopExitsOnly)
+    for (size_t I = 0; I < OuterGuards.size() && I < Frames.size(); ++I) {
+      Frames[I].Guards = OuterGuards[I].first;
+      Frames[I].GuardsUnknown = OuterGuards[I].second;
+    }
+  kp_node *Nd = addNode(Frames.back().R);
+  if (!Nd)
+    return;
+  Nd->kind = KP_NODE_LOOP;
+  Nd->loop = Lp;
+  Nd->loc = Lp->loc;
+  int Node = static_cast<int>(Frames.back().R->nnodes - 1);
+  // After the loop, a secondary variable has moved once per iteration, when
+  // every thread runs the same number of them.
+  bool TripUniform = Lp->trip_kind != KP_TRIP_UNKNOWN && !Lp->thread_dependent &&
+                     !kp_sym_uses_prefix(Lp->trip, "threadIdx.");
+  for (const VarDecl *VD : Mod.Vars) {
+    VarInfo &VI = Env[VD];
+    Val V = VI.V;
+    V.L = Secondary.count(VD) && TripUniform ? secondaryAt(VD, Lp->trip) : Lin();
+    V.Off = Lin();
+    V.Depth = depth();
+    V.Node = Node;
+    V.Level = depth();
+    VI.Version = ++VersionCounter;
+    V.Key = keyOf(VD);
+    VI.V = V;
+    for (Frame &Fr : Frames)
+      Fr.Assigned.insert(VD);
+  }
+  forgetLoads(nullptr);
+}
+
+const char *BodyBuilder::basename(const char *P) {
+  const char *S = strrchr(P, '/');
+  return S ? S + 1 : P;
+}
+
+} // namespace body
+} // namespace kperf

@@ -1,0 +1,563 @@
+// BodyBuilder: memory -- the places lvalues name (variables, array elements,
+// struct fields, pointees), __shared__ arrays, the accesses recorded and
+// their address arithmetic, loads and stores.
+#include "body/Builder.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace kperf {
+namespace body {
+
+kp_space BodyBuilder::spaceOf(const VarDecl *VD) {
+  if (VD->hasAttr<CUDASharedAttr>())
+    return KP_SPACE_SHARED;
+  if (VD->hasAttr<CUDAConstantAttr>())
+    return KP_SPACE_CONST;
+  if (VD->hasAttr<CUDADeviceAttr>() && VD->hasGlobalStorage())
+    return KP_SPACE_GLOBAL;
+  if (VD->isLocalVarDecl() && !VD->isStaticLocal())
+    return KP_SPACE_LOCAL;
+  if (isa<ParmVarDecl>(VD))
+    return KP_SPACE_GLOBAL;
+  return KP_SPACE_UNKNOWN;
+}
+
+Val BodyBuilder::arrayBase(const VarDecl *VD) {
+  Val R;
+  R.IsPtr = true;
+  R.Base = str(VD->getNameAsString());
+  R.Space = spaceOf(VD);
+  R.Off = linConst(0);
+  R.Key = "arr:" + VD->getNameAsString();
+  if (R.Space == KP_SPACE_SHARED && SharedSeen.insert(VD).second) {
+    QualType T = VD->getType();
+    if (const auto *CAT = Ctx.getAsConstantArrayType(T))
+      K->shared_static_bytes += Ctx.getTypeSizeInChars(CAT).getQuantity();
+    else if (T->isIncompleteArrayType())
+      K->uses_dynamic_shared = 1;
+    recordShared(VD);
+  }
+  if (R.Space == KP_SPACE_SHARED) {
+    auto It = SharedIdx.find(VD);
+    if (It != SharedIdx.end())
+      R.SharedDecl = It->second;
+  }
+  return R;
+}
+
+// A __shared__ array: its shape, and where its innermost extent is written.
+void BodyBuilder::recordShared(const VarDecl *VD) {
+  kp_shared_decl *D = kp_kernel_add_shared(M, K);
+  if (!D)
+    return;
+  SharedIdx[VD] = static_cast<int>(K->nshared_decls - 1);
+  D->name = str(VD->getNameAsString());
+  D->loc = loc(VD->getLocation());
+  QualType T = VD->getType();
+  std::vector<int64_t> Ext;
+  if (const auto *IAT = Ctx.getAsIncompleteArrayType(T)) {
+    Ext.push_back(0);
+    T = IAT->getElementType();
+  }
+  while (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+    Ext.push_back(CAT->getSize().getSExtValue());
+    T = CAT->getElementType();
+  }
+  D->elem_bytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(T).getQuantity());
+  D->ndims = static_cast<unsigned>(std::min<size_t>(Ext.size(), 4));
+  for (unsigned I = 0; I < D->ndims; ++I)
+    D->dims[I] = Ext[I];
+  // The innermost [N]: the last array type loc of the declarator.
+  const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+  if (!TSI || Ext.size() < 2)
+    return;
+  TypeLoc TL = TSI->getTypeLoc();
+  const Expr *Inner = nullptr;
+  while (auto ATL = TL.getAs<ArrayTypeLoc>()) {
+    Inner = ATL.getSizeExpr();
+    TL = ATL.getElementLoc();
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Inner)
+    return;
+  // The extent as written in the file (a literal, or a macro such as TILE),
+  // when it is exactly what stands between the brackets.
+  CharSourceRange R = SM.getExpansionRange(Inner->getSourceRange());
+  if (R.isInvalid() || !R.getBegin().isFileID())
+    return;
+  SourceLocation B = R.getBegin();
+  SourceLocation E = R.isTokenRange()
+                         ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts())
+                         : R.getEnd();
+  if (E.isInvalid() || !E.isFileID() || SM.getFileID(B) != SM.getFileID(E))
+    return;
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(B), &Invalid);
+  unsigned OB = SM.getFileOffset(B), OE = SM.getFileOffset(E);
+  if (Invalid || OE <= OB || OE > Buf.size())
+    return;
+  size_t L = OB, Rt = OE;
+  while (L > 0 && (Buf[L - 1] == ' ' || Buf[L - 1] == '\t'))
+    --L;
+  while (Rt < Buf.size() && (Buf[Rt] == ' ' || Buf[Rt] == '\t'))
+    ++Rt;
+  if (L == 0 || Buf[L - 1] != '[' || Rt >= Buf.size() || Buf[Rt] != ']')
+    return;
+  D->inner_begin = loc(B);
+  D->inner_end = loc(E);
+  D->inner_text = str(Buf.substr(OB, OE - OB).str());
+}
+
+// Resolves an lvalue to a variable or a memory place.
+bool BodyBuilder::placeOf(const Expr *E, Place &P) {
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return false;
+    bool Mem = VD->hasGlobalStorage() || VD->hasAttr<CUDASharedAttr>();
+    if (!Mem) {
+      P.IsVar = true;
+      P.VD = VD;
+      return true;
+    }
+    P.Ptr = arrayBase(VD);
+    P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(VD->getType()).getQuantity());
+    return true;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    // Collect the subscripts of a multi-dimensional array access a[i][j].
+    std::vector<const Expr *> Idx;
+    const Expr *Cur = ASE;
+    while (const auto *S = dyn_cast<ArraySubscriptExpr>(Cur->IgnoreParens())) {
+      Idx.insert(Idx.begin(), S->getIdx());
+      const Expr *B = S->getBase()->IgnoreParens();
+      if (const auto *IC = dyn_cast<ImplicitCastExpr>(B))
+        if (IC->getCastKind() == CK_ArrayToPointerDecay &&
+            isa<ArraySubscriptExpr>(IC->getSubExpr()->IgnoreParens())) {
+          Cur = IC->getSubExpr();
+          continue;
+        }
+      Cur = B;
+      break;
+    }
+    // s[i].v[k]: v, an array member of a struct in memory, decays to the
+    // address of its first element (in units of that element).
+    Val Base;
+    bool MemberArray = false;
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(Cur->IgnoreParens()))
+      if (IC->getCastKind() == CK_ArrayToPointerDecay)
+        if (const auto *ME = dyn_cast<MemberExpr>(IC->getSubExpr()->IgnoreParens()))
+          if (const auto *CAT = Ctx.getAsConstantArrayType(ME->getType())) {
+            int64_t EB = Ctx.getTypeSizeInChars(CAT->getElementType()).getQuantity();
+            Place MP;
+            if (EB > 0 && memberPlace(ME, MP, static_cast<unsigned>(EB)) && !MP.IsVar &&
+                !MP.Why && MP.Ptr.Off.valid) {
+              Base = MP.Ptr;
+              Base.IsPtr = true;
+              Base.Key = MP.IndexKey.empty() ? std::string() : "addr:" + MP.IndexKey;
+              MemberArray = true;
+            }
+          }
+    if (!MemberArray)
+      Base = eval(Cur);
+    if (!Base.IsPtr) {
+      P.Why = "unknown base";
+      P.Ptr = Base;
+      P.Ptr.IsPtr = true;
+      P.Ptr.Off = Lin();
+      P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+      for (const Expr *I : Idx)
+        eval(I);
+      return true;
+    }
+    // Extents of the base array, outermost first (0: a pointer's unknown extent).
+    std::vector<int64_t> Ext;
+    const Expr *BaseE = Cur->IgnoreParenImpCasts();
+    QualType T = BaseE->getType();
+    if (T->isPointerType()) {
+      Ext.push_back(0);
+      T = T->getPointeeType();
+    }
+    while (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+      Ext.push_back(CAT->getSize().getSExtValue());
+      T = CAT->getElementType();
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BaseE))
+      if (const VarDecl *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>() && !VD->isStaticLocal() &&
+            VD->getType()->isArrayType())
+          P.RegisterArray = true;
+    if (MemberArray)
+      Ext.clear(); // the struct's array, not a shaped array of its own
+    if (Ext.size() > 1 || (Ext.size() == 1 && Ext[0] > 0)) {
+      P.NDims = static_cast<unsigned>(std::min<size_t>(Ext.size(), 4));
+      for (unsigned I = 0; I < P.NDims; ++I)
+        P.Dims[I] = Ext[I];
+    }
+    Lin Index = linConst(0);
+    std::string Key;
+    bool Thread = false, Indirect = false;
+    for (size_t I = 0; I < Idx.size(); ++I) {
+      P.Text += "[" + text(Idx[I]) + "]";
+      Val V = eval(Idx[I]);
+      Thread |= V.ThreadDep;
+      Indirect |= V.FromMemory;
+      int64_t Stride = 1;
+      for (size_t J = I + 1; J < Idx.size() && J < Ext.size(); ++J)
+        Stride *= Ext[J];
+      Index = linAdd(Index, linScale(V.L, C(Stride)), 1);
+      P.Subs.push_back(V.L);
+      Key += "[" + (V.Key.empty() ? std::string("?") : V.Key) + "]";
+      P.Ptr.Level = std::max(P.Ptr.Level, V.Level);
+    }
+    int Lv = P.Ptr.Level;
+    P.Ptr = Base;
+    P.Ptr.Level = std::max(Base.Level, Lv);
+    P.Ptr.Off = linAdd(Base.Off, Index, 1);
+    P.Ptr.ThreadDep = Base.ThreadDep || Thread;
+    P.IndexKey = Base.Key.empty() || Key.find('?') != std::string::npos ? std::string()
+                                                                         : Base.Key + Key;
+    P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+    if (!P.Ptr.Off.valid) {
+      std::string Spell;
+      for (const Expr *I : Idx)
+        Spell += (Spell.empty() ? "" : "][") + text(I);
+      P.Why = str((Indirect ? "indirect index, loaded from memory: " : "non-affine index: ") + Spell);
+      if (Indirect)
+        P.Ptr.Off.sym = nullptr; // data-dependent: never a formula
+    }
+    return true;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_Deref)
+      return false;
+    Val B = eval(UO->getSubExpr());
+    P.Ptr = B;
+    if (!B.IsPtr) {
+      P.Ptr.IsPtr = true;
+      P.Ptr.Off = Lin();
+      P.Why = "pointer kperf cannot follow";
+    }
+    P.IndexKey = B.Key;
+    P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+    return true;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return memberPlace(ME, P, 0);
+  return false;
+}
+
+// p->f or s.f: the field of a struct in memory, its index in units of Unit
+// bytes (0: the field's size), or a register (a field of a local struct).
+bool BodyBuilder::memberPlace(const MemberExpr *ME, Place &P, unsigned Unit) {
+  const Expr *E = ME;
+  {
+    Place Inner;
+    QualType ST = ME->getBase()->getType();
+    if (ME->isArrow()) {
+      // p->f is (*p).f: element 0 of what p points to (p = d + gid: element gid of d).
+      Val B = eval(ME->getBase());
+      if (!B.IsPtr || !ST->isPointerType()) {
+        P.Ptr = B;
+        P.Ptr.IsPtr = true;
+        P.Ptr.Off = Lin();
+        P.Why = "struct field";
+        P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+        return true;
+      }
+      Inner.Ptr = B;
+      Inner.IndexKey = B.Key; // as (*p).f
+      ST = ST->getPointeeType();
+    } else {
+      if (!placeOf(ME->getBase(), Inner))
+        return false;
+      if (Inner.IsVar) {
+        P = Inner; // a field of a local struct: a register
+        return true;
+      }
+    }
+    // s[i].f: element i of an array of structures; the field is at a fixed
+    // offset, so in units of the field's size the index stays affine when
+    // the structure's size and the offset are multiples of it.
+    P = Inner;
+    P.ElemBytes = static_cast<unsigned>(Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+    P.NDims = 0;
+    P.Subs.clear();
+    int64_t U = Unit ? Unit : P.ElemBytes;
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    int64_t Size = ST->isRecordType() && !ST->isDependentType() && !ST->isIncompleteType()
+                       ? Ctx.getTypeSizeInChars(ST).getQuantity()
+                       : 0;
+    int64_t FieldOff = FD && !FD->isBitField() && FD->getParent() && !FD->getParent()->isInvalidDecl()
+                           ? static_cast<int64_t>(Ctx.getFieldOffset(FD) / 8)
+                           : -1;
+    if (!P.IndexKey.empty() && FD)
+      P.IndexKey += "." + FD->getNameAsString(); // s[i].x and s[i].y are different places
+    if (Inner.Ptr.Off.valid && U > 0 && Size > 0 && FieldOff >= 0 && Size % U == 0 &&
+        FieldOff % U == 0) {
+      P.Ptr.Off = linAdd(linScale(Inner.Ptr.Off, C(Size / U)), linConst(FieldOff / U), 1);
+      return true;
+    }
+    P.Ptr.Off = Lin();
+    P.Why = "struct field";
+    return true;
+  }
+}
+
+bool BodyBuilder::addressOf(const Expr *E, Val &Out) {
+  Place P;
+  if (!placeOf(E, P) || P.IsVar)
+    return false;
+  Out = P.Ptr;
+  Out.Key = P.IndexKey.empty() ? std::string() : "addr:" + P.IndexKey;
+  return true;
+}
+
+// Records the access and emits its address arithmetic; returns the access index.
+int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation L, Val &Addr) {
+  kp_access *Ac = kp_kernel_add_access(M, K);
+  if (!Ac)
+    return -1;
+  int Idx = static_cast<int>(K->naccesses - 1);
+  Ac->loc = loc(L);
+  Ac->is_store = Store;
+  Ac->is_atomic = Atomic;
+  Ac->space = P.Ptr.Space;
+  Ac->array = P.Ptr.Base ? P.Ptr.Base : "?";
+  Ac->elem_bytes = P.ElemBytes;
+  Ac->ndims = P.NDims;
+  for (unsigned I = 0; I < P.NDims; ++I)
+    Ac->dims[I] = P.Dims[I];
+  for (int D = depth(); D >= 0; --D)
+    if (Frames[D].Loop >= 0) {
+      Ac->loop = Frames[D].Loop;
+      break;
+    }
+  Ac->divergent = Frames.back().Divergent;
+  Ac->shared_decl = P.Ptr.Space == KP_SPACE_SHARED ? P.Ptr.SharedDecl : -1;
+  {
+    const Frame &Fr = Frames.back();
+    Ac->guards_unknown = Fr.GuardsUnknown;
+    if (!Fr.Guards.empty()) {
+      Ac->guards = static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.Guards.size()));
+      if (Ac->guards) {
+        std::copy(Fr.Guards.begin(), Fr.Guards.end(), Ac->guards);
+        Ac->nguards = Fr.Guards.size();
+      } else {
+        Ac->guards_unknown = 1;
+      }
+    }
+  }
+  if (P.NDims > 1 && P.Subs.size() == P.NDims) {
+    Ac->subs = static_cast<kp_affine *>(kp_module_alloc(M, sizeof(kp_affine) * P.NDims));
+    for (unsigned I = 0; Ac->subs && I < P.NDims; ++I)
+      Ac->subs[I] = toAffine(P.Subs[I]);
+  }
+  const Lin &Ix = P.Ptr.Off;
+  if (Ix.valid) {
+    Ac->index = toAffine(Ix);
+  } else {
+    Ac->index.known = 0;
+    Ac->index.why = P.Why ? P.Why : "non-affine index";
+    Ac->index_formula = Ix.sym;
+  }
+  if (!P.Text.empty())
+    Ac->index_text = str(P.Text);
+
+  // Address arithmetic.  The same address up to a constant offset is free
+  // (an immediate offset); a constant index needs none; else mul.wide+add
+  // (global) or shl+add (shared), hoisted as far as its index allows, and
+  // in a loop where the index advances with the counter, one add per
+  // iteration (strength reduction) after the first address.
+  Addr = P.Ptr;
+  Addr.Depth = -1;
+  Addr.Node = -1;
+  if (P.Ptr.BaseIsParam && P.Ptr.Space == KP_SPACE_GLOBAL) {
+    std::string CK = std::string("cvta:") + (P.Ptr.Base ? P.Ptr.Base : "");
+    Val F;
+    if (!cseFind(CK, 0, F)) {
+      Frames[0].Cse[CK] = emit(0, KP_I_ADDR, 1, {}, L);
+    }
+  }
+  if (P.RegisterArray && constAfterUnroll(Ix))
+    return Idx;
+  std::string NonConst;
+  if (Ix.valid) {
+    // The non-constant part of the index.
+    int64_t Cst;
+    char Buf[256];
+    if (!kp_sym_is_const(Ix.base, &Cst)) {
+      kp_sym_print(Ix.base, Buf, sizeof Buf);
+      NonConst += Buf;
+    }
+    for (const kp_term &T : Ix.termList()) {
+      if (unrolledVar(T.var))
+        continue; // a constant offset once the loop is unrolled
+      kp_sym_print(T.coef, Buf, sizeof Buf);
+      NonConst += "+" + std::string(Buf) + "*" + std::to_string(T.var);
+    }
+    if (NonConst.empty())
+      return Idx; // constant index: base + immediate
+    NonConst = std::string("ea:") + (P.Ptr.Base ? P.Ptr.Base : "?") + ":" + NonConst;
+  } else if (!P.IndexKey.empty()) {
+    NonConst = "ea:" + P.IndexKey;
+  }
+  Val F;
+  if (!NonConst.empty() && cseFind(NonConst, depth(), F)) {
+    Addr.Depth = F.Depth;
+    Addr.Node = F.Node;
+    return Idx;
+  }
+  // Innermost loop whose counter the index follows.
+  int LoopFrame = -1;
+  for (int D = depth(); D > 0; --D)
+    if (Frames[D].Loop >= 0 && !Frames[D].Unrolled) {
+      for (const kp_term &T : Ix.termList())
+        if (T.var == KP_V_LOOP + Frames[D].Loop)
+          LoopFrame = D;
+      break;
+    }
+  kp_iclass Cl = KP_I_ADDR;
+  // Forming an address: mul.wide/shl + add, and one mad more for the row
+  // offset of a multi-dimensional array.
+  unsigned Form = P.NDims > 1 ? nvcc::AddressOpsMultiDim : nvcc::AddressOps;
+  Val Ptr = P.Ptr;
+  if (LoopFrame > 0) {
+    // The first address before the loop, then one add per iteration; with
+    // the loop unrolled, one per group when the stride is a constant (the
+    // group's other addresses are immediate offsets).
+    int Outer = LoopFrame - 1;
+    emit(Outer, Cl, Form, {}, L);
+    bool ConstStride = false;
+    for (const kp_term &T : Ix.termList())
+      if (T.var == KP_V_LOOP + Frames[LoopFrame].Loop)
+        ConstStride = kp_sym_is_const(T.coef, nullptr);
+    Addr.Depth = depth();
+    Addr.Node = emit(depth(), Cl, 1, {}, L);
+    if (ConstStride && LoopFrame == depth())
+      Frames[depth()].R->nodes[Addr.Node].per_group = 1;
+  } else {
+    int D = hoistDepth(P.Ptr.Level);
+    // Addresses that differ only by an unrolled loop's counter are
+    // immediate offsets from one address formed before that loop.
+    while (D > 0 && Frames[D].Loop >= 0 && Frames[D].Unrolled)
+      --D;
+    Addr.Depth = D;
+    Addr.Node = emit(D, Cl, Form, {&Ptr}, L);
+  }
+  if (!NonConst.empty() && Addr.Depth >= 0)
+    Frames[Addr.Depth].Cse[NonConst] = Addr.Node;
+  return Idx;
+}
+
+kp_iclass BodyBuilder::memClass(kp_space S, bool Store) {
+  switch (S) {
+  case KP_SPACE_SHARED:
+    return Store ? KP_I_ST_SHARED : KP_I_LD_SHARED;
+  case KP_SPACE_LOCAL:
+    return Store ? KP_I_ST_LOCAL : KP_I_LD_LOCAL;
+  case KP_SPACE_CONST:
+    return Store ? KP_I_ST_GLOBAL : KP_I_LD_CONST;
+  default:
+    return Store ? KP_I_ST_GLOBAL : KP_I_LD_GLOBAL;
+  }
+}
+
+Val BodyBuilder::readLValue(const Expr *E) {
+  Place P;
+  if (placeOf(E, P) && P.IsVar)
+    return eval(E);
+  return load(E);
+}
+
+Val BodyBuilder::load(const Expr *E) {
+  Place P;
+  if (!placeOf(E, P))
+    return eval(E);
+  if (P.IsVar) {
+    auto It = Env.find(P.VD);
+    return It == Env.end() ? Val() : It->second.V;
+  }
+  if (P.RegisterArray && constAfterUnroll(P.Ptr.Off)) {
+    Val R;
+    R.Level = depth();
+    return R; // a register
+  }
+  // A load of the same address with no store in between is reused.
+  std::string LK = P.IndexKey.empty() ? std::string() : "ld:" + std::string(P.Ptr.Base ? P.Ptr.Base : "?") + "|" + P.IndexKey;
+  Val R;
+  if (!LK.empty() && cseFind(LK, depth(), R)) {
+    R.ThreadDep = P.Ptr.ThreadDep;
+    R.FromMemory = true;
+    R.Level = R.Depth;
+    return R;
+  }
+  Val Addr;
+  int Ac = access(P, false, false, E->getBeginLoc(), Addr);
+  R.Depth = depth();
+  R.Node = emit(depth(), memClass(P.Ptr.Space, false), 1, {&Addr}, E->getBeginLoc(), Ac);
+  R.ThreadDep = P.Ptr.ThreadDep;
+  R.FromMemory = true;
+  R.Level = depth();
+  if (!LK.empty())
+    Frames.back().Cse[LK] = R.Node;
+  return R;
+}
+
+void BodyBuilder::forgetLoads(const char *Base) {
+  std::string Prefix = Base ? "ld:" + std::string(Base) + "|" : std::string("ld:");
+  for (Frame &F : Frames)
+    for (auto It = F.Cse.begin(); It != F.Cse.end();) {
+      if (It->first.compare(0, Prefix.size(), Prefix) == 0)
+        It = F.Cse.erase(It);
+      else
+        ++It;
+    }
+}
+
+Val BodyBuilder::store(const Expr *LHS, Val V, SourceLocation L) {
+  Place P;
+  if (!placeOf(LHS, P))
+    return V;
+  if (P.IsVar) {
+    assign(P.VD, V);
+    return V;
+  }
+  if (P.RegisterArray && constAfterUnroll(P.Ptr.Off))
+    return V;
+  Val Addr;
+  int Ac = access(P, true, false, L, Addr);
+  emit(depth(), memClass(P.Ptr.Space, true), 1, {&Addr, &V}, L, Ac);
+  forgetLoads(P.Ptr.Base);
+  return V;
+}
+
+// The memory place a pointer value PV of type PT points at (atomics, __ldg).
+BodyBuilder::Place BodyBuilder::placeAt(const Val &PV, QualType PT) {
+  Place P;
+  P.Ptr = PV;
+  if (!PV.IsPtr) {
+    P.Ptr.IsPtr = true;
+    P.Ptr.Off = Lin();
+    P.Why = "pointer kperf cannot follow";
+  }
+  P.IndexKey = PV.Key;
+  P.ElemBytes = PT->isPointerType()
+                    ? static_cast<unsigned>(Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity())
+                    : 4;
+  return P;
+}
+
+} // namespace body
+} // namespace kperf

@@ -1,0 +1,235 @@
+// BodyBuilder: statements -- blocks, declarations, if/else and the branch
+// regions they make, returns, switches, loop pragmas.
+#include "body/Builder.h"
+
+#include "kperf/limits.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <string>
+#include <vector>
+
+using namespace clang;
+
+namespace kperf {
+namespace body {
+
+void BodyBuilder::stmt(const Stmt *S) {
+  if (!S || overBudget())
+    return;
+  Nest N(StmtDepth);
+  if (StmtDepth > KP_LIMIT_STMT_DEPTH) {
+    halt("statements are nested deeper than " + std::to_string(KP_LIMIT_STMT_DEPTH));
+    return;
+  }
+  stmtInner(S);
+}
+
+void BodyBuilder::stmtInner(const Stmt *S) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Ch : CS->body())
+      stmt(Ch);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        varDecl(VD);
+    return;
+  }
+  if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+    int Unroll = 0;
+    for (const Attr *At : AS->getAttrs())
+      if (const auto *LH = dyn_cast<LoopHintAttr>(At)) {
+        if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Full)
+          Unroll = nvcc::PragmaUnrollFull;
+        else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Enable)
+          Unroll = nvcc::PragmaUnrollFull;
+        else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Disable)
+          Unroll = 1;
+        else if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue()) {
+          int64_t V;
+          if (foldInt(LH->getValue(), V))
+            Unroll = static_cast<int>(V);
+        }
+      }
+    PendingUnroll = Unroll;
+    stmt(AS->getSubStmt());
+    PendingUnroll = 0;
+    return;
+  }
+  if (const auto *IS = dyn_cast<IfStmt>(S)) {
+    ifStmt(IS);
+    return;
+  }
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+    loop(S);
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    Val V = eval(RS->getRetValue());
+    if (ReturnSink)
+      ReturnSink->push_back(V);
+    else
+      emit(depth(), KP_I_BRANCH, 1, {}, RS->getBeginLoc()); // ret
+    return;
+  }
+  if (isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<NullStmt>(S))
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    eval(E);
+    return;
+  }
+  if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+    eval(SS->getCond());
+    emit(depth(), KP_I_BRANCH, 1, {}, SS->getBeginLoc());
+    kp_kernel_note(M, K, loc(SS->getBeginLoc()), "switch: every case counted");
+    stmt(SS->getBody());
+    return;
+  }
+  if (const auto *CS = dyn_cast<CaseStmt>(S)) {
+    stmt(CS->getSubStmt());
+    return;
+  }
+  if (const auto *DS = dyn_cast<DefaultStmt>(S)) {
+    stmt(DS->getSubStmt());
+    return;
+  }
+  if (const auto *LS = dyn_cast<LabelStmt>(S)) {
+    stmt(LS->getSubStmt());
+    return;
+  }
+  if (isa<AsmStmt>(S)) {
+    kp_kernel_note(M, K, loc(S->getBeginLoc()), "inline assembly: counted as one instruction");
+    emit(depth(), KP_I_OTHER, 1, {}, S->getBeginLoc());
+    return;
+  }
+  if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
+    kp_kernel_note(M, K, loc(FR->getBeginLoc()), "range-based for: body counted once");
+    stmt(FR->getBody());
+    return;
+  }
+  kp_kernel_note(M, K, loc(S->getBeginLoc()), "statement not analysed: %s", S->getStmtClassName());
+}
+
+void BodyBuilder::varDecl(const VarDecl *VD) {
+  if (VD->hasAttr<CUDASharedAttr>()) {
+    arrayBase(VD); // counts its bytes
+    return;
+  }
+  if (VD->isStaticLocal() || VD->getType()->isArrayType()) {
+    if (const Expr *I = VD->getInit())
+      eval(I);
+    return;
+  }
+  Val V;
+  if (const Expr *I = VD->getInit())
+    V = eval(I);
+  if (!VD->getType()->isIntegralOrEnumerationType())
+    V.L = Lin();
+  if (!VD->getType()->isPointerType() && !VD->getType()->isReferenceType())
+    V.IsPtr = false;
+  // A reference to memory or a variable: reads through it re-read the place.
+  assign(VD, V);
+}
+
+void BodyBuilder::ifStmt(const IfStmt *IS) {
+  if (IS->getInit())
+    stmt(IS->getInit());
+  if (IS->getConditionVariableDeclStmt())
+    stmt(IS->getConditionVariableDeclStmt());
+  int Taken = -1;
+  bool CV = false;
+  const Expr *Cond = IS->getCond();
+  if (IS->isConstexpr() ||
+      (!Cond->isValueDependent() && !Cond->HasSideEffects(Ctx) && Cond->EvaluateAsBooleanCondition(CV, Ctx)))
+    Taken = CV ? 1 : 0;
+  if (IS->isConstexpr() && Taken < 0)
+    Taken = 1;
+  Val Cd;
+  if (Taken < 0) {
+    Cd = eval(Cond);
+    emit(depth(), KP_I_BRANCH, 1, {&Cd}, IS->getIfLoc());
+  }
+  branch(IS->getIfLoc(), Cond, Cd, Taken, IS->getThen(), IS->getElse());
+}
+
+void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken,
+                         const Stmt *Then, const Stmt *Else) {
+  kp_branch *B = static_cast<kp_branch *>(kp_module_alloc(M, sizeof(kp_branch)));
+  if (!B)
+    return;
+  B->loc = loc(L);
+  B->divergent = Taken < 0 && Cd.ThreadDep;
+  B->taken = Taken;
+  B->cond = str(text(Cond));
+  bool Div = Frames.back().Divergent || B->divergent;
+  llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
+  auto side = [&](kp_region *R, const Stmt *Body, bool Neg) {
+    Frame F;
+    F.R = R;
+    F.IsBranch = true;
+    F.Divergent = Div;
+    F.Guards = Frames.back().Guards;
+    F.GuardsUnknown = Frames.back().GuardsUnknown;
+    if (B->divergent)
+      addGuards(F, Cond, Neg);
+    Frames.push_back(F);
+    stmt(Body);
+    for (const VarDecl *VD : Frames.back().Assigned)
+      Assigned.insert(VD);
+    Frames.pop_back();
+  };
+  if (Taken != 0)
+    side(&B->then_r, Then, false);
+  if (Taken != 1 && Else)
+    side(&B->else_r, Else, true);
+  // Threads that leave under a thread-dependent condition are missing from
+  // the code that follows: `if (i >= n) return;` at the kernel's top level
+  // and `if (c) continue;` directly in a loop body keep the rest of it under
+  // the negated condition; any other exit leaves it unknown.
+  if (Div && (exits(Then) || exits(Else))) {
+    bool IsReturn = false;
+    bool Simple = B->divergent && !Else && onlyExit(Then, IsReturn) &&
+                  (IsReturn ? (!ReturnSink && depth() == 0) : Frames.back().Loop >= 0);
+    if (Simple) {
+      addGuards(Frames.back(), Cond, true);
+    } else {
+      for (Frame &Fr : Frames)
+        Fr.GuardsUnknown = true;
+    }
+  }
+  kp_node *Nd = addNode(Frames.back().R);
+  if (!Nd)
+    return;
+  Nd->kind = KP_NODE_BRANCH;
+  Nd->branch = B;
+  Nd->loc = B->loc;
+  if (Cd.Depth == depth() && Cd.Node >= 0)
+    kp_node_add_dep(M, Nd, Cd.Node);
+  int Node = static_cast<int>(Frames.back().R->nnodes - 1);
+  // Variables assigned on a side: their value after the branch comes from it.
+  for (const VarDecl *VD : Assigned) {
+    auto It = Env.find(VD);
+    if (It == Env.end())
+      continue;
+    Val V = It->second.V;
+    if (Taken < 0)
+      V.L = Lin();
+    V.IsPtr = V.IsPtr && Taken >= 0;
+    V.Depth = depth();
+    V.Node = Node;
+    V.Level = depth();
+    V.ThreadDep |= B->divergent;
+    It->second.Version = ++VersionCounter;
+    V.Key = keyOf(VD);
+    It->second.V = V;
+    for (Frame &F : Frames)
+      F.Assigned.insert(VD);
+  }
+  forgetLoads(nullptr);
+}
+
+} // namespace body
+} // namespace kperf
