@@ -7,6 +7,7 @@
 
 #include "kperf/limits.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Lex/Lexer.h"
@@ -248,6 +249,32 @@ void buildKernelBody(ASTContext &Ctx, const FunctionDecl *Kernel, kp_kernel *K, 
     return;
   body::BodyBuilder B(Ctx, K, M, Budget);
   B.run(Kernel);
+}
+
+namespace {
+// Finds an invalid declaration or an expression with errors.
+struct ErrorFinder : RecursiveASTVisitor<ErrorFinder> {
+  bool Found = false;
+  bool VisitDecl(Decl *D) {
+    Found |= D->isInvalidDecl();
+    return !Found;
+  }
+  bool VisitExpr(Expr *E) {
+    Found |= E->containsErrors();
+    return !Found;
+  }
+};
+} // namespace
+
+bool hasErrors(const FunctionDecl *FD) {
+  if (!FD || FD->isInvalidDecl())
+    return true;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->isInvalidDecl() || P->getType().isNull())
+      return true;
+  ErrorFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  return F.Found;
 }
 
 bool symBinaryKind(clang::BinaryOperatorKind Op, bool Truncating, kp_sym_kind &K) {

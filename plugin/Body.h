@@ -30,6 +30,11 @@ struct BodyBudget {
 void buildKernelBody(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel, kp_kernel *K,
                      kp_module *M, const BodyBudget &Budget);
 
+// Whether the function's declaration, parameters or body hold something clang
+// reported an error on (an invalid declaration, an expression clang could not
+// build): such code is not walked, its parts may be missing.
+bool hasErrors(const clang::FunctionDecl *FD);
+
 // The formula operation (kperf/sym.h) of an integer binary operator: + - * /
 // % << >>, with / and % as C's truncating ones (Truncating) or as floor
 // division and its modulo.  False for any other operator.

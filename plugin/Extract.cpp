@@ -303,7 +303,9 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
-    if (E->isTypeDependent() || E->isValueDependent())
+    // A launch clang could not make sense of (after an error: kperf check,
+    // report=model) is not read: its parts may be missing.
+    if (E->isTypeDependent() || E->isValueDependent() || E->containsErrors())
       return true;
     const CallExpr *Config = E->getConfig();
     // A launch from device code (-fgpu-rdc) configures through
@@ -407,6 +409,9 @@ private:
                  " ms) is spent");
     if (Walked >= KP_LIMIT_KERNELS)
       return str("the file has more than " + std::to_string(KP_LIMIT_KERNELS) + " kernels");
+    // Only after an error (kperf check, report=model) can code hold errors.
+    if (Ctx.getDiagnostics().hasErrorOccurred() && hasErrors(Def))
+      return str("its code has errors");
     if (const FunctionDecl *Tmpl = Def->getTemplateInstantiationPattern())
       if (++Instances[Tmpl] > KP_LIMIT_INSTANCES)
         return str("its template has more than " + std::to_string(KP_LIMIT_INSTANCES) +
@@ -1349,8 +1354,10 @@ private:
     kp_expr One = {nullptr, 1, 1, nullptr};
     D.x = D.y = D.z = One;
     const Expr *Cur = E;
-    for (int Depth = 0; Depth < 8; ++Depth) {
+    for (int Depth = 0; Depth < 8 && Cur; ++Depth) {
       Cur = Cur->IgnoreImplicit()->IgnoreParens();
+      if (Cur->containsErrors() || Cur->getType().isNull())
+        break;
       if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Cur)) {
         Cur = FC->getSubExpr();
         continue;
@@ -1428,7 +1435,7 @@ private:
       break;
     }
     // Unknown shape: keep the spelling, no values.
-    kp_expr Unknown = {str(sourceText(E->IgnoreImplicit())), 0, 0, nullptr};
+    kp_expr Unknown = {E ? str(sourceText(E->IgnoreImplicit())) : nullptr, 0, 0, nullptr};
     D.x = Unknown;
     D.y = D.z = kp_expr{nullptr, 0, 0, nullptr};
     return D;

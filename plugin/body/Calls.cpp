@@ -162,6 +162,13 @@ Val BodyBuilder::call(const CallExpr *CE) {
                        Name.c_str());
         return opUsing(KP_I_OTHER, 1, Args, L, true);
       }
+    // Only after an error (kperf check, report=model) can code hold errors.
+    if (Ctx.getDiagnostics().hasErrorOccurred() && hasErrors(Def)) {
+      evalArgs(First);
+      kp_kernel_note(M, K, loc(L), "'%s' has errors: counted as one instruction, not followed",
+                     Name.c_str());
+      return opUsing(KP_I_OTHER, 1, Args, L, true);
+    }
     if (CallStack.size() >= KP_LIMIT_CALL_DEPTH) {
       evalArgs(First);
       kp_kernel_note(M, K, loc(L), "calls nested deeper than %d: '%s' counted as one instruction",
