@@ -84,6 +84,12 @@ struct BlockRecord {
 struct GpuRecord {
   const SourceManager *SM = nullptr;
   GpuPragma P;
+  // The main file's name and the NAME token's offset in it (when written
+  // there, not in a macro): clangd lexes a file's preamble in a compile of
+  // its own, and gpuPragmaInPreamble finds the record through these.
+  std::string File;
+  unsigned Offset = 0;
+  bool HasOffset = false;
 };
 
 struct Store {
@@ -729,6 +735,12 @@ private:
       R.SM = &SM;
       R.P.Loc = NameLoc;
       R.P.Name = Name;
+      if (NameLoc.isFileID() && SM.isInMainFile(NameLoc))
+        if (OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getMainFileID())) {
+          R.File = F->getName().str();
+          R.Offset = SM.getFileOffset(NameLoc);
+          R.HasOffset = true;
+        }
       S.Gpus.push_back(R);
     }
     for (SourceLocation L : Superseded)
@@ -951,6 +963,38 @@ std::optional<GpuPragma> gpuPragmaFor(const SourceManager &SM) {
     if (It->SM == &SM)
       return It->P;
   return std::nullopt;
+}
+
+std::optional<GpuPragma> gpuPragmaInPreamble(const SourceManager &SM) {
+  FileID Main = SM.getMainFileID();
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(Main);
+  if (!F)
+    return std::nullopt;
+  std::string File = F->getName().str();
+  StringRef Text = SM.getBufferData(Main);
+  Store &S = store();
+  std::lock_guard<std::mutex> Lock(S.Mu);
+  const GpuRecord *Best = nullptr;
+  for (const GpuRecord &R : S.Gpus) {
+    if (R.SM == &SM || !R.HasOffset || R.File != File || R.Offset >= Text.size() ||
+        !Text.substr(R.Offset).starts_with(R.P.Name))
+      continue;
+    // Still a gpu pragma of this text: its line is '#pragma kperf gpu(' NAME.
+    size_t LineStart = Text.rfind('\n', R.Offset);
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    StringRef Line = Text.slice(LineStart, R.Offset);
+    if (!Line.ltrim().starts_with("#") || !Line.contains("pragma") || !Line.contains("kperf") ||
+        !Line.rtrim().ends_with("(") || !Line.contains("gpu"))
+      continue;
+    if (!Best || R.Offset > Best->Offset)
+      Best = &R;
+  }
+  if (!Best)
+    return std::nullopt;
+  GpuPragma P;
+  P.Name = Best->P.Name;
+  P.Loc = SM.getComposedLoc(Main, Best->Offset);
+  return P;
 }
 
 std::vector<std::pair<std::string, int64_t>> assumePragmas(const SourceManager &SM) {

@@ -96,6 +96,13 @@ struct GpuPragma {
 // with this SourceManager are considered.
 std::optional<GpuPragma> gpuPragmaFor(const clang::SourceManager &SM);
 
+// For clangd, which lexes the lines before a file's first declaration (its
+// preamble) once, in a compile of their own with another SourceManager: the
+// last `#pragma kperf gpu(NAME)` recorded for the same main file whose text is
+// still there in SM's main file (the name at the same offset, on a line that
+// is a kperf gpu pragma); nullopt when none.  Used when gpuPragmaFor finds none.
+std::optional<GpuPragma> gpuPragmaInPreamble(const clang::SourceManager &SM);
+
 // Every well-formed trip pragma of the translation unit, in source order
 // (for listings and tests; tripPragmaFor is the lookup).
 std::vector<TripPragma> tripPragmas(const clang::SourceManager &SM);

@@ -206,6 +206,8 @@ private:
     // The Gpu option, else the file's `#pragma kperf gpu(NAME)` (as the
     // plugin: its gpu= argument wins over the pragma, which is checked anyway).
     std::optional<GpuPragma> Pragma = gpuPragmaFor(C.getSourceManager());
+    if (!Pragma) // clangd: a pragma in the preamble was lexed in another compile
+      Pragma = gpuPragmaInPreamble(C.getSourceManager());
     std::string Error, PragmaError;
     GpuTarget T = chooseFileGpuTarget(Gpu, Pragma ? Pragma->Name : "", Database, compileArch(C),
                                       thisObjectDir(),

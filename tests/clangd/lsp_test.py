@@ -120,16 +120,18 @@ class Lsp:
 
 def concurrent_files(s, d, args, a):
     """Opens a.concurrent more files at once, alternately for an H100 and a
-    GTX 280 (`#pragma kperf gpu`), which clangd analyses on several threads:
-    each must get its own GPU's degree for the tile column (32-way on 9.0,
-    16-way per half-warp on 1.3), never the other file's."""
+    GTX 280 (`#pragma kperf gpu`, at the top of some files and after the code
+    in others), which clangd analyses on several threads: each must get its
+    own GPU's degree for the tile column (32-way on 9.0, 16-way per half-warp
+    on 1.3), never the other file's."""
     want = {}
     for i in range(a.concurrent):
         gpu, degree = ("h100", 32) if i % 2 == 0 else ("gtx280", 16)
         path = os.path.join(d, "t%d.cu" % i)
-        # (after the code: clangd reuses the preamble, the lines before the
-        # first declaration, without lexing them again)
-        text = SOURCE + "#pragma kperf gpu(%s)\n" % gpu
+        # Files 0, 1, 4, 5: the pragma at the top, in clangd's preamble (lexed
+        # once, in a compile of its own); 2, 3: after the code.
+        pragma = "#pragma kperf gpu(%s)\n" % gpu
+        text = pragma + SOURCE if i % 4 < 2 else SOURCE + pragma
         with open(path, "w") as f:
             f.write(text)
         want["file://" + path] = degree
