@@ -336,9 +336,6 @@ Options parseOptions(const std::vector<std::string> &Args) {
       }
     }
   }
-  // launch=off is also the check filter's "-kperf-launch", last so that it wins.
-  if (O.CheckOpts.launch_report == 2)
-    O.Checks += std::string(O.Checks.empty() ? "" : ",") + "-kperf-launch";
   return O;
 }
 
