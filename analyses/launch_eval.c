@@ -44,98 +44,52 @@ void kp_format_time_us(double us, char *buf, size_t len) {
 
 /* ---- Bindings ----------------------------------------------------------- */
 
-/* ---- Grid expression: (n + b - 1) / b ------------------------------------ */
+/* ---- Sizes as the plugin kept them ------------------------------------------ */
 
-/* Copies s without blanks; strips parentheses around the whole text. */
-static void squash(const char *s, char *out, size_t len) {
-  size_t n = 0;
-  for (; s && *s && n + 1 < len; s++)
-    if (!isspace((unsigned char)*s))
-      out[n++] = *s;
-  out[n] = '\0';
-  for (;;) {
-    n = strlen(out);
-    if (n < 2 || out[0] != '(' || out[n - 1] != ')')
-      return;
-    int depth = 0, whole = 1;
-    for (size_t i = 0; i < n; i++) {
-      depth += out[i] == '(' ? 1 : out[i] == ')' ? -1 : 0;
-      if (depth == 0 && i + 1 < n)
-        whole = 0;
-    }
-    if (!whole)
-      return;
-    memmove(out, out + 1, n - 2);
-    out[n - 2] = '\0';
-  }
+/* The variable x is: the plain name it is written as, or the one variable
+ * its formula is ("grid.x"); NULL otherwise. */
+static const char *expr_var(const kp_expr *x) {
+  if (x->name)
+    return x->name;
+  return x->sym && x->sym->kind == KP_SYM_VAR ? x->sym->name : NULL;
 }
 
-/* The value of a problem-size text: an integer, or a bound name. */
-static int text_value(const char *t, const kp_binding *b, size_t nb, int64_t *out) {
-  char s[128];
-  squash(t, s, sizeof s);
-  if (kp_parse_int(s, out))
+/* The value of x with the bindings: folded, given for its name, or its
+ * formula evaluated.  1 and *out set, or 0. */
+static int expr_value(const kp_expr *x, const kp_binding *b, size_t nb, int64_t *out) {
+  if (x->known) {
+    *out = x->value;
     return 1;
-  return kp_binding_lookup(b, nb, s, out);
-}
-
-/* Whether s is a C identifier (a name kperf can be given a value for). */
-static int is_identifier(const char *s) {
-  if (!s || !(isalpha((unsigned char)*s) || *s == '_') || strlen(s) >= 64)
-    return 0;
-  for (; *s; s++)
-    if (!(isalnum((unsigned char)*s) || *s == '_'))
-      return 0;
-  return 1;
-}
-
-/* Whether d is the divisor: the block's text or its value. */
-static int is_block(const char *d, const char *btext, int64_t bval) {
-  char s[128];
-  squash(d, s, sizeof s);
-  if (btext && *btext && strcmp(s, btext) == 0)
-    return 1;
-  int64_t v;
-  return kp_parse_int(s, &v) && v == bval;
-}
-
-/* Splits "X/D" at its last top-level '/'.  1 when found. */
-static int split_div(const char *g, char *num, size_t nlen, char *den, size_t dlen) {
-  int depth = 0;
-  long pos = -1;
-  for (long i = 0; g[i]; i++) {
-    depth += g[i] == '(' ? 1 : g[i] == ')' ? -1 : 0;
-    if (depth == 0 && g[i] == '/')
-      pos = i;
   }
-  if (pos <= 0 || (size_t)pos >= nlen)
-    return 0;
-  snprintf(num, nlen, "%.*s", (int)pos, g);
-  snprintf(den, dlen, "%s", g + pos + 1);
-  return 1;
+  return (x->name && kp_binding_lookup(b, nb, x->name, out)) || kp_sym_eval(x->sym, b, nb, out);
 }
 
-/* The N of "N+B-1", "N+(B-1)", "N+C" (C = B - 1) or "-1+B" tails, with B
- * spelled btext; 1 when n (squashed) ends in one of them. */
-static int strip_ceil_tail(const char *n, const char *btext, int64_t bval, char *ntext,
-                           size_t nlen) {
-  char tails[4][160];
-  snprintf(tails[0], sizeof tails[0], "+%s-1", btext);
-  snprintf(tails[1], sizeof tails[1], "+(%s-1)", btext);
-  snprintf(tails[2], sizeof tails[2], "+%" PRId64, bval - 1);
-  snprintf(tails[3], sizeof tails[3], "-1+%s", btext);
-  size_t ln = strlen(n);
-  for (int i = 0; i < 4; i++) {
-    if (i != 2 && !*btext)
-      continue;
-    size_t lt = strlen(tails[i]);
-    if (ln > lt && ln - lt < nlen && strcmp(n + ln - lt, tails[i]) == 0) {
-      memcpy(ntext, n, ln - lt);
-      ntext[ln - lt] = '\0';
-      return 1;
-    }
+/* What a grid size covers, when it is written as a quotient whose divisor
+ * is the block's size bval (kp_quotient: its value with the bindings): 2
+ * and *n its N for a rounded-up division (`(n + b - 1) / b`, `divUp(n, b)`),
+ * 1 for n / b; 0 when the grid is written otherwise ((n + 7) / 32 included). */
+static int grid_cover(const kp_expr *g, int64_t bval, const kp_binding *b, size_t nb,
+                      const kp_expr **n) {
+  const kp_quotient *q = g->quot;
+  int64_t d;
+  if (!q || bval <= 0 || !expr_value(&q->den, b, nb, &d) || d != bval)
+    return 0;
+  if (q->has_tail && !q->round_up) {
+    if (q->tail != bval - 1)
+      return 0; /* (n + 7) / 32: neither n / 32 nor n rounded up */
+    *n = &q->head;
+    return 2;
   }
-  return 0;
+  *n = &q->num;
+  return q->round_up ? 2 : 1;
+}
+
+/* Copies name into e->missing when it fits; 1 when copied. */
+static int set_missing(kp_launch_eval *e, const char *name) {
+  if (!name || strlen(name) >= sizeof e->missing)
+    return 0;
+  memcpy(e->missing, name, strlen(name) + 1);
+  return 1;
 }
 
 /* Whether name is a ceiling-division helper: iDivUp, cuda_iDivUp, divUp,
@@ -156,67 +110,6 @@ int kp_is_divup_name(const char *name, size_t len) {
       return 1;
   }
   return 0;
-}
-
-/* Recognises grid = (N + B - 1) / B, (N + (B - 1)) / B, (N + C) / B with
- * C = B - 1, N / B, or a ceiling-division helper divUp(N, B), where B is the
- * block's text, its value, or bvar.x (y, z) of the dim3 variable the block
- * came from (bvar_dim, "threads.x"; may be NULL); sets the N text.  Returns
- * 2 for a rounded-up division, 1 for N / B, 0 when the grid is none of these. */
-static int grid_pattern(const char *gtext, const char *btext_raw, const char *bvar_dim,
-                        int64_t bval, char *ntext, size_t nlen) {
-  char g[512], btext[128], num[512], den[128];
-  if (!gtext || !*gtext)
-    return 0;
-  squash(gtext, g, sizeof g);
-  squash(btext_raw ? btext_raw : "", btext, sizeof btext);
-  const char *alias = bvar_dim && *bvar_dim ? bvar_dim : NULL;
-  /* divUp(N, B) */
-  {
-    size_t k = 0;
-    while (isalnum((unsigned char)g[k]) || g[k] == '_' || g[k] == ':')
-      k++;
-    size_t gl = strlen(g);
-    if (k > 0 && g[k] == '(' && g[gl - 1] == ')' && kp_is_divup_name(g, k)) {
-      int depth = 0;
-      long comma = -1;
-      for (size_t i = k + 1; i + 1 < gl; i++) {
-        depth += g[i] == '(' ? 1 : g[i] == ')' ? -1 : 0;
-        if (depth < 0)
-          return 0; /* divUp(a)(b): not one call */
-        if (depth == 0 && g[i] == ',') {
-          if (comma >= 0)
-            return 0;
-          comma = (long)i;
-        }
-      }
-      if (comma < 0 || (size_t)comma - (k + 1) >= nlen)
-        return 0;
-      char b[128];
-      snprintf(b, sizeof b, "%.*s", (int)(gl - 1 - (size_t)comma - 1), g + comma + 1);
-      if (!(is_block(b, btext, bval) || (alias && strcmp(b, alias) == 0)))
-        return 0;
-      snprintf(ntext, nlen, "%.*s", (int)((size_t)comma - (k + 1)), g + k + 1);
-      return 2;
-    }
-  }
-  if (!split_div(g, num, sizeof num, den, sizeof den))
-    return 0;
-  char d[128];
-  squash(den, d, sizeof d);
-  int by_alias = alias && strcmp(d, alias) == 0;
-  if (!by_alias && !is_block(den, btext, bval))
-    return 0;
-  char n[512];
-  squash(num, n, sizeof n);
-  if (strlen(n) >= nlen)
-    return 0;
-  if (strip_ceil_tail(n, btext, bval, ntext, nlen) ||
-      (alias && strip_ceil_tail(n, alias, bval, ntext, nlen)))
-    return 2;
-  /* plain N / B */
-  memcpy(ntext, n, strlen(n) + 1);
-  return 1;
 }
 
 /* ---- Kernel shape ---------------------------------------------------------- */
@@ -681,64 +574,52 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
   const kp_expr *const bexpr[3] = {&l->block.x, &l->block.y, &l->block.z};
   const kp_expr *const gexpr[3] = {&l->grid.x, &l->grid.y, &l->grid.z};
   static const char *const dname[3] = {"x", "y", "z"};
-  /* "threads.x" when the block is the dim3 variable threads. */
-  char bvar_buf[3][80];
-  const char *bvar[3] = {NULL, NULL, NULL};
-  for (int d = 0; d < 3 && l->block.var && is_identifier(l->block.var); d++) {
-    snprintf(bvar_buf[d], sizeof bvar_buf[d], "%s.%s", l->block.var, dname[d]);
-    bvar[d] = bvar_buf[d];
-  }
   for (int d = 0; d < 3; d++) {
     int64_t v;
     e->block[d] = kp_binding_lookup(e->b, e->nb, bnames[d], &v) ? v : 0;
     e->grid[d] = kp_binding_lookup(e->b, e->nb, gnames[d], &v) ? v : 0;
   }
-  /* Sizes that did not fold but whose text evaluates with the bindings
-   * (#pragma kperf assume(n = ...), --arg): a name, or (N + B - 1) / B.  An
-   * absent y or z is 1; a present one that cannot be evaluated leaves the
-   * launch without a prediction (never a silent 1). */
+  /* Sizes that did not fold but evaluate with the bindings (#pragma kperf
+   * assume(n = ...), --arg): by name, by formula, or the N of a grid
+   * (N + B - 1) / B.  An absent y or z is 1; a present one that cannot be
+   * evaluated leaves the launch without a prediction (never a silent 1). */
   for (int d = 0; d < 3; d++) {
-    const char *bt = bexpr[d]->text;
+    const kp_expr *bx = bexpr[d];
     if (e->block[d] <= 0) {
       int64_t v;
-      if (!bt)
+      if (!bx->text)
         v = d ? 1 : 0;
-      else if (!(text_value(bt, e->b, e->nb, &v) ||
-                 kp_sym_eval(bexpr[d]->sym, e->b, e->nb, &v)) ||
-               v <= 0)
+      else if (!expr_value(bx, e->b, e->nb, &v) || v <= 0)
         v = 0;
       e->block[d] = v;
       if (v > 0 && e->nb < KP_LAUNCH_MAX_BINDINGS)
         e->b[e->nb++] = (kp_binding){bnames[d], v};
     }
     if (e->block[d] <= 0) {
-      char bs[128];
-      const char *u = kp_sym_first_unbound(bexpr[d]->sym, e->b, e->nb);
-      if (d == 0 && bt && (squash(bt, bs, sizeof bs), is_identifier(bs)))
-        memcpy(e->missing, bs, strlen(bs) + 1); /* is_identifier: < 64 */
-      else if (u && strlen(u) < sizeof e->missing)
-        memcpy(e->missing, u, strlen(u) + 1);
+      if (!(d == 0 && set_missing(e, bx->name)))
+        set_missing(e, kp_sym_first_unbound(bx->sym, e->b, e->nb));
       if (d == 0)
         snprintf(e->why, sizeof e->why, "the block size is not known (%s)",
-                 bt ? bt : "blockDim.x");
+                 bx->text ? bx->text : "blockDim.x");
       else
-        snprintf(e->why, sizeof e->why, "the block's %s size is not known (%s)", dname[d], bt);
+        snprintf(e->why, sizeof e->why, "the block's %s size is not known (%s)", dname[d],
+                 bx->text);
       return 0;
     }
   }
   for (int d = 0; d < 3; d++) {
-    const char *gt = gexpr[d]->text;
+    const kp_expr *g = gexpr[d], *n = NULL;
+    const char *gt = g->text;
     if (e->grid[d] <= 0 && !gt && d > 0)
       e->grid[d] = 1;
     if (e->grid[d] <= 0 && gt) {
-      int64_t v = 0;
-      char nt[128];
+      int64_t v = 0, nv;
       int kind = 0;
-      if (!text_value(gt, e->b, e->nb, &v) &&
-          (kind = grid_pattern(gt, bexpr[d]->text, bvar[d], e->block[d], nt, sizeof nt)) &&
-          text_value(nt, e->b, e->nb, &v) && v > 0)
-        v = kind == 2 ? (v + e->block[d] - 1) / e->block[d] : v / e->block[d];
-      else if (v <= 0 && !kp_sym_eval(gexpr[d]->sym, e->b, e->nb, &v))
+      if (!(g->name && kp_binding_lookup(e->b, e->nb, g->name, &v)) &&
+          (kind = grid_cover(g, e->block[d], e->b, e->nb, &n)) &&
+          expr_value(n, e->b, e->nb, &nv) && nv > 0)
+        v = kind == 2 ? (nv + e->block[d] - 1) / e->block[d] : nv / e->block[d];
+      else if (v <= 0 && !kp_sym_eval(g->sym, e->b, e->nb, &v))
         v = 0;
       if (v > 0) {
         e->grid[d] = v;
@@ -747,17 +628,9 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
       }
     }
     if (e->grid[d] <= 0) {
-      char nt[128], g[128];
-      if (gt && grid_pattern(gt, bexpr[d]->text, bvar[d], e->block[d], nt, sizeof nt) &&
-          is_identifier(nt))
-        memcpy(e->missing, nt, strlen(nt) + 1); /* is_identifier: < 64 */
-      else if (gt && (squash(gt, g, sizeof g), is_identifier(g)))
-        memcpy(e->missing, g, strlen(g) + 1);
-      else {
-        const char *u = kp_sym_first_unbound(gexpr[d]->sym, e->b, e->nb);
-        if (u && strlen(u) < sizeof e->missing)
-          memcpy(e->missing, u, strlen(u) + 1);
-      }
+      if (!(gt && grid_cover(g, e->block[d], e->b, e->nb, &n) && set_missing(e, n->name)) &&
+          !(gt && set_missing(e, g->name)))
+        set_missing(e, kp_sym_first_unbound(g->sym, e->b, e->nb));
       if (d == 0)
         snprintf(e->why, sizeof e->why, "the grid size is not known (%s)", gt ? gt : "gridDim.x");
       else
@@ -786,7 +659,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     int64_t v;
     if (l->smem.known)
       e->smem_dynamic = l->smem.value;
-    else if (text_value(l->smem.text, e->b, e->nb, &v) || kp_sym_eval(l->smem.sym, e->b, e->nb, &v))
+    else if (expr_value(&l->smem, e->b, e->nb, &v))
       e->smem_dynamic = v;
     else {
       snprintf(e->why, sizeof e->why, "the dynamic shared memory size is not known (%s)",
@@ -821,18 +694,20 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
   int grid_stride = 0;
   e->reshape_ok = kernel_reshapable(k, e, e->in.syncs, e->reshape_why, sizeof e->reshape_why,
                                     &grid_stride);
-  char ntext[128];
+  const kp_expr *cover = NULL;
   if (problem > 0) {
     e->grid_from_problem = 1;
     e->problem_size = problem;
     snprintf(e->problem_text, sizeof e->problem_text, "%" PRId64, problem);
   } else if (e->block[1] == 1 && e->block[2] == 1 && e->grid[1] == 1 && e->grid[2] == 1 &&
-             grid_pattern(l->grid.x.text, l->block.x.text, bvar[0], e->block[0], ntext,
-                          sizeof ntext)) {
+             grid_cover(&l->grid.x, e->block[0], e->b, e->nb, &cover)) {
     int64_t p;
     e->grid_from_problem = 1;
-    snprintf(e->problem_text, sizeof e->problem_text, "%s", ntext);
-    e->problem_size = text_value(ntext, e->b, e->nb, &p) && p > 0 ? p : e->grid[0] * e->block[0];
+    /* "n", "N", "(rows * cols)": ceil(N/256) reads as it computes. */
+    const char *t = cover->text ? cover->text : "?";
+    snprintf(e->problem_text, sizeof e->problem_text, cover->name || cover->known ? "%s" : "(%s)",
+             t);
+    e->problem_size = expr_value(cover, e->b, e->nb, &p) && p > 0 ? p : e->grid[0] * e->block[0];
   }
   if (candidates == 2 && !e->grid_from_problem && !grid_stride) {
     /* Asked for a sweep: the launch covers grid x block elements. */
@@ -919,9 +794,8 @@ static void scaling_assume(const kp_launch_scaling *s, int64_t v, kp_binding *as
 static int grid_var_dim(const kp_launch *l, const char *name) {
   const kp_expr *d[3] = {&l->grid.x, &l->grid.y, &l->grid.z};
   for (int i = 0; i < 3; i++) {
-    char g[128];
-    squash(d[i]->text ? d[i]->text : "", g, sizeof g);
-    if (strcmp(g, name) == 0)
+    const char *v = expr_var(d[i]);
+    if (v && strcmp(v, name) == 0)
       return i;
   }
   return -1;
@@ -938,9 +812,8 @@ static int block_var_dims_other(const kp_launch *l, const char *name, int64_t *o
   int n = 0;
   int64_t o = 1;
   for (int i = 0; i < 3; i++) {
-    char b[128];
-    squash(d[i]->text ? d[i]->text : "", b, sizeof b);
-    if (strcmp(b, name) == 0)
+    const char *v = expr_var(d[i]);
+    if (v && strcmp(v, name) == 0)
       n++;
     else if (d[i]->known && d[i]->value > 0 && o <= (1 << 20))
       o *= d[i]->value;
@@ -966,9 +839,8 @@ static int is_block_var(const kp_launch *l, const char *name) {
 static int64_t block_var_for(const kp_launch *l, const char *name, int64_t total) {
   int64_t other;
   int dims = block_var_dims_other(l, name, &other);
-  char x[128];
-  squash(l->block.x.text ? l->block.x.text : "", x, sizeof x);
-  if (!l->block.x.known && strcmp(x, name) != 0)
+  const char *x = expr_var(&l->block.x);
+  if (!l->block.x.known && !(x && strcmp(x, name) == 0))
     return 1; /* a y or z size beside an unknown x size */
   int64_t per = total / (other > 0 ? other : 1), v = 1;
   while (dims > 0 && (dims == 3 ? 8 * v * v * v : dims == 2 ? 4 * v * v : 2 * v) <= per)
@@ -992,11 +864,10 @@ static void host_name(const kp_module *m, const kp_launch *l, const char *var, c
     return;
   const kp_kernel *k = &m->kernels[l->kernel];
   for (size_t i = 0; i < l->nargs && i < k->nparams; i++) {
-    char a[128];
-    if (!k->params[i].name || strcmp(k->params[i].name, var) != 0 || !l->args[i].text)
+    const char *a = l->args[i].name;
+    if (!k->params[i].name || strcmp(k->params[i].name, var) != 0)
       continue;
-    squash(l->args[i].text, a, sizeof a);
-    if (is_identifier(a) && strlen(a) < len) /* is_identifier: < 64 */
+    if (a && strlen(a) < len)
       memcpy(out, a, strlen(a) + 1);
     return;
   }

@@ -334,7 +334,7 @@ public:
     InLaunch = true;
     kp_dim3 Grid = dim3Of(Config->getArg(Off));
     kp_dim3 Block = dim3Of(Config->getArg(Off + 1));
-    kp_expr Smem = {nullptr, 0, 0, nullptr};
+    kp_expr Smem = {nullptr, 0, 0, nullptr, nullptr, nullptr};
     const char *Stream = nullptr;
     // Written by the user: not a default argument, nor (from device code) the
     // 0 and nullptr clang puts at the '<<<' for what the launch leaves out.
@@ -358,7 +358,7 @@ public:
       if (Arg->getType()->isIntegralOrEnumerationType())
         Args[I] = intOf(Arg);
       else
-        Args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0, nullptr};
+        Args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0, nullptr, nullptr, nullptr};
     }
     // A launch through a pointer that may hold several kernels is a launch
     // of each of them.
@@ -915,8 +915,8 @@ private:
   // An integer expression, folded when it is a constant or a never-modified
   // local initialised with a constant; otherwise its formula over the host
   // variables it reads, when it has one.
-  kp_expr intOf(const Expr *E) {
-    kp_expr R = {nullptr, 0, 0, nullptr};
+  kp_expr intOf(const Expr *E, int Depth = 0) {
+    kp_expr R = {nullptr, 0, 0, nullptr, nullptr, nullptr};
     E = E->IgnoreImplicit();
     R.text = str(sourceText(E));
     int64_t V;
@@ -926,7 +926,147 @@ private:
     } else {
       R.sym = symOf(E, 0);
     }
+    const Expr *P = E->IgnoreParenImpCasts();
+    R.name = plainName(P);
+    if (Depth == 0)
+      R.quot = quotientOf(P);
+    if (Depth == 0 && !R.quot)
+      R.quot = quotientThroughLocal(P);
     return R;
+  }
+
+  // The quotient a local holds at a launch (`int blocks = (n + 255) / 256;
+  // k<<<blocks, 256>>>`), read where it was made, when what it reads is
+  // never changed (as throughLocal); null otherwise.
+  const kp_quotient *quotientThroughLocal(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->isLocalVarDecl() || !VD->getType()->isIntegralOrEnumerationType())
+      return nullptr;
+    const Expr *At = InLaunch ? valueAt(VD) : nullptr;
+    if (!At && VD->getInit() && isUnchanged(VD))
+      At = VD->getInit();
+    if (!At || !unchangedVars(At))
+      return nullptr;
+    bool Saved = InLaunch;
+    InLaunch = false;
+    const kp_quotient *Q = quotientOf(At->IgnoreParenImpCasts());
+    InLaunch = Saved;
+    return Q;
+  }
+
+  // The name E is written as when it is a plain one: a variable, or a
+  // member of the object a method runs on written without `this->`; null
+  // otherwise.
+  const char *plainName(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getIdentifier())
+        return str(VD->getName().str());
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isImplicitAccess() && ME->getMemberDecl()->getIdentifier())
+        return str(ME->getMemberDecl()->getName().str());
+    }
+    return nullptr;
+  }
+
+  // Whether A and B have one value: both fold to it, or they are the same
+  // variable or member (`threads`, `block.x`).
+  bool sameValue(const Expr *A, const Expr *B) {
+    int64_t X, Y;
+    if (fold(A, X, 0) && fold(B, Y, 0))
+      return X == Y;
+    A = A->IgnoreParenImpCasts();
+    B = B->IgnoreParenImpCasts();
+    if (const auto *DA = dyn_cast<DeclRefExpr>(A))
+      return isa<DeclRefExpr>(B) && cast<DeclRefExpr>(B)->getDecl() == DA->getDecl();
+    const auto *MA = dyn_cast<MemberExpr>(A), *MB = dyn_cast<MemberExpr>(B);
+    return MA && MB && MA->getMemberDecl() == MB->getMemberDecl() &&
+           MA->isArrow() == MB->isArrow() &&
+           (isa<CXXThisExpr>(MA->getBase()->IgnoreParenImpCasts())
+                ? isa<CXXThisExpr>(MB->getBase()->IgnoreParenImpCasts())
+                : sameValue(MA->getBase(), MB->getBase()));
+  }
+  bool isOne(const Expr *E) {
+    int64_t V;
+    return fold(E, V, 0) && V == 1;
+  }
+
+  // E as a division of a size by a divisor (kp_quotient, kperf/model.h):
+  // `N / D`; rounded up: `(N + D - 1) / D`, `(N + (D - 1)) / D`,
+  // `(N - 1 + D) / D`, `(N + C) / D` with C = D - 1, `divUp(N, D)`,
+  // `ceil(N / (float)D)`; `floor(N / (float)D)` is N / D.  Null otherwise.
+  const kp_quotient *quotientOf(const Expr *E) {
+    const Expr *Num = nullptr, *Den = nullptr;
+    int RoundUp = 0;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Div && BO->getType()->isIntegralOrEnumerationType()) {
+      Num = BO->getLHS()->IgnoreParenImpCasts();
+      Den = BO->getRHS();
+    } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      llvm::StringRef Name = FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
+      if (Call->getNumArgs() == 2 && !Name.empty() && kp_is_divup_name(Name.data(), Name.size())) {
+        Num = Call->getArg(0)->IgnoreParenImpCasts();
+        Den = Call->getArg(1);
+        RoundUp = 1;
+      } else if (Call->getNumArgs() == 1 && (Name == "ceil" || Name == "ceilf" ||
+                                             Name == "floor" || Name == "floorf")) {
+        const auto *Q = dyn_cast<BinaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
+        auto IntegerCast = [](const Expr *X) { // (float)n, n of an integer type
+          X = X->IgnoreParenImpCasts();
+          if (const auto *C = dyn_cast<CastExpr>(X))
+            X = C->getSubExpr()->IgnoreParenImpCasts();
+          return X->getType()->isIntegralOrEnumerationType() ? X : nullptr;
+        };
+        if (Q && Q->getOpcode() == BO_Div && IntegerCast(Q->getLHS()) && IntegerCast(Q->getRHS())) {
+          Num = IntegerCast(Q->getLHS());
+          Den = IntegerCast(Q->getRHS());
+          RoundUp = Name.starts_with("ceil");
+        }
+      }
+    }
+    if (!Num || !Den || !Num->getType()->isIntegralOrEnumerationType() ||
+        !Den->getType()->isIntegralOrEnumerationType())
+      return nullptr;
+    const Expr *Head = nullptr;
+    int64_t Tail = 0;
+    const auto *X = dyn_cast<BinaryOperator>(Num);
+    if (!RoundUp && X) {
+      const Expr *L = X->getLHS()->IgnoreParenImpCasts(), *R = X->getRHS()->IgnoreParenImpCasts();
+      const auto *LB = dyn_cast<BinaryOperator>(L), *RB = dyn_cast<BinaryOperator>(R);
+      if (X->getOpcode() == BO_Sub && isOne(R) && LB && LB->getOpcode() == BO_Add &&
+          sameValue(LB->getRHS(), Den)) { // N + D - 1
+        Num = LB->getLHS()->IgnoreParenImpCasts();
+        RoundUp = 1;
+      } else if (X->getOpcode() == BO_Add && RB && RB->getOpcode() == BO_Sub &&
+                 isOne(RB->getRHS()) && sameValue(RB->getLHS(), Den)) { // N + (D - 1)
+        Num = L;
+        RoundUp = 1;
+      } else if (X->getOpcode() == BO_Add && LB && LB->getOpcode() == BO_Sub &&
+                 isOne(LB->getRHS()) && sameValue(R, Den)) { // N - 1 + D
+        Num = LB->getLHS()->IgnoreParenImpCasts();
+        RoundUp = 1;
+      } else if (X->getOpcode() == BO_Add && fold(R, Tail, 0)) { // N + C
+        Head = L;
+      }
+    }
+    auto *Q = static_cast<kp_quotient *>(kp_module_alloc(M, sizeof(kp_quotient)));
+    if (!Q)
+      return nullptr;
+    *Q = kp_quotient{};
+    Q->den = intOf(Den, 1);
+    if (Head && Q->den.known && Tail == Q->den.value - 1) {
+      Num = Head;
+      RoundUp = 1;
+    } else if (Head) {
+      Q->has_tail = 1;
+      Q->head = intOf(Head, 1);
+      Q->tail = Tail;
+    }
+    Q->num = intOf(Num, 1);
+    Q->round_up = RoundUp;
+    return Q;
   }
 
   // The macros a known block size is written as: x's, and y's when it is
@@ -1351,7 +1491,7 @@ private:
       }
     } Resume;
     kp_dim3 D{};
-    kp_expr One = {nullptr, 1, 1, nullptr};
+    kp_expr One = {nullptr, 1, 1, nullptr, nullptr, nullptr};
     D.x = D.y = D.z = One;
     const Expr *Cur = E;
     for (int Depth = 0; Depth < 8 && Cur; ++Depth) {
@@ -1409,7 +1549,7 @@ private:
             kp_expr *Out[3] = {&D.x, &D.y, &D.z};
             for (int I = 0; I < 3; ++I) {
               std::string Name = VD->getName().str() + "." + "xyz"[I];
-              kp_expr Unsure = {str(Name), 0, 0, kp_sym_var(M->arena, Name.c_str())};
+              kp_expr Unsure = {str(Name), 0, 0, kp_sym_var(M->arena, Name.c_str()), nullptr, nullptr};
               if (!H.E[I])
                 *Out[I] = Unsure;
               else if (!H.Whole[I]) {
@@ -1435,9 +1575,20 @@ private:
       break;
     }
     // Unknown shape: keep the spelling, no values.
-    kp_expr Unknown = {E ? str(sourceText(E->IgnoreImplicit())) : nullptr, 0, 0, nullptr};
+    // Its name when it is a variable (a dim3 parameter `blockSize`, a uint3
+    // `tids`), through the copy or conversion a launch makes of it.
+    const Expr *Named = E;
+    while (Named) {
+      Named = Named->IgnoreImplicit()->IgnoreParens();
+      const auto *CE = dyn_cast<CXXConstructExpr>(Named);
+      if (!CE || CE->getNumArgs() != 1) // a copy, or dim3(uint3)
+        break;
+      Named = CE->getArg(0);
+    }
+    kp_expr Unknown = {E ? str(sourceText(E->IgnoreImplicit())) : nullptr, 0, 0, nullptr,
+                       Named ? plainName(Named) : nullptr, nullptr};
     D.x = Unknown;
-    D.y = D.z = kp_expr{nullptr, 0, 0, nullptr};
+    D.y = D.z = kp_expr{nullptr, 0, 0, nullptr, nullptr, nullptr};
     return D;
   }
 };

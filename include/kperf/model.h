@@ -25,6 +25,7 @@ typedef struct kp_loc {
 /* An integer expression from the source: its spelling and, when the compiler
  * could fold it to a constant, its value. */
 struct kp_sym;
+struct kp_quotient;
 typedef struct kp_expr {
   const char *text; /* spelling as written; NULL when the expression is absent */
   int known;        /* 1 when value holds the folded constant */
@@ -33,7 +34,27 @@ typedef struct kp_expr {
    * reads (named as written: "n", "Size.width", "block.x"), so that values
    * given for them evaluate it; NULL when it has no such form. */
   const struct kp_sym *sym;
+  /* The variable the expression is, when it is one plain name (`blocks`,
+   * `(threads)`): values given for that name are its value.  NULL otherwise. */
+  const char *name;
+  /* The expression as a division, when it is written as one (a grid size
+   * that covers a problem); NULL otherwise.  Kept when the value folds. */
+  const struct kp_quotient *quot;
 } kp_expr;
+
+/* An integer written as the quotient of a size by a divisor: num / den
+ * (`n / 256`), or rounded up (round_up 1, num the n): `(n + 255) / 256`,
+ * `(n + b - 1) / b`, `(n + (b - 1)) / b`, `(n - 1 + b) / b`, `divUp(n, b)`,
+ * `ceil(n / (float)b)`.  A numerator n plus a constant not proved to be
+ * den - 1 (`(n + 255) / threads`) has has_tail 1, head the n and tail the
+ * constant: it rounds head up exactly when den's value is tail + 1. */
+typedef struct kp_quotient {
+  kp_expr num, den;
+  int round_up;
+  int has_tail;
+  kp_expr head;
+  int64_t tail;
+} kp_quotient;
 
 typedef struct kp_dim3 {
   kp_expr x, y, z;

@@ -44,12 +44,12 @@ static void launch(int64_t bx, int64_t by) {
   l->kernel = 0;
   l->kernel_name = "k";
   l->loc = (kp_loc){"k.cu", 99, 1};
-  l->block.x = (kp_expr){"bx", 1, bx, NULL};
-  l->block.y = (kp_expr){"by", 1, by, NULL};
-  l->block.z = (kp_expr){"1", 1, 1, NULL};
-  l->grid.x = (kp_expr){"64", 1, 64, NULL};
-  l->grid.y = (kp_expr){"1", 1, 1, NULL};
-  l->grid.z = (kp_expr){"1", 1, 1, NULL};
+  l->block.x = (kp_expr){.text = "bx", .known = 1, .value = bx};
+  l->block.y = (kp_expr){.text = "by", .known = 1, .value = by};
+  l->block.z = (kp_expr){.text = "1", .known = 1, .value = 1};
+  l->grid.x = (kp_expr){.text = "64", .known = 1, .value = 64};
+  l->grid.y = (kp_expr){.text = "1", .known = 1, .value = 1};
+  l->grid.z = (kp_expr){.text = "1", .known = 1, .value = 1};
 }
 
 static double deadline; /* for the next run(); 0: none */

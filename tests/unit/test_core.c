@@ -97,17 +97,17 @@ static void test_findings(void) {
   kp_findings_free(&empty);
 }
 
-static kp_expr known(int64_t v) { return (kp_expr){"", 1, v, NULL}; }
+static kp_expr known(int64_t v) { return (kp_expr){.text = "", .known = 1, .value = v}; }
 
 static void test_inventory(void) {
   char buf[256];
   kp_dim3 d = {known(16), known(16), known(1), NULL};
   kp_format_dim3(&d, buf, sizeof buf);
   CHECK_STR(buf, "(16, 16, 1)");
-  kp_dim3 partly = {{"(n+255)/256", 0, 0, NULL}, known(1), known(1), NULL};
+  kp_dim3 partly = {{.text = "(n+255)/256", .known = 0, .value = 0}, known(1), known(1), NULL};
   kp_format_dim3(&partly, buf, sizeof buf);
   CHECK_STR(buf, "('(n+255)/256', 1, 1)");
-  kp_dim3 opaque = {{"make_grid()", 0, 0, NULL}, {NULL, 0, 0, NULL}, {NULL, 0, 0, NULL}, NULL};
+  kp_dim3 opaque = {{.text = "make_grid()", .known = 0, .value = 0}, {.text = NULL}, {.text = NULL}, NULL};
   kp_format_dim3(&opaque, buf, sizeof buf);
   CHECK_STR(buf, "'make_grid()' (not a constant)");
 

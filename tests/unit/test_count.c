@@ -214,10 +214,10 @@ static void test_bindings(void) {
     return;
   }
   l->kernel = 0;
-  l->grid.x = (kp_expr){"64", 1, 64, NULL}; /* grid y, z absent: 1 */
-  l->block.x = (kp_expr){"256", 1, 256, NULL};
-  l->block.y = (kp_expr){"by", 0, 0, NULL}; /* written but not a constant: unbound */
-  kp_expr args[4] = {{"1000", 1, 1000, NULL}, {"p", 0, 0, NULL}, {"7", 1, 7, NULL}, {"mm", 0, 0, NULL}};
+  l->grid.x = (kp_expr){.text = "64", .known = 1, .value = 64}; /* grid y, z absent: 1 */
+  l->block.x = (kp_expr){.text = "256", .known = 1, .value = 256};
+  l->block.y = (kp_expr){.text = "by", .known = 0, .value = 0}; /* written but not a constant: unbound */
+  kp_expr args[4] = {{.text = "1000", .known = 1, .value = 1000}, {.text = "p", .known = 0, .value = 0}, {.text = "7", .known = 1, .value = 7}, {.text = "mm", .known = 0, .value = 0}};
   l->args = args;
   l->nargs = 4;
   CHECK(kp_module_assume(&m, "n", 12)); /* overrides the argument */
@@ -269,7 +269,7 @@ static void test_bindings(void) {
 
   /* An unresolved kernel: no parameters.  An unknown shape: y and z unknown. */
   l->kernel = -1;
-  l->grid.x = (kp_expr){"g", 0, 0, NULL};
+  l->grid.x = (kp_expr){.text = "g", .known = 0, .value = 0};
   nb = kp_launch_bindings(&m, l, b, 32);
   CHECK(nb == 2 + 6 + 2); /* blockDim.x, .z, ids, assumptions */
   CHECK(eval(kp_sym_var(a, "gridDim.y"), b, nb) == -999);
