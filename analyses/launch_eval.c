@@ -155,8 +155,29 @@ static int is_ids_free(const kp_sym *s) {
   return s && !kp_sym_uses_prefix(s, "threadIdx.") && !kp_sym_uses_prefix(s, "blockIdx.");
 }
 
+/* Whether s places blocks by a stride other than the block's size: it reads
+ * blockIdx.x but not blockDim.x (`blockIdx.x * 32 + threadIdx.x`). */
+static int sym_fixed_stride(const kp_sym *s) {
+  return s && kp_sym_uses(s, kp_id_names[KP_V_CTAID_X]) && !kp_sym_uses(s, kp_block_dim_names[0]);
+}
+
+static int affine_fixed_stride(const kp_affine *a) {
+  if (!a || !a->known)
+    return 0;
+  if (sym_fixed_stride(a->base))
+    return 1;
+  for (size_t i = 0; i < a->nterms; i++)
+    if ((a->terms[i].var == KP_V_CTAID_X &&
+         !(a->terms[i].coef && kp_sym_uses(a->terms[i].coef, kp_block_dim_names[0]))) ||
+        sym_fixed_stride(a->terms[i].coef))
+      return 1;
+  return 0;
+}
+
 /* Whether the kernel computes the same result with any 1-D block size (and a
- * grid that covers the problem); why not in why. */
+ * grid that covers the problem); why not in why.  A kernel that places its
+ * blocks by a constant (`blockIdx.x * 32 + threadIdx.x`) assumes its block
+ * size: another one would skip or repeat elements. */
 static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double syncs,
                              char *why, size_t len, int *grid_stride) {
   *grid_stride = 0;
@@ -200,6 +221,24 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
   if (region_uses_yz(&k->body)) {
     snprintf(why, len, "the kernel uses threadIdx.y/z");
     return 0;
+  }
+  {
+    int fixed = 0;
+    for (size_t i = 0; i < k->naccesses && !fixed; i++) {
+      const kp_access *a = &k->accesses[i];
+      fixed = affine_fixed_stride(&a->index);
+      for (size_t g = 0; g < a->nguards && !fixed; g++)
+        fixed = sym_fixed_stride(a->guards[g].lhs) || sym_fixed_stride(a->guards[g].rhs);
+    }
+    for (size_t i = 0; i < k->nloops && !fixed; i++) {
+      const kp_loop *l = k->loops[i];
+      fixed = sym_fixed_stride(l->init) || sym_fixed_stride(l->step) || sym_fixed_stride(l->trip);
+    }
+    if (fixed) {
+      snprintf(why, len, "the kernel places its blocks by blockIdx.x times a size other than "
+                         "blockDim.x, so it assumes its block size");
+      return 0;
+    }
   }
   /* Evidence that any thread count is handled: a grid-stride loop or a bounds check. */
   for (size_t i = 0; i < k->nloops; i++) {
