@@ -161,6 +161,17 @@ static int sym_fixed_stride(const kp_sym *s) {
   return s && kp_sym_uses(s, kp_id_names[KP_V_CTAID_X]) && !kp_sym_uses(s, kp_block_dim_names[0]);
 }
 
+/* Whether s reads the grid's size apart from the whole thread count
+ * (gridDim.x without blockDim.x): its value changes with the block size. */
+static int sym_grid_alone(const kp_sym *s) {
+  return s && kp_sym_uses(s, kp_grid_dim_names[0]) && !kp_sym_uses(s, kp_block_dim_names[0]);
+}
+
+/* Whether s reads a thread or block id. */
+static int sym_uses_ids(const kp_sym *s) {
+  return s && (kp_sym_uses_prefix(s, "threadIdx.") || kp_sym_uses_prefix(s, "blockIdx."));
+}
+
 static int affine_fixed_stride(const kp_affine *a) {
   if (!a || !a->known)
     return 0;
@@ -174,10 +185,15 @@ static int affine_fixed_stride(const kp_affine *a) {
   return 0;
 }
 
-/* Whether the kernel computes the same result with any 1-D block size (and a
- * grid that covers the problem); why not in why.  A kernel that places its
- * blocks by a constant (`blockIdx.x * 32 + threadIdx.x`) assumes its block
- * size: another one would skip or repeat elements. */
+/* Whether the kernel computes the same result with another 1-D block size
+ * (and a grid that covers the problem); why not in why.  A kernel that places
+ * its blocks by a constant (`blockIdx.x * 32 + threadIdx.x`) assumes its
+ * block size: another one would skip or repeat elements; one that singles
+ * out threads (`threadIdx.x == 0`) or reads gridDim.x alone does work per
+ * block.  Returns 1 when any size does (a bounds check or a grid-stride
+ * loop: *grid_stride says which), 2 when only sizes that divide the problem
+ * do (no bounds check: the launch must keep its exact thread count), 0 when
+ * none is proved to. */
 static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double syncs,
                              char *why, size_t len, int *grid_stride) {
   *grid_stride = 0;
@@ -240,6 +256,31 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
       return 0;
     }
   }
+  {
+    int per_block = 0;
+    for (size_t i = 0; i < k->naccesses && !per_block; i++) {
+      const kp_access *a = &k->accesses[i];
+      for (size_t g = 0; g < a->nguards && !per_block; g++) {
+        const kp_guard *gd = &a->guards[g];
+        per_block = ((gd->op == KP_GUARD_EQ || gd->op == KP_GUARD_NE) &&
+                     (sym_uses_ids(gd->lhs) || sym_uses_ids(gd->rhs))) ||
+                    sym_grid_alone(gd->lhs) || sym_grid_alone(gd->rhs);
+      }
+      per_block = per_block || sym_grid_alone(a->index.base);
+      for (size_t t = 0; t < a->index.nterms && !per_block; t++)
+        per_block = sym_grid_alone(a->index.terms[t].coef);
+    }
+    for (size_t i = 0; i < k->nloops && !per_block; i++) {
+      const kp_loop *l = k->loops[i];
+      per_block = sym_grid_alone(l->init) || sym_grid_alone(l->trip) ||
+                  (sym_grid_alone(l->step) && !kp_sym_uses(l->step, kp_block_dim_names[0]));
+    }
+    if (per_block) {
+      snprintf(why, len, "the kernel singles out threads (threadIdx.x == 0) or reads gridDim.x, "
+                         "so its work depends on the block size");
+      return 0;
+    }
+  }
   /* Evidence that any thread count is handled: a grid-stride loop or a bounds check. */
   for (size_t i = 0; i < k->nloops; i++) {
     const kp_loop *l = k->loops[i];
@@ -260,8 +301,8 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
   }
   if (!*grid_stride && !bounds) {
     snprintf(why, len, "the kernel has neither a bounds check (if (i < n)) nor a grid-stride "
-                       "loop, so its work may depend on the exact thread count");
-    return 0;
+                       "loop: only block sizes that divide the problem keep its thread count");
+    return 2;
   }
   snprintf(why, len, "%s", *grid_stride ? "grid-stride loop" : "bounds check");
   return 1;
@@ -731,22 +772,26 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
 
   /* Candidates. */
   int grid_stride = 0;
-  e->reshape_ok = kernel_reshapable(k, e, e->in.syncs, e->reshape_why, sizeof e->reshape_why,
-                                    &grid_stride);
+  int reshape = kernel_reshapable(k, e, e->in.syncs, e->reshape_why, sizeof e->reshape_why,
+                                  &grid_stride);
+  e->reshape_ok = reshape != 0;
+  e->exact_fit = reshape == 2 && candidates == 1;
   const kp_expr *cover = NULL;
+  int cover_kind = 0, cover_known = 0;
   if (problem > 0) {
     e->grid_from_problem = 1;
     e->problem_size = problem;
     snprintf(e->problem_text, sizeof e->problem_text, "%" PRId64, problem);
   } else if (e->block[1] == 1 && e->block[2] == 1 && e->grid[1] == 1 && e->grid[2] == 1 &&
-             grid_cover(&l->grid.x, e->block[0], e->b, e->nb, &cover)) {
+             (cover_kind = grid_cover(&l->grid.x, e->block[0], e->b, e->nb, &cover))) {
     int64_t p;
     e->grid_from_problem = 1;
     /* "n", "N", "(rows * cols)": ceil(N/256) reads as it computes. */
     const char *t = cover->text ? cover->text : "?";
     snprintf(e->problem_text, sizeof e->problem_text, cover->name || cover->known ? "%s" : "(%s)",
              t);
-    e->problem_size = expr_value(cover, e->b, e->nb, &p) && p > 0 ? p : e->grid[0] * e->block[0];
+    cover_known = expr_value(cover, e->b, e->nb, &p) && p > 0;
+    e->problem_size = cover_known ? p : e->grid[0] * e->block[0];
   }
   if (candidates == 2 && !e->grid_from_problem && !grid_stride) {
     /* Asked for a sweep: the launch covers grid x block elements. */
@@ -759,9 +804,22 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     return 0;
   if (candidates == 1 && !e->reshape_ok)
     return 0;
-  /* A bounds-checked kernel needs its grid to cover the problem. */
+  /* A bounds-checked kernel needs its grid to cover the problem; one with no
+   * bounds check, a grid of exactly P / block threads' blocks with P known. */
   if (candidates == 1 && !e->grid_from_problem && !grid_stride)
     return 0;
+  if (e->exact_fit &&
+      !(problem > 0 || (cover_kind == 1 && cover_known)) ) {
+    snprintf(e->reshape_why, sizeof e->reshape_why,
+             "the kernel has no bounds check and its grid is not the problem size / the block "
+             "size with a known problem size");
+    return 0;
+  }
+  if (e->exact_fit && e->problem_size != e->grid[0] * e->block[0]) {
+    snprintf(e->reshape_why, sizeof e->reshape_why,
+             "the kernel has no bounds check and its launch does not fit the problem exactly");
+    return 0;
+  }
   int maxb = gpu->limits.max_threads_per_block > 0 ? gpu->limits.max_threads_per_block : 1024;
   if (k->max_threads_per_block > 0 && k->max_threads_per_block < maxb)
     maxb = k->max_threads_per_block;
@@ -774,6 +832,8 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
   memcpy(b, e->b, e->nb * sizeof *b);
   for (int bs = 32; bs <= maxb && e->ncand < KP_LAUNCH_MAX_CANDIDATES; bs += 32) {
     kp_launch_candidate *c = &e->cand[e->ncand];
+    if (e->exact_fit && e->problem_size % bs != 0)
+      continue; /* would launch more or fewer threads than the kernel has work for */
     c->block = bs;
     c->grid = e->grid_from_problem ? (e->problem_size + bs - 1) / bs : e->grid[0];
     b[e->nb].name = kp_block_dim_names[0];

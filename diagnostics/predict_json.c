@@ -209,6 +209,7 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   }
   cJSON *rs = cJSON_AddObjectToObject(o, "reshape");
   cJSON_AddBoolToObject(rs, "ok", e->reshape_ok);
+  cJSON_AddBoolToObject(rs, "exact_fit", e->exact_fit);
   cJSON_AddStringToObject(rs, "why", e->reshape_why);
   if (e->grid_from_problem) {
     cJSON_AddNumberToObject(o, "problem_size", (double)e->problem_size);

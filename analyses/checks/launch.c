@@ -161,7 +161,9 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
       const kp_launch_candidate *c = &e->cand[e->best];
       char tb[32], gridtext[192];
       kp_format_time_us(c->predicted_us, tb, sizeof tb);
-      if (e->grid_from_problem)
+      if (e->grid_from_problem && e->exact_fit)
+        snprintf(gridtext, sizeof gridtext, "%s/%" PRId64, e->problem_text, c->block);
+      else if (e->grid_from_problem)
         snprintf(gridtext, sizeof gridtext, "ceil(%s/%" PRId64 ")", e->problem_text, c->block);
       else
         snprintf(gridtext, sizeof gridtext, "%" PRId64, c->grid);

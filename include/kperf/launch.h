@@ -52,6 +52,9 @@ typedef struct kp_launch_eval {
   unsigned bank_accesses;
   /* Whether the kernel runs correctly with another 1-D block size. */
   int reshape_ok;
+  /* Only block sizes that divide the problem keep the kernel's result (it
+   * has no bounds check): candidates are those, with grid = P / block. */
+  int exact_fit;
   char reshape_why[256];
   /* The grid as a function of the problem size: grid.x = ceil(P / block.x). */
   int grid_from_problem;
