@@ -114,57 +114,78 @@ int kp_is_divup_name(const char *name, size_t len) {
 
 /* ---- Kernel shape ---------------------------------------------------------- */
 
-static int sym_uses_yz(const kp_sym *s) {
-  return s && (kp_sym_uses(s, "threadIdx.y") || kp_sym_uses(s, "threadIdx.z"));
+/* Whether a kernel reshaped in `dims` dimensions (1: x, 2: x and y) reads
+ * thread ids of the dimensions that must stay 1 (y and z, or z). */
+static int sym_uses_above(const kp_sym *s, int dims) {
+  return s && ((dims < 2 && kp_sym_uses(s, kp_id_names[KP_V_TID_Y])) ||
+               kp_sym_uses(s, kp_id_names[KP_V_TID_Z]));
 }
 
-static int affine_uses_yz(const kp_affine *a) {
+static int affine_uses_above(const kp_affine *a, int dims) {
   if (!a || !a->known)
     return 0;
-  if (sym_uses_yz(a->base))
+  if (sym_uses_above(a->base, dims))
     return 1;
   for (size_t i = 0; i < a->nterms; i++)
-    if (a->terms[i].var == KP_V_TID_Y || a->terms[i].var == KP_V_TID_Z ||
-        sym_uses_yz(a->terms[i].coef))
+    if ((dims < 2 && a->terms[i].var == KP_V_TID_Y) || a->terms[i].var == KP_V_TID_Z ||
+        sym_uses_above(a->terms[i].coef, dims))
       return 1;
   return 0;
 }
 
-static int text_uses_yz(const char *t) {
-  return t && (strstr(t, "threadIdx.y") || strstr(t, "threadIdx.z"));
+/* Branch conditions are kept as written (kp_branch.cond). */
+static int text_uses_above(const char *t, int dims) {
+  return t && ((dims < 2 && strstr(t, "threadIdx.y")) || strstr(t, "threadIdx.z"));
 }
 
-static int region_uses_yz(const kp_region *r) {
+static int region_uses_above(const kp_region *r, int dims) {
   for (size_t i = 0; i < r->nnodes; i++) {
     const kp_node *n = &r->nodes[i];
     if (n->kind == KP_NODE_BRANCH && n->branch &&
-        (text_uses_yz(n->branch->cond) || region_uses_yz(&n->branch->then_r) ||
-         region_uses_yz(&n->branch->else_r)))
+        (text_uses_above(n->branch->cond, dims) || region_uses_above(&n->branch->then_r, dims) ||
+         region_uses_above(&n->branch->else_r, dims)))
       return 1;
-    if (n->kind == KP_NODE_LOOP && n->loop && region_uses_yz(&n->loop->body))
+    if (n->kind == KP_NODE_LOOP && n->loop && region_uses_above(&n->loop->body, dims))
       return 1;
   }
   return 0;
 }
 
-static int is_thread_sym(const kp_sym *s) {
-  return s && (kp_sym_uses(s, kp_id_names[KP_V_TID_X]) || kp_sym_uses(s, kp_id_names[KP_V_CTAID_X]));
+/* Whether s reads dimension d's thread or block id (d: 0 x, 1 y). */
+static int is_thread_sym(const kp_sym *s, int d) {
+  return s && (kp_sym_uses(s, kp_id_names[KP_V_TID_X + d]) ||
+               kp_sym_uses(s, kp_id_names[KP_V_CTAID_X + d]));
 }
 
 static int is_ids_free(const kp_sym *s) {
   return s && !kp_sym_uses_prefix(s, "threadIdx.") && !kp_sym_uses_prefix(s, "blockIdx.");
 }
 
-/* Whether s places blocks by a stride other than the block's size: it reads
- * blockIdx.x but not blockDim.x (`blockIdx.x * 32 + threadIdx.x`). */
-static int sym_fixed_stride(const kp_sym *s) {
-  return s && kp_sym_uses(s, kp_id_names[KP_V_CTAID_X]) && !kp_sym_uses(s, kp_block_dim_names[0]);
+/* Whether s places dimension d's blocks by a stride other than the block's
+ * size: it reads blockIdx but not blockDim of d (`blockIdx.x * 32 +
+ * threadIdx.x`). */
+static int sym_fixed_stride(const kp_sym *s, int d) {
+  return s && kp_sym_uses(s, kp_id_names[KP_V_CTAID_X + d]) &&
+         !kp_sym_uses(s, kp_block_dim_names[d]);
 }
 
-/* Whether s reads the grid's size apart from the whole thread count
+static int affine_fixed_stride(const kp_affine *a, int d) {
+  if (!a || !a->known)
+    return 0;
+  if (sym_fixed_stride(a->base, d))
+    return 1;
+  for (size_t i = 0; i < a->nterms; i++)
+    if ((a->terms[i].var == KP_V_CTAID_X + d &&
+         !(a->terms[i].coef && kp_sym_uses(a->terms[i].coef, kp_block_dim_names[d]))) ||
+        sym_fixed_stride(a->terms[i].coef, d))
+      return 1;
+  return 0;
+}
+
+/* Whether s reads dimension d's grid size apart from its thread count
  * (gridDim.x without blockDim.x): its value changes with the block size. */
-static int sym_grid_alone(const kp_sym *s) {
-  return s && kp_sym_uses(s, kp_grid_dim_names[0]) && !kp_sym_uses(s, kp_block_dim_names[0]);
+static int sym_grid_alone(const kp_sym *s, int d) {
+  return s && kp_sym_uses(s, kp_grid_dim_names[d]) && !kp_sym_uses(s, kp_block_dim_names[d]);
 }
 
 /* Whether s reads a thread or block id. */
@@ -172,33 +193,25 @@ static int sym_uses_ids(const kp_sym *s) {
   return s && (kp_sym_uses_prefix(s, "threadIdx.") || kp_sym_uses_prefix(s, "blockIdx."));
 }
 
-static int affine_fixed_stride(const kp_affine *a) {
-  if (!a || !a->known)
-    return 0;
-  if (sym_fixed_stride(a->base))
-    return 1;
-  for (size_t i = 0; i < a->nterms; i++)
-    if ((a->terms[i].var == KP_V_CTAID_X &&
-         !(a->terms[i].coef && kp_sym_uses(a->terms[i].coef, kp_block_dim_names[0]))) ||
-        sym_fixed_stride(a->terms[i].coef))
-      return 1;
-  return 0;
-}
-
-/* Whether the kernel computes the same result with another 1-D block size
- * (and a grid that covers the problem); why not in why.  A kernel that places
+/* Whether the kernel computes the same result with another block shape in
+ * `dims` dimensions (1: 1-D blocks; 2: 2-D blocks, x and y sizes changed)
+ * and a grid that covers the problem; why not in why.  A kernel that places
  * its blocks by a constant (`blockIdx.x * 32 + threadIdx.x`) assumes its
  * block size: another one would skip or repeat elements; one that singles
  * out threads (`threadIdx.x == 0`) or reads gridDim.x alone does work per
- * block.  Returns 1 when any size does (a bounds check or a grid-stride
- * loop: *grid_stride says which), 2 when only sizes that divide the problem
- * do (no bounds check: the launch must keep its exact thread count), 0 when
- * none is proved to. */
-static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double syncs,
+ * block.  Returns 1 when any shape does (a bounds check per dimension, or in
+ * 1-D a grid-stride loop: *grid_stride says which), 2 (1-D only) when only
+ * sizes that divide the problem do (no bounds check: the launch must keep
+ * its exact thread count), 0 when none is proved to. */
+static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double syncs, int dims,
                              char *why, size_t len, int *grid_stride) {
   *grid_stride = 0;
-  if (e->block[1] != 1 || e->block[2] != 1) {
+  if (dims == 1 && (e->block[1] != 1 || e->block[2] != 1)) {
     snprintf(why, len, "the block is not 1-D");
+    return 0;
+  }
+  if (dims == 2 && e->block[2] != 1) {
+    snprintf(why, len, "the block is 3-D");
     return 0;
   }
   if (k->nshared_decls > 0 || k->shared_static_bytes > 0 || k->uses_dynamic_shared) {
@@ -215,91 +228,95 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
     snprintf(why, len, "#pragma kperf block fixes the block shape");
     return 0;
   }
-  for (size_t i = 0; i < k->naccesses; i++) {
+  int above = region_uses_above(&k->body, dims);
+  for (size_t i = 0; i < k->naccesses && !above; i++) {
     const kp_access *a = &k->accesses[i];
-    if (affine_uses_yz(&a->index)) {
-      snprintf(why, len, "the kernel uses threadIdx.y/z");
-      return 0;
-    }
-    for (size_t g = 0; g < a->nguards; g++)
-      if (sym_uses_yz(a->guards[g].lhs) || sym_uses_yz(a->guards[g].rhs)) {
-        snprintf(why, len, "the kernel uses threadIdx.y/z");
-        return 0;
-      }
+    above = affine_uses_above(&a->index, dims);
+    for (size_t g = 0; g < a->nguards && !above; g++)
+      above = sym_uses_above(a->guards[g].lhs, dims) || sym_uses_above(a->guards[g].rhs, dims);
   }
-  for (size_t i = 0; i < k->nloops; i++) {
+  for (size_t i = 0; i < k->nloops && !above; i++) {
     const kp_loop *l = k->loops[i];
-    if (sym_uses_yz(l->init) || sym_uses_yz(l->step) || sym_uses_yz(l->trip)) {
-      snprintf(why, len, "the kernel uses threadIdx.y/z");
-      return 0;
-    }
+    above = sym_uses_above(l->init, dims) || sym_uses_above(l->step, dims) ||
+            sym_uses_above(l->trip, dims);
   }
-  if (region_uses_yz(&k->body)) {
-    snprintf(why, len, "the kernel uses threadIdx.y/z");
+  if (above) {
+    snprintf(why, len, dims == 1 ? "the kernel uses threadIdx.y/z" : "the kernel uses threadIdx.z");
     return 0;
   }
-  {
-    int fixed = 0;
+  for (int d = 0; d < dims; d++) {
+    int fixed = 0, per_block = 0;
     for (size_t i = 0; i < k->naccesses && !fixed; i++) {
       const kp_access *a = &k->accesses[i];
-      fixed = affine_fixed_stride(&a->index);
+      fixed = affine_fixed_stride(&a->index, d);
       for (size_t g = 0; g < a->nguards && !fixed; g++)
-        fixed = sym_fixed_stride(a->guards[g].lhs) || sym_fixed_stride(a->guards[g].rhs);
+        fixed = sym_fixed_stride(a->guards[g].lhs, d) || sym_fixed_stride(a->guards[g].rhs, d);
     }
     for (size_t i = 0; i < k->nloops && !fixed; i++) {
       const kp_loop *l = k->loops[i];
-      fixed = sym_fixed_stride(l->init) || sym_fixed_stride(l->step) || sym_fixed_stride(l->trip);
+      fixed = sym_fixed_stride(l->init, d) || sym_fixed_stride(l->step, d) ||
+              sym_fixed_stride(l->trip, d);
     }
     if (fixed) {
-      snprintf(why, len, "the kernel places its blocks by blockIdx.x times a size other than "
-                         "blockDim.x, so it assumes its block size");
+      snprintf(why, len, "the kernel places its blocks by blockIdx.%c times a size other than "
+                         "blockDim.%c, so it assumes its block size", "xy"[d], "xy"[d]);
       return 0;
     }
-  }
-  {
-    int per_block = 0;
     for (size_t i = 0; i < k->naccesses && !per_block; i++) {
       const kp_access *a = &k->accesses[i];
       for (size_t g = 0; g < a->nguards && !per_block; g++) {
         const kp_guard *gd = &a->guards[g];
-        per_block = ((gd->op == KP_GUARD_EQ || gd->op == KP_GUARD_NE) &&
+        per_block = (d == 0 && (gd->op == KP_GUARD_EQ || gd->op == KP_GUARD_NE) &&
                      (sym_uses_ids(gd->lhs) || sym_uses_ids(gd->rhs))) ||
-                    sym_grid_alone(gd->lhs) || sym_grid_alone(gd->rhs);
+                    sym_grid_alone(gd->lhs, d) || sym_grid_alone(gd->rhs, d);
       }
-      per_block = per_block || sym_grid_alone(a->index.base);
+      per_block = per_block || sym_grid_alone(a->index.base, d);
       for (size_t t = 0; t < a->index.nterms && !per_block; t++)
-        per_block = sym_grid_alone(a->index.terms[t].coef);
+        per_block = sym_grid_alone(a->index.terms[t].coef, d);
     }
     for (size_t i = 0; i < k->nloops && !per_block; i++) {
       const kp_loop *l = k->loops[i];
-      per_block = sym_grid_alone(l->init) || sym_grid_alone(l->trip) ||
-                  (sym_grid_alone(l->step) && !kp_sym_uses(l->step, kp_block_dim_names[0]));
+      per_block = sym_grid_alone(l->init, d) || sym_grid_alone(l->trip, d) ||
+                  (sym_grid_alone(l->step, d) && !kp_sym_uses(l->step, kp_block_dim_names[d]));
     }
     if (per_block) {
-      snprintf(why, len, "the kernel singles out threads (threadIdx.x == 0) or reads gridDim.x, "
-                         "so its work depends on the block size");
+      snprintf(why, len, "the kernel singles out threads (threadIdx.x == 0) or reads gridDim.%c, "
+                         "so its work depends on the block size", "xy"[d]);
       return 0;
     }
   }
-  /* Evidence that any thread count is handled: a grid-stride loop or a bounds check. */
-  for (size_t i = 0; i < k->nloops; i++) {
+  /* Evidence that any thread count is handled: a grid-stride loop (1-D) or
+   * a bounds check in each dimension. */
+  for (size_t i = 0; dims == 1 && i < k->nloops; i++) {
     const kp_loop *l = k->loops[i];
-    if (l->step && kp_sym_uses(l->step, kp_grid_dim_names[0]) && kp_sym_uses(l->step, kp_block_dim_names[0]))
+    if (l->step && kp_sym_uses(l->step, kp_grid_dim_names[0]) &&
+        kp_sym_uses(l->step, kp_block_dim_names[0]))
       *grid_stride = 1;
   }
-  int bounds = 0;
-  for (size_t i = 0; i < k->naccesses && !bounds; i++) {
+  int bounds[2] = {0, 0};
+  for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *a = &k->accesses[i];
     for (size_t g = 0; g < a->nguards; g++) {
       const kp_guard *gd = &a->guards[g];
       if (gd->op == KP_GUARD_EQ || gd->op == KP_GUARD_NE)
         continue;
-      if ((is_thread_sym(gd->lhs) && is_ids_free(gd->rhs)) ||
-          (is_thread_sym(gd->rhs) && is_ids_free(gd->lhs)))
-        bounds = 1;
+      for (int d = 0; d < dims; d++)
+        if ((is_thread_sym(gd->lhs, d) && is_ids_free(gd->rhs)) ||
+            (is_thread_sym(gd->rhs, d) && is_ids_free(gd->lhs)))
+          bounds[d] = 1;
     }
   }
-  if (!*grid_stride && !bounds) {
+  if (dims == 2) {
+    if (!bounds[0] || !bounds[1]) {
+      snprintf(why, len, "the kernel has no bounds check in %s, so its work may depend on the "
+                         "exact thread count", !bounds[0] && !bounds[1] ? "x and y" :
+                                                !bounds[0] ? "x" : "y");
+      return 0;
+    }
+    snprintf(why, len, "bounds checks in x and y");
+    return 1;
+  }
+  if (!*grid_stride && !bounds[0]) {
     snprintf(why, len, "the kernel has neither a bounds check (if (i < n)) nor a grid-stride "
                        "loop: only block sizes that divide the problem keep its thread count");
     return 2;
@@ -615,6 +632,114 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                     kp_model_kind model, int64_t problem, int candidates, int max_blocks_per_sm,
                     const kp_launch_eval *scanned, kp_launch_eval *e);
 
+/* The problem text of cover n: "n", "N", "(rows * cols)". */
+static void problem_text_of(const kp_expr *n, char *buf, size_t len) {
+  snprintf(buf, len, n->name || n->known ? "%s" : "(%s)", n->text ? n->text : "?");
+}
+
+/* 2-D candidates for a 2-D launch of a kernel that runs correctly with any
+ * block shape in x and y (kernel_reshapable, dims 2) and whose grid covers a
+ * problem in each dimension: blocks of bx x by threads (powers of two, bx
+ * from 8, whole warps, up to the kernel's maximum), the grid recomputed.
+ * Each candidate's coalescing and bank conflicts are scanned for its own
+ * shape (a narrow block spreads a warp over rows).  Sets e->two_d, cand,
+ * best and recommend; 0, or -1 out of memory. */
+static int candidates_2d(const kp_module *m, const kp_kernel *k, const kp_launch *l,
+                         const kp_gpu *gpu, kp_model_kind model, int maxb, kp_launch_eval *e) {
+  int gs;
+  e->reshape_ok = kernel_reshapable(k, e, e->in.syncs, 2, e->reshape_why,
+                                    sizeof e->reshape_why, &gs) == 1;
+  if (!e->reshape_ok)
+    return 0;
+  const kp_expr *g[2] = {&l->grid.x, &l->grid.y}, *n[2] = {NULL, NULL};
+  int64_t P[2];
+  for (int d = 0; d < 2; d++) {
+    int64_t p;
+    if (!grid_cover(g[d], e->block[d], e->b, e->nb, &n[d])) {
+      e->reshape_ok = 0;
+      snprintf(e->reshape_why, sizeof e->reshape_why,
+               "the grid's %c size is not written as the problem divided by the block's", "xy"[d]);
+      return 0;
+    }
+    P[d] = expr_value(n[d], e->b, e->nb, &p) && p > 0 ? p : e->grid[d] * e->block[d];
+  }
+  e->two_d = e->grid_from_problem = 1;
+  e->problem_size = P[0];
+  e->problem_size_y = P[1];
+  problem_text_of(n[0], e->problem_text, sizeof e->problem_text);
+  problem_text_of(n[1], e->problem_text_y, sizeof e->problem_text_y);
+  if (e->nb + 4 > KP_LAUNCH_MAX_BINDINGS)
+    return 0;
+  e->cand = calloc(KP_LAUNCH_MAX_CANDIDATES, sizeof *e->cand);
+  kp_launch_eval *ec = malloc(sizeof *ec);
+  if (!e->cand || !ec) {
+    free(ec);
+    return -1;
+  }
+  for (int64_t bx = 8; bx <= 1024; bx *= 2)
+    for (int64_t by = 1; bx * by <= maxb && e->ncand < KP_LAUNCH_MAX_CANDIDATES; by *= 2) {
+      int64_t gx = (P[0] + bx - 1) / bx, gy = (P[1] + by - 1) / by;
+      if (bx * by < 32 || gy > 65535)
+        continue;
+      kp_launch_candidate *c = &e->cand[e->ncand];
+      c->block = bx;
+      c->block_y = by;
+      c->grid = gx;
+      c->grid_y = gy;
+      c->predicted_us = NAN;
+      *ec = *e;
+      ec->cand = NULL;
+      ec->block[0] = bx, ec->block[1] = by, ec->grid[0] = gx, ec->grid[1] = gy;
+      const int64_t v[4] = {bx, by, gx, gy};
+      const char *const nm[4] = {kp_block_dim_names[0], kp_block_dim_names[1],
+                                 kp_grid_dim_names[0], kp_grid_dim_names[1]};
+      for (int i = 0; i < 4; i++)
+        ec->b[ec->nb++] = (kp_binding){nm[i], v[i]};
+      kp_launch lc = *l;
+      kp_expr *const sizes[4] = {&lc.block.x, &lc.block.y, &lc.grid.x, &lc.grid.y};
+      for (int i = 0; i < 4; i++) {
+        sizes[i]->known = 1;
+        sizes[i]->value = v[i];
+      }
+      kp_predict_input in;
+      char err[256];
+      kp_predict_input_init(&in);
+      in.smem_bytes = ec->smem_dynamic;
+      if (kp_predict_input_from_kernel(k, ec->b, ec->nb, &in, err, sizeof err) == 0) {
+        ec->global_bytes = in.bytes[KP_SPACE_GLOBAL];
+        ec->uncoal_fraction = ec->bank_replays_ld = ec->bank_replays_st = 0;
+        ec->uncoal_accesses = ec->bank_accesses = 0;
+        uncoalesced(m, k, &lc, gpu, ec);
+        bank_replays(m, k, &lc, gpu, ec);
+        if (predict_with(m, k, ec, ec->b, ec->nb, gpu, model, &in, &c->pred, err, sizeof err) == 0)
+          c->predicted_us = c->pred.predicted_us;
+      }
+      e->ncand++;
+    }
+  free(ec);
+  /* The fastest; within 2% of it, the fewest threads, then the widest x. */
+  for (size_t i = 0; i < e->ncand; i++)
+    if (isfinite(e->cand[i].predicted_us) &&
+        (e->best < 0 || e->cand[i].predicted_us < e->cand[e->best].predicted_us))
+      e->best = (int)i;
+  if (e->best >= 0) {
+    double lim = e->cand[e->best].predicted_us * 1.02;
+    for (size_t i = 0; i < e->ncand; i++) {
+      const kp_launch_candidate *c = &e->cand[i], *b = &e->cand[e->best];
+      if (isfinite(c->predicted_us) && c->predicted_us <= lim &&
+          (c->block * c->block_y < b->block * b->block_y ||
+           (c->block * c->block_y == b->block * b->block_y && c->block > b->block)))
+        e->best = (int)i;
+    }
+    const kp_launch_candidate *b = &e->cand[e->best];
+    if ((b->block != e->block[0] || b->block_y != e->block[1]) &&
+        b->predicted_us <= 0.9 * e->pred.predicted_us)
+      e->recommend = 1;
+  }
+  return 0;
+}
+
+
 int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                        kp_model_kind model, int64_t problem, int candidates,
                        int max_blocks_per_sm, kp_launch_eval *e) {
@@ -772,7 +897,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
 
   /* Candidates. */
   int grid_stride = 0;
-  int reshape = kernel_reshapable(k, e, e->in.syncs, e->reshape_why, sizeof e->reshape_why,
+  int reshape = kernel_reshapable(k, e, e->in.syncs, 1, e->reshape_why, sizeof e->reshape_why,
                                   &grid_stride);
   e->reshape_ok = reshape != 0;
   e->exact_fit = reshape == 2 && candidates == 1;
@@ -786,10 +911,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
              (cover_kind = grid_cover(&l->grid.x, e->block[0], e->b, e->nb, &cover))) {
     int64_t p;
     e->grid_from_problem = 1;
-    /* "n", "N", "(rows * cols)": ceil(N/256) reads as it computes. */
-    const char *t = cover->text ? cover->text : "?";
-    snprintf(e->problem_text, sizeof e->problem_text, cover->name || cover->known ? "%s" : "(%s)",
-             t);
+    problem_text_of(cover, e->problem_text, sizeof e->problem_text);
     cover_known = expr_value(cover, e->b, e->nb, &p) && p > 0;
     e->problem_size = cover_known ? p : e->grid[0] * e->block[0];
   }
@@ -798,6 +920,14 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     e->grid_from_problem = 1;
     e->problem_size = e->grid[0] * e->block[0];
     snprintf(e->problem_text, sizeof e->problem_text, "%" PRId64, e->problem_size);
+  }
+  int maxb = gpu->limits.max_threads_per_block > 0 ? gpu->limits.max_threads_per_block : 1024;
+  if (k->max_threads_per_block > 0 && k->max_threads_per_block < maxb)
+    maxb = k->max_threads_per_block;
+  if (candidates == 1 && problem <= 0 && isfinite(e->pred.predicted_us) && e->block[2] == 1 &&
+      e->grid[2] == 1 && (e->block[1] != 1 || e->grid[1] != 1)) {
+    e->grid_from_problem = 0;
+    return candidates_2d(m, k, l, gpu, model, maxb, e);
   }
   if (candidates == 0 || (candidates == 1 && !isfinite(e->pred.predicted_us)) || e->block[1] != 1 || e->block[2] != 1 ||
       e->grid[1] != 1 || e->grid[2] != 1)
@@ -820,9 +950,6 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
              "the kernel has no bounds check and its launch does not fit the problem exactly");
     return 0;
   }
-  int maxb = gpu->limits.max_threads_per_block > 0 ? gpu->limits.max_threads_per_block : 1024;
-  if (k->max_threads_per_block > 0 && k->max_threads_per_block < maxb)
-    maxb = k->max_threads_per_block;
   e->cand = calloc(KP_LAUNCH_MAX_CANDIDATES, sizeof *e->cand);
   if (!e->cand)
     return -1;
@@ -836,6 +963,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
       continue; /* would launch more or fewer threads than the kernel has work for */
     c->block = bs;
     c->grid = e->grid_from_problem ? (e->problem_size + bs - 1) / bs : e->grid[0];
+    c->block_y = c->grid_y = 1;
     b[e->nb].name = kp_block_dim_names[0];
     b[e->nb].value = bs;
     b[e->nb + 1].name = kp_grid_dim_names[0];

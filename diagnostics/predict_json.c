@@ -214,6 +214,10 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   if (e->grid_from_problem) {
     cJSON_AddNumberToObject(o, "problem_size", (double)e->problem_size);
     cJSON_AddStringToObject(o, "problem_text", e->problem_text);
+    if (e->two_d) {
+      cJSON_AddNumberToObject(o, "problem_size_y", (double)e->problem_size_y);
+      cJSON_AddStringToObject(o, "problem_text_y", e->problem_text_y);
+    }
   } else {
     cJSON_AddNullToObject(o, "problem_size");
   }
@@ -223,6 +227,10 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
     cJSON *co = cJSON_CreateObject();
     cJSON_AddNumberToObject(co, "block", (double)c->block);
     cJSON_AddNumberToObject(co, "grid", (double)c->grid);
+    if (e->two_d) {
+      cJSON_AddNumberToObject(co, "block_y", (double)c->block_y);
+      cJSON_AddNumberToObject(co, "grid_y", (double)c->grid_y);
+    }
     add_num(co, "predicted_us", c->predicted_us);
     if (isfinite(c->predicted_us)) {
       add_num(co, "occupancy", c->pred.occ.occupancy);
@@ -236,6 +244,10 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
     cJSON *r = cJSON_AddObjectToObject(o, "best");
     cJSON_AddNumberToObject(r, "block", (double)c->block);
     cJSON_AddNumberToObject(r, "grid", (double)c->grid);
+    if (e->two_d) {
+      cJSON_AddNumberToObject(r, "block_y", (double)c->block_y);
+      cJSON_AddNumberToObject(r, "grid_y", (double)c->grid_y);
+    }
     add_num(r, "predicted_us", c->predicted_us);
     cJSON_AddBoolToObject(r, "recommended", e->recommend);
   } else {

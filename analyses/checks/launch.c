@@ -159,16 +159,23 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
                        e->bank_accesses == 1 ? "" : "es");
     if (f && e->recommend) {
       const kp_launch_candidate *c = &e->cand[e->best];
-      char tb[32], gridtext[192];
+      char tb[32], gridtext[320];
       kp_format_time_us(c->predicted_us, tb, sizeof tb);
-      if (e->grid_from_problem && e->exact_fit)
+      if (e->two_d) {
+        snprintf(gridtext, sizeof gridtext, "dim3(ceil(%s/%" PRId64 "), ceil(%s/%" PRId64 "))",
+                 e->problem_text, c->block, e->problem_text_y, c->block_y);
+        kp_findings_note(out, l->loc,
+                         "recommended <<<%s, dim3(%" PRId64 ", %" PRId64 ")>>> (predicted %s vs %s)",
+                         gridtext, c->block, c->block_y, tb, t);
+      } else if (e->grid_from_problem && e->exact_fit)
         snprintf(gridtext, sizeof gridtext, "%s/%" PRId64, e->problem_text, c->block);
       else if (e->grid_from_problem)
         snprintf(gridtext, sizeof gridtext, "ceil(%s/%" PRId64 ")", e->problem_text, c->block);
       else
         snprintf(gridtext, sizeof gridtext, "%" PRId64, c->grid);
-      kp_findings_note(out, l->loc, "recommended <<<%s, %" PRId64 ">>> (predicted %s vs %s)",
-                       gridtext, c->block, tb, t);
+      if (!e->two_d)
+        kp_findings_note(out, l->loc, "recommended <<<%s, %" PRId64 ">>> (predicted %s vs %s)",
+                         gridtext, c->block, tb, t);
     } else if (f && ctx->opts->verbose && !e->reshape_ok) {
       kp_findings_note(out, l->loc, "no other block size considered: %s", e->reshape_why);
     }

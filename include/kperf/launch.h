@@ -22,8 +22,9 @@ extern "C" {
 #define KP_LAUNCH_MAX_CANDIDATES 64
 
 typedef struct kp_launch_candidate {
-  int64_t block; /* blockDim.x (y = z = 1) */
+  int64_t block; /* blockDim.x */
   int64_t grid;  /* gridDim.x */
+  int64_t block_y, grid_y; /* 2-D candidates (kp_launch_eval.two_d); else 1 */
   double predicted_us; /* NaN when it could not be predicted */
   kp_prediction pred;
 } kp_launch_candidate;
@@ -60,6 +61,12 @@ typedef struct kp_launch_eval {
   int grid_from_problem;
   char problem_text[128]; /* "n" of (n + b - 1) / b */
   int64_t problem_size;   /* P; 0 when unknown */
+  /* 2-D candidates: blocks of bx x by threads, grid ceil(P / bx) x ceil(Py
+   * / by), for a kernel bounds-checked in x and y whose grid covers a
+   * problem in each. */
+  int two_d;
+  char problem_text_y[128];
+  int64_t problem_size_y;
   kp_launch_candidate *cand; /* candidates (heap; kp_launch_eval_free) */
   size_t ncand;
   int best;       /* index of the fastest candidate, -1 */
