@@ -936,23 +936,32 @@ private:
   }
 
   // The quotient a local holds at a launch (`int blocks = (n + 255) / 256;
-  // k<<<blocks, 256>>>`), read where it was made, when what it reads is
-  // never changed (as throughLocal); null otherwise.
+  // k<<<blocks, 256>>>`), read where it was made (as throughLocal); null
+  // otherwise.
   const kp_quotient *quotientThroughLocal(const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD || !VD->isLocalVarDecl() || !VD->getType()->isIntegralOrEnumerationType())
-      return nullptr;
-    const Expr *At = InLaunch ? valueAt(VD) : nullptr;
-    if (!At && VD->getInit() && isUnchanged(VD))
-      At = VD->getInit();
-    if (!At || !unchangedVars(At))
+    const Expr *At = localValue(E);
+    if (!At)
       return nullptr;
     bool Saved = InLaunch;
     InLaunch = false;
     const kp_quotient *Q = quotientOf(At->IgnoreParenImpCasts());
     InLaunch = Saved;
     return Q;
+  }
+
+  // The expression whose value an integer local E holds where it is read:
+  // the assignment that reaches a launch, or its initialiser when it never
+  // changes, provided what that expression reads never changes in the
+  // function (a formula made there holds at the launch); null otherwise.
+  const Expr *localValue(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->isLocalVarDecl() || !VD->getType()->isIntegralOrEnumerationType())
+      return nullptr;
+    const Expr *At = InLaunch ? valueAt(VD) : nullptr;
+    if (!At && VD->getInit() && isUnchanged(VD))
+      At = VD->getInit();
+    return At && unchangedVars(At) ? At : nullptr;
   }
 
   // The name E is written as when it is a plain one: a variable, or a
@@ -1101,14 +1110,8 @@ private:
   kp_expr throughLocal(const Expr *E, kp_expr X) {
     if (X.known)
       return X;
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD || !VD->isLocalVarDecl() || !VD->getType()->isIntegralOrEnumerationType())
-      return X;
-    const Expr *At = InLaunch ? valueAt(VD) : nullptr;
-    if (!At && VD->getInit() && isUnchanged(VD))
-      At = VD->getInit();
-    if (!At || !unchangedVars(At))
+    const Expr *At = localValue(E);
+    if (!At)
       return X;
     bool Saved = InLaunch;
     InLaunch = false;
