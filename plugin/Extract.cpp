@@ -1190,6 +1190,9 @@ private:
       return kp_sym_var(A, Name.c_str());
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      // A comparison is worth 1 or 0: `iw / b + (0 != iw % b)` rounds up.
+      if (BO->isComparisonOp())
+        return condOf(BO, Depth + 1);
       kp_sym_kind K;
       if (!symBinaryKind(BO->getOpcode(), /*Truncating=*/true, K))
         return nullptr;

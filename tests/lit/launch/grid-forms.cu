@@ -3,34 +3,37 @@
 // threads.x, or by a ceiling-division helper (iDivUp(n, 256)), ceil(n /
 // (float)b), (n - 1 + 256) / 256, (n + 255) / bs with bs assumed 256.  A
 // numerator that is not the size rounded up ((n + 127) / 256) is the formula
-// it is (3906 blocks for n = 1000000).  With the size
+// it is (3906 blocks for n = 1000000); so is n / 256 + (0 != n % 256), whose
+// comparison counts 1 or 0.  With the size
 // assumed, the grid is evaluated; without it, the launch gets a time as a
 // function of that size.  A divisor that is not the block's is read as the
 // formula it is (m / other.x is m / 64), not as the problem size.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s -DASSUMED \
 // RUN:   2>&1 | FileCheck --check-prefix=ASSUMED %s
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 4096 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 64 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
-// ASSUMED: grid-forms.cu:[[# @LINE + 43]]:3: remark: predicted {{.*}}: 3906 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 4096 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 64 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3906 blocks of 256 threads
+// ASSUMED: grid-forms.cu:[[# @LINE + 45]]:3: remark: predicted {{.*}}: 3907 blocks of 256 threads
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   2>&1 | FileCheck --check-prefix=FREE %s
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'width'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'm'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'n'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'n' and 'bs'
-// FREE: grid-forms.cu:[[# @LINE + 31]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'width'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'm'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n' and 'bs'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n'
+// FREE: grid-forms.cu:[[# @LINE + 32]]:3: remark: predicted on h100 (bn model) as a function of 'n'
 
 #include <cuda_runtime.h>
 
@@ -62,4 +65,5 @@ void run(float *x, int width, int n, int m, int bs) {
   scale<<<(n - 1 + 256) / 256, 256>>>(x, 2.0f, n);                      // @minus
   scale<<<(n + 255) / bs, bs>>>(x, 2.0f, n);                            // @tail
   scale<<<(n + 127) / 256, 256>>>(x, 2.0f, n);                          // @short
+  scale<<<n / 256 + (0 != n % 256), 256>>>(x, 2.0f, n);                 // @cmp
 }
