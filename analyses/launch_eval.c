@@ -121,18 +121,6 @@ static int sym_uses_above(const kp_sym *s, int dims) {
                kp_sym_uses(s, kp_id_names[KP_V_TID_Z]));
 }
 
-static int affine_uses_above(const kp_affine *a, int dims) {
-  if (!a || !a->known)
-    return 0;
-  if (sym_uses_above(a->base, dims))
-    return 1;
-  for (size_t i = 0; i < a->nterms; i++)
-    if ((dims < 2 && a->terms[i].var == KP_V_TID_Y) || a->terms[i].var == KP_V_TID_Z ||
-        sym_uses_above(a->terms[i].coef, dims))
-      return 1;
-  return 0;
-}
-
 /* Branch conditions are kept as written (kp_branch.cond). */
 static int text_uses_above(const char *t, int dims) {
   return t && ((dims < 2 && strstr(t, "threadIdx.y")) || strstr(t, "threadIdx.z"));
@@ -169,19 +157,6 @@ static int sym_fixed_stride(const kp_sym *s, int d) {
          !kp_sym_uses(s, kp_block_dim_names[d]);
 }
 
-static int affine_fixed_stride(const kp_affine *a, int d) {
-  if (!a || !a->known)
-    return 0;
-  if (sym_fixed_stride(a->base, d))
-    return 1;
-  for (size_t i = 0; i < a->nterms; i++)
-    if ((a->terms[i].var == KP_V_CTAID_X + d &&
-         !(a->terms[i].coef && kp_sym_uses(a->terms[i].coef, kp_block_dim_names[d]))) ||
-        sym_fixed_stride(a->terms[i].coef, d))
-      return 1;
-  return 0;
-}
-
 /* Whether s reads dimension d's grid size apart from its thread count
  * (gridDim.x without blockDim.x): its value changes with the block size. */
 static int sym_grid_alone(const kp_sym *s, int d) {
@@ -191,6 +166,41 @@ static int sym_grid_alone(const kp_sym *s, int d) {
 /* Whether s reads a thread or block id. */
 static int sym_uses_ids(const kp_sym *s) {
   return s && (kp_sym_uses_prefix(s, "threadIdx.") || kp_sym_uses_prefix(s, "blockIdx."));
+}
+
+/* Whether pred(s, d) holds for one of the kernel's formulas: an access's
+ * index (its base and the terms' coefficients) and guards, a loop's init,
+ * step and trip. */
+static int kernel_any_sym(const kp_kernel *k, int (*pred)(const kp_sym *s, int d), int d) {
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (a->index.known && pred(a->index.base, d))
+      return 1;
+    for (size_t t = 0; a->index.known && t < a->index.nterms; t++)
+      if (pred(a->index.terms[t].coef, d))
+        return 1;
+    for (size_t g = 0; g < a->nguards; g++)
+      if (pred(a->guards[g].lhs, d) || pred(a->guards[g].rhs, d))
+        return 1;
+  }
+  for (size_t i = 0; i < k->nloops; i++) {
+    const kp_loop *l = k->loops[i];
+    if (pred(l->init, d) || pred(l->step, d) || pred(l->trip, d))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether an access's index has a term in variable var whose coefficient
+ * does not read `needs` (NULL: any term in var). */
+static int kernel_any_term(const kp_kernel *k, int var, const char *needs) {
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_affine *x = &k->accesses[i].index;
+    for (size_t t = 0; x->known && t < x->nterms; t++)
+      if (x->terms[t].var == var && !(needs && x->terms[t].coef && kp_sym_uses(x->terms[t].coef, needs)))
+        return 1;
+  }
+  return 0;
 }
 
 /* Whether the kernel computes the same result with another block shape in
@@ -228,58 +238,26 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
     snprintf(why, len, "#pragma kperf block fixes the block shape");
     return 0;
   }
-  int above = region_uses_above(&k->body, dims);
-  for (size_t i = 0; i < k->naccesses && !above; i++) {
-    const kp_access *a = &k->accesses[i];
-    above = affine_uses_above(&a->index, dims);
-    for (size_t g = 0; g < a->nguards && !above; g++)
-      above = sym_uses_above(a->guards[g].lhs, dims) || sym_uses_above(a->guards[g].rhs, dims);
-  }
-  for (size_t i = 0; i < k->nloops && !above; i++) {
-    const kp_loop *l = k->loops[i];
-    above = sym_uses_above(l->init, dims) || sym_uses_above(l->step, dims) ||
-            sym_uses_above(l->trip, dims);
-  }
-  if (above) {
+  if (region_uses_above(&k->body, dims) || kernel_any_sym(k, sym_uses_above, dims) ||
+      (dims < 2 && kernel_any_term(k, KP_V_TID_Y, NULL)) || kernel_any_term(k, KP_V_TID_Z, NULL)) {
     snprintf(why, len, dims == 1 ? "the kernel uses threadIdx.y/z" : "the kernel uses threadIdx.z");
     return 0;
   }
   for (int d = 0; d < dims; d++) {
-    int fixed = 0, per_block = 0;
-    for (size_t i = 0; i < k->naccesses && !fixed; i++) {
-      const kp_access *a = &k->accesses[i];
-      fixed = affine_fixed_stride(&a->index, d);
-      for (size_t g = 0; g < a->nguards && !fixed; g++)
-        fixed = sym_fixed_stride(a->guards[g].lhs, d) || sym_fixed_stride(a->guards[g].rhs, d);
-    }
-    for (size_t i = 0; i < k->nloops && !fixed; i++) {
-      const kp_loop *l = k->loops[i];
-      fixed = sym_fixed_stride(l->init, d) || sym_fixed_stride(l->step, d) ||
-              sym_fixed_stride(l->trip, d);
-    }
-    if (fixed) {
+    if (kernel_any_sym(k, sym_fixed_stride, d) ||
+        kernel_any_term(k, KP_V_CTAID_X + d, kp_block_dim_names[d])) {
       snprintf(why, len, "the kernel places its blocks by blockIdx.%c times a size other than "
                          "blockDim.%c, so it assumes its block size", "xy"[d], "xy"[d]);
       return 0;
     }
-    for (size_t i = 0; i < k->naccesses && !per_block; i++) {
-      const kp_access *a = &k->accesses[i];
-      for (size_t g = 0; g < a->nguards && !per_block; g++) {
-        const kp_guard *gd = &a->guards[g];
-        per_block = (d == 0 && (gd->op == KP_GUARD_EQ || gd->op == KP_GUARD_NE) &&
-                     (sym_uses_ids(gd->lhs) || sym_uses_ids(gd->rhs))) ||
-                    sym_grid_alone(gd->lhs, d) || sym_grid_alone(gd->rhs, d);
+    int singles = 0;
+    for (size_t i = 0; d == 0 && i < k->naccesses && !singles; i++)
+      for (size_t g = 0; g < k->accesses[i].nguards && !singles; g++) {
+        const kp_guard *gd = &k->accesses[i].guards[g];
+        singles = (gd->op == KP_GUARD_EQ || gd->op == KP_GUARD_NE) &&
+                  (sym_uses_ids(gd->lhs) || sym_uses_ids(gd->rhs));
       }
-      per_block = per_block || sym_grid_alone(a->index.base, d);
-      for (size_t t = 0; t < a->index.nterms && !per_block; t++)
-        per_block = sym_grid_alone(a->index.terms[t].coef, d);
-    }
-    for (size_t i = 0; i < k->nloops && !per_block; i++) {
-      const kp_loop *l = k->loops[i];
-      per_block = sym_grid_alone(l->init, d) || sym_grid_alone(l->trip, d) ||
-                  (sym_grid_alone(l->step, d) && !kp_sym_uses(l->step, kp_block_dim_names[d]));
-    }
-    if (per_block) {
+    if (singles || kernel_any_sym(k, sym_grid_alone, d)) {
       snprintf(why, len, "the kernel singles out threads (threadIdx.x == 0) or reads gridDim.%c, "
                          "so its work depends on the block size", "xy"[d]);
       return 0;
@@ -637,6 +615,36 @@ static void problem_text_of(const kp_expr *n, char *buf, size_t len) {
   snprintf(buf, len, n->name || n->known ? "%s" : "(%s)", n->text ? n->text : "?");
 }
 
+/* The candidate to recommend: the fastest; within 2% of it, a power of two
+ * of threads before another, then the fewest threads, then the widest x.
+ * It is recommended when it is another shape and at least 10% faster than
+ * the launch. */
+static void choose_best(kp_launch_eval *e) {
+  for (size_t i = 0; i < e->ncand; i++)
+    if (isfinite(e->cand[i].predicted_us) &&
+        (e->best < 0 || e->cand[i].predicted_us < e->cand[e->best].predicted_us))
+      e->best = (int)i;
+  if (e->best < 0)
+    return;
+  double lim = e->cand[e->best].predicted_us * 1.02;
+  int pick = -1;
+  for (size_t i = 0; i < e->ncand; i++) {
+    const kp_launch_candidate *c = &e->cand[i];
+    int64_t t = c->block * c->block_y;
+    if (!isfinite(c->predicted_us) || c->predicted_us > lim || (t & (t - 1)) != 0)
+      continue;
+    const kp_launch_candidate *p = pick >= 0 ? &e->cand[pick] : NULL;
+    if (!p || t < p->block * p->block_y || (t == p->block * p->block_y && c->block > p->block))
+      pick = (int)i;
+  }
+  if (pick >= 0)
+    e->best = pick;
+  const kp_launch_candidate *b = &e->cand[e->best];
+  if ((b->block != e->block[0] || b->block_y != e->block[1]) &&
+      b->predicted_us <= 0.9 * e->pred.predicted_us)
+    e->recommend = 1;
+}
+
 /* 2-D candidates for a 2-D launch of a kernel that runs correctly with any
  * block shape in x and y (kernel_reshapable, dims 2) and whose grid covers a
  * problem in each dimension: blocks of bx x by threads (powers of two, bx
@@ -717,25 +725,7 @@ static int candidates_2d(const kp_module *m, const kp_kernel *k, const kp_launch
       e->ncand++;
     }
   free(ec);
-  /* The fastest; within 2% of it, the fewest threads, then the widest x. */
-  for (size_t i = 0; i < e->ncand; i++)
-    if (isfinite(e->cand[i].predicted_us) &&
-        (e->best < 0 || e->cand[i].predicted_us < e->cand[e->best].predicted_us))
-      e->best = (int)i;
-  if (e->best >= 0) {
-    double lim = e->cand[e->best].predicted_us * 1.02;
-    for (size_t i = 0; i < e->ncand; i++) {
-      const kp_launch_candidate *c = &e->cand[i], *b = &e->cand[e->best];
-      if (isfinite(c->predicted_us) && c->predicted_us <= lim &&
-          (c->block * c->block_y < b->block * b->block_y ||
-           (c->block * c->block_y == b->block * b->block_y && c->block > b->block)))
-        e->best = (int)i;
-    }
-    const kp_launch_candidate *b = &e->cand[e->best];
-    if ((b->block != e->block[0] || b->block_y != e->block[1]) &&
-        b->predicted_us <= 0.9 * e->pred.predicted_us)
-      e->recommend = 1;
-  }
+  choose_best(e);
   return 0;
 }
 
@@ -973,27 +963,10 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     c->predicted_us = NAN;
     if (predict_with(m, k, e, b, e->nb + 2, gpu, model, &cin, &c->pred, err, sizeof err) == 0)
       c->predicted_us = c->pred.predicted_us;
-    if (isfinite(c->predicted_us) &&
-        (e->best < 0 || c->predicted_us < e->cand[e->best].predicted_us))
-      e->best = (int)e->ncand;
     e->ncand++;
   }
   free(b);
-  /* Near-ties (within 2%): prefer a power of two, then the smaller block. */
-  if (e->best >= 0) {
-    double lim = e->cand[e->best].predicted_us * 1.02;
-    for (size_t i = 0; i < e->ncand; i++) {
-      int64_t bs = e->cand[i].block;
-      if (isfinite(e->cand[i].predicted_us) && e->cand[i].predicted_us <= lim &&
-          (bs & (bs - 1)) == 0) {
-        e->best = (int)i;
-        break;
-      }
-    }
-  }
-  if (e->best >= 0 && e->cand[e->best].block != e->block[0] &&
-      e->cand[e->best].predicted_us <= 0.9 * e->pred.predicted_us)
-    e->recommend = 1;
+  choose_best(e);
   return 0;
 }
 

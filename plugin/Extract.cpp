@@ -1003,8 +1003,9 @@ private:
 
   // E as a division of a size by a divisor (kp_quotient, kperf/model.h):
   // `N / D`; rounded up: `(N + D - 1) / D`, `(N + (D - 1)) / D`,
-  // `(N - 1 + D) / D`, `(N + C) / D` with C = D - 1, `divUp(N, D)`,
-  // `ceil(N / (float)D)`; `floor(N / (float)D)` is N / D.  Null otherwise.
+  // `(N - 1 + D) / D`, `divUp(N, D)`, `ceil(N / (float)D)`; `floor(N /
+  // (float)D)` is N / D; `(N + C) / D` keeps N and C (it rounds up when D's
+  // value is C + 1).  Null otherwise.
   const kp_quotient *quotientOf(const Expr *E) {
     const Expr *Num = nullptr, *Den = nullptr;
     int RoundUp = 0;
@@ -1065,10 +1066,7 @@ private:
       return nullptr;
     *Q = kp_quotient{};
     Q->den = intOf(Den, 1);
-    if (Head && Q->den.known && Tail == Q->den.value - 1) {
-      Num = Head;
-      RoundUp = 1;
-    } else if (Head) {
+    if (Head) { // whether it rounds up is the divisor's value's question (grid_cover)
       Q->has_tail = 1;
       Q->head = intOf(Head, 1);
       Q->tail = Tail;

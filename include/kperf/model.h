@@ -43,11 +43,11 @@ typedef struct kp_expr {
 } kp_expr;
 
 /* An integer written as the quotient of a size by a divisor: num / den
- * (`n / 256`), or rounded up (round_up 1, num the n): `(n + 255) / 256`,
- * `(n + b - 1) / b`, `(n + (b - 1)) / b`, `(n - 1 + b) / b`, `divUp(n, b)`,
- * `ceil(n / (float)b)`.  A numerator n plus a constant not proved to be
- * den - 1 (`(n + 255) / threads`) has has_tail 1, head the n and tail the
- * constant: it rounds head up exactly when den's value is tail + 1. */
+ * (`n / 256`), or rounded up (round_up 1, num the n): `(n + b - 1) / b`,
+ * `(n + (b - 1)) / b`, `(n - 1 + b) / b`, `divUp(n, b)`, `ceil(n / (float)b)`.
+ * A numerator n plus a constant (`(n + 255) / 256`, `(n + 255) / threads`)
+ * has has_tail 1, head the n and tail the constant: it rounds head up
+ * exactly when den's value is tail + 1 (decided where den is evaluated). */
 typedef struct kp_quotient {
   kp_expr num, den;
   int round_up;
