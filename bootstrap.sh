@@ -39,7 +39,9 @@ packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqli
           # The tests of kperf check on compile databases Meson and Bear write.
           meson bear
           # The tests that a compiler cache misses when kperf or its GPU database changes.
-          ccache sccache)
+          ccache sccache
+          # HIP's headers, for the tests of HIP files (clang -x hip).
+          libamdhip64-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -235,13 +235,18 @@ void BodyBuilder::assign(const VarDecl *VD, Val V) {
     F.Assigned.insert(VD);
 }
 
-std::string BodyBuilder::text(const Expr *E) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
-  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-}
+std::string BodyBuilder::text(const Expr *E) { return exprText(E, Ctx); }
 
 } // namespace body
+
+std::string exprText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                               SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    R = SM.getExpansionRange(E->getSourceRange());
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
 
 void buildKernelBody(ASTContext &Ctx, const FunctionDecl *Kernel, kp_kernel *K, kp_module *M,
                      const BodyBudget &Budget) {

@@ -711,12 +711,7 @@ public:
 
 private:
 
-  std::string sourceText(const Expr *E) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    CharSourceRange R = SM.getExpansionRange(E->getSourceRange());
-    StringRef T = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
-    return T.str();
-  }
+  std::string sourceText(const Expr *E) const { return exprText(E, Ctx); }
 
   // The kernel's index in the model, adding it on first sight; -1 when the
   // function has no body here (declared only) or is not a kernel.
@@ -745,17 +740,21 @@ private:
       K->params[I].name = str(P->getName().str());
       K->params[I].type = str(P->getType().getAsString(Ctx.getPrintingPolicy()));
     }
-    if (const auto *LB = Def->getAttr<CUDALaunchBoundsAttr>()) {
+    // Values outside 1..2^20 are not launch bounds any GPU has: ignored.
+    auto bound = [&](const Expr *E) {
       Expr::EvalResult R;
-      // Values outside 1..2^20 are not launch bounds any GPU has: ignored.
-      auto bound = [&](const Expr *E) {
-        if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-          return 0;
-        std::optional<int64_t> V = R.Val.getInt().tryExtValue();
-        return V && *V > 0 && *V <= (1 << 20) ? static_cast<int>(*V) : 0;
-      };
+      if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+        return 0;
+      std::optional<int64_t> V = R.Val.getInt().tryExtValue();
+      return V && *V > 0 && *V <= (1 << 20) ? static_cast<int>(*V) : 0;
+    };
+    if (const auto *LB = Def->getAttr<CUDALaunchBoundsAttr>()) {
       K->max_threads_per_block = bound(LB->getMaxThreads());
       K->min_blocks_per_sm = bound(LB->getMinBlocks());
+    } else if (const auto *FW = Def->getAttr<AMDGPUFlatWorkGroupSizeAttr>()) {
+      // HIP's __launch_bounds__(N): amdgpu_flat_work_group_size(1, N).  Its
+      // second argument (amdgpu_waves_per_eu) is not blocks per SM.
+      K->max_threads_per_block = bound(FW->getMax());
     }
     if (auto B = blockPragmaFor(Ctx.getSourceManager(), Def->getLocation()))
       for (int I = 0; I < 3; ++I)

@@ -6,8 +6,11 @@
 #include <cstdint>
 #include "kperf/model.h"
 
+#include <string>
+
 namespace clang {
 class ASTContext;
+class Expr;
 class SourceLocation;
 } // namespace clang
 
@@ -19,6 +22,11 @@ struct DeviceFacts {
   int64_t MaxThreadsPerBlock = 0, WarpSize = 0, MultiProcessorCount = 0,
           MaxThreadsPerMultiProcessor = 0, SharedMemPerBlock = 0, RegsPerBlock = 0;
 };
+
+// E's source text: as written when E is a macro's argument
+// (hipLaunchKernelGGL(k, dim3(64), ...)'s `dim3(64)`), else the text of the
+// macro expansion it lies in.
+std::string exprText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 // Fills M with the kernels and launches of the translation unit, and its
 // main file's name when M has none.  Kernels not yet walked when TimeBudgetMs

@@ -57,11 +57,83 @@ kp_iclass BodyBuilder::arithClass(QualType T) {
 
 bool BodyBuilder::is64(QualType T) { return T->isIntegerType() && Ctx.getTypeSize(T) > 32; }
 
+// The kperf code of a special register named Obj ("threadIdx", ...) and axis,
+// or -1.
+static int specialCode(const std::string &Obj, int Axis) {
+  if (Axis < 0 || Axis > 2)
+    return -1;
+  if (Obj == "threadIdx")
+    return KP_V_TID_X + Axis;
+  if (Obj == "blockIdx")
+    return KP_V_CTAID_X + Axis;
+  if (Obj == "blockDim" || Obj == "gridDim")
+    return 100 + Axis; // uniform: a symbol
+  return -1;
+}
+
+static int axisOf(const std::string &Field) {
+  return Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
+}
+
+// HIP's special registers (hip/amd_detail/amd_hip_runtime.h): threadIdx is a
+// __HIP_Coordinates<__HIP_ThreadIdx> object whose static members x, y, z
+// convert to the id; hipThreadIdx_x & co are __ockl_get_local_id(0) & co.
+// Without the conversion (E the member itself, as an operand of the
+// overloaded blockDim.x * gridDim.x) when Member is set.
+int BodyBuilder::hipSpecialVar(const Expr *E, std::string &Name, bool Member) {
+  E = E->IgnoreParens();
+  if (!Member) {
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+      if (ICE->getCastKind() == CK_UserDefinedConversion)
+        E = ICE->getSubExpr()->IgnoreParens();
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      if (!isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()) || !MC->getImplicitObjectArgument())
+        return -1;
+      return hipSpecialVar(MC->getImplicitObjectArgument(), Name, true);
+    }
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    if (!FD || CE->getNumArgs() != 1 || !FD->getIdentifier())
+      return -1;
+    StringRef F = FD->getName();
+    const char *Obj = F == "__ockl_get_local_id"     ? "threadIdx"
+                      : F == "__ockl_get_group_id"   ? "blockIdx"
+                      : F == "__ockl_get_local_size" ? "blockDim"
+                      : F == "__ockl_get_num_groups" ? "gridDim"
+                                                     : nullptr;
+    int64_t Axis;
+    if (!Obj || !foldInt(CE->getArg(0), Axis) || Axis < 0 || Axis > 2)
+      return -1;
+    Name = std::string(Obj) + "." + "xyz"[Axis];
+    return specialCode(Obj, (int)Axis);
+  }
+  while (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) { // a copy of the member
+    if (CCE->getNumArgs() != 1)
+      return -1;
+    E = CCE->getArg(0)->IgnoreParenImpCasts();
+  }
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = MTE->getSubExpr()->IgnoreParenImpCasts();
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME)
+    return -1;
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const CXXRecordDecl *RD = VD ? VD->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!RD || !RD->getIdentifier() || RD->getName() != "__HIP_Coordinates")
+    return -1;
+  std::string Obj = VD->getNameAsString(), Field = ME->getMemberDecl()->getNameAsString();
+  int Code = specialCode(Obj, axisOf(Field));
+  if (Code >= 0)
+    Name = Obj + "." + Field;
+  return Code;
+}
+
 // The special register threadIdx.x & co, or -1.
 int BodyBuilder::specialVar(const Expr *E, std::string &Name) {
   const auto *POE = dyn_cast<PseudoObjectExpr>(E);
   if (!POE)
-    return -1;
+    return hipSpecialVar(E, Name, false);
   const auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
   if (!PR)
     return -1;
@@ -73,17 +145,25 @@ int BodyBuilder::specialVar(const Expr *E, std::string &Name) {
     return -1;
   std::string Obj = DRE->getDecl()->getNameAsString();
   std::string Field = PR->getPropertyDecl()->getNameAsString();
-  int Axis = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
-  if (Axis < 0)
-    return -1;
-  Name = Obj + "." + Field;
-  if (Obj == "threadIdx")
-    return KP_V_TID_X + Axis;
-  if (Obj == "blockIdx")
-    return KP_V_CTAID_X + Axis;
-  if (Obj == "blockDim" || Obj == "gridDim")
-    return 100 + Axis; // uniform: a symbol
-  return -1;
+  int Code = specialCode(Obj, axisOf(Field));
+  if (Code >= 0)
+    Name = Obj + "." + Field;
+  return Code;
+}
+
+// HIP's blockDim.x * gridDim.x (and the other order, per axis): an overloaded
+// operator* of the two members; the product of the two symbols.
+bool BodyBuilder::hipSpecialProduct(const Expr *E, Val &Out) {
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!OC || OC->getOperator() != OO_Star || OC->getNumArgs() != 2)
+    return false;
+  std::string NA, NB;
+  int A = hipSpecialVar(OC->getArg(0), NA, true), B = hipSpecialVar(OC->getArg(1), NB, true);
+  if (A < 100 || B < 100)
+    return false;
+  Val X = special(OC->getArg(0), A, NA), Y = special(OC->getArg(1), B, NB);
+  Out = freeValue(linMul(X.L, Y.L), {&X, &Y}, "mul(" + X.Key + "," + Y.Key + ")");
+  return true;
 }
 
 Val BodyBuilder::special(const Expr *E, int V, const std::string &Name) {
@@ -155,6 +235,9 @@ Val BodyBuilder::evalExpr(const Expr *E) {
   int SV = specialVar(E, SName);
   if (SV >= 0)
     return special(E, SV, SName);
+  Val HipProduct;
+  if (hipSpecialProduct(E, HipProduct))
+    return HipProduct;
 
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
     return castExpr(ICE, ICE->getCastKind(), ICE->getSubExpr(), ICE->getType());

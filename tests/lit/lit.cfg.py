@@ -10,7 +10,7 @@ if not site or not os.path.exists(site):
     lit_config.fatal("run these tests with ctest, or with lit --param kperf_site=BUILD/tests/lit/lit.site.cfg.py")
 exec(open(site).read())
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cu", ".test"]
+config.suffixes = [".cu", ".hip", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.kperf_build_dir, "tests", "lit", "out")
@@ -58,3 +58,14 @@ config.substitutions.append(("%nvcc", nvcc))
 
 if os.path.exists(os.path.join(cuda, "include", "cuda_runtime.h")):
     config.available_features.add("cuda")
+
+# HIP: Debian's libamdhip64-dev headers under /usr (ROCm path /usr, no device
+# libraries: -nogpulib).  clang 22 rejects the 5.2 headers without the
+# wavefront-size macro the HIP compiler driver would define.
+hip_flags = ("-x hip --offload-arch=gfx90a --rocm-path=/usr -nogpulib "
+             "-D__AMDGCN_WAVEFRONT_SIZE=64")
+if os.path.exists("/usr/include/hip/hip_runtime.h"):
+    config.available_features.add("hip")
+config.substitutions.append(("%hip_flags", hip_flags))
+config.substitutions.append(
+    ("%kperf_hip", "%s %s --cuda-host-only -fsyntax-only -fplugin=%s" % (config.clang, hip_flags, config.kperf_plugin)))
