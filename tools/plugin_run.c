@@ -121,6 +121,26 @@ static int names_arch(char **args, int n) {
   return 0;
 }
 
+/* Whether FILE is HIP: a .hip file, or -x hip among the clang arguments. */
+static int is_hip(const char *file, char *const *args, size_t n) {
+  size_t len = strlen(file);
+  if (len > 4 && strcmp(file + len - 4, ".hip") == 0)
+    return 1;
+  for (size_t i = 0; i + 1 < n; i++)
+    if (strcmp(args[i], "-x") == 0)
+      return strcmp(args[i + 1], "hip") == 0;
+  return 0;
+}
+
+/* HIP's headers: $ROCM_PATH, else /usr (Debian's libamdhip64-dev), else /opt/rocm. */
+static const char *rocm_path(void) {
+  const char *env = getenv("ROCM_PATH");
+  if (env && *env)
+    return env;
+  struct stat st;
+  return stat("/usr/include/hip/hip_runtime.h", &st) == 0 ? "/usr" : "/opt/rocm";
+}
+
 /* Reads a whole file; NULL when it cannot be read. */
 static char *read_all(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -259,7 +279,19 @@ int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_arg
     signal(sigs[i], on_signal);
   char keyflag[64];
   snprintf(keyflag, sizeof keyflag, "-fplugin-arg-kperf-%s=", key);
-  if (kp_strlist_push(&cmd, clang) || kp_strlist_push(&cmd, "-x") || kp_strlist_push(&cmd, "cuda") ||
+  if (is_hip(file, clang_args, nclang)) {
+    /* HIP: the host pass over HIP's headers, without AMD's device libraries;
+     * clang 22 accepts the 5.x headers only with the wavefront size defined
+     * (64: gfx90a's, the arch assumed when none is named). */
+    if (kp_strlist_push(&cmd, clang) || kp_strlist_push(&cmd, "-x") || kp_strlist_push(&cmd, "hip") ||
+        kp_strlist_push(&cmd, "--cuda-host-only") || kp_strlist_push(&cmd, "-fsyntax-only") ||
+        (!names_arch((char **)clang_args, (int)nclang) &&
+         (kp_strlist_push(&cmd, "--offload-arch=gfx90a") ||
+          kp_strlist_push(&cmd, "-D__AMDGCN_WAVEFRONT_SIZE=64"))) ||
+        kp_strlist_push2(&cmd, "--rocm-path=", rocm_path()) || kp_strlist_push(&cmd, "-nogpulib") ||
+        kp_strlist_push2(&cmd, "-fplugin=", plugin) || kp_strlist_push2(&cmd, keyflag, tmp_report))
+      goto oom;
+  } else if (kp_strlist_push(&cmd, clang) || kp_strlist_push(&cmd, "-x") || kp_strlist_push(&cmd, "cuda") ||
       kp_strlist_push(&cmd, "--cuda-host-only") || kp_strlist_push(&cmd, "-fsyntax-only") ||
       kp_strlist_push(&cmd, "-Wno-unknown-cuda-version") ||
       (!names_arch((char **)clang_args, (int)nclang) && kp_strlist_push(&cmd, "--cuda-gpu-arch=sm_90")) ||

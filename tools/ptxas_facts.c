@@ -179,7 +179,11 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
   kp_ptxas_facts all;
   kp_ptxas_facts_init(&all);
   char nvcc[4200];
-  if (!find_nvcc(cuda_opt, nvcc, sizeof nvcc)) {
+  size_t flen = strlen(file);
+  if (flen > 4 && strcmp(file + flen - 4, ".hip") == 0) {
+    /* nvcc does not compile HIP. */
+    kp_ptxas_add_missing(&all, "*", "a HIP file, which nvcc does not compile");
+  } else if (!find_nvcc(cuda_opt, nvcc, sizeof nvcc)) {
     if (mode == KP_PTXAS_NVCC)
       kp_cli_error("warning: --ptxas nvcc: no nvcc in %s; registers are estimated",
                    cuda_opt && *cuda_opt ? cuda_opt : "the CUDA toolkit's places (--cuda-path)");
