@@ -384,8 +384,12 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
   e->uncoal_accesses++;
 }
 
+/* AMD's coalescing and LDS rules are not modelled: an AMD GPU's accesses
+ * count as coalesced and conflict-free (predict.c says so in its notes). */
 static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                         const kp_gpu *gpu, kp_launch_eval *e) {
+  if (kp_gpu_is_amd(gpu))
+    return;
   coal_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0, 0};
   scan_accesses(m, k, l, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, coal_done);
   if (e->global_bytes > 0)
@@ -438,6 +442,8 @@ static void bank_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
 
 static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                          const kp_gpu *gpu, kp_launch_eval *e) {
+  if (kp_gpu_is_amd(gpu))
+    return;
   bank_acc acc = {gpu->cc_major, gpu->cc_minor, gpu->limits.smem_banks,
                   gpu->limits.smem_bank_bytes, 0, 0};
   scan_accesses(m, k, l, e, KP_SPACE_SHARED, bank_visit, bank_reset, &acc, bank_done);
@@ -645,6 +651,19 @@ static void choose_best(kp_launch_eval *e) {
     e->recommend = 1;
 }
 
+/* No other launch is searched for an AMD GPU: its wavefronts and LDS rules
+ * are not modelled, so no candidate could be judged. */
+static int amd_no_reshape(const kp_gpu *gpu, kp_launch_eval *e) {
+  if (!kp_gpu_is_amd(gpu))
+    return 0;
+  e->reshape_ok = 0;
+  snprintf(e->reshape_why, sizeof e->reshape_why,
+           "kperf does not search launches for AMD GPUs (%s): their coalescing and LDS rules are "
+           "not modelled",
+           gpu->id);
+  return 1;
+}
+
 /* 2-D candidates for a 2-D launch of a kernel that runs correctly with any
  * block shape in x and y (kernel_reshapable, dims 2) and whose grid covers a
  * problem in each dimension: blocks of bx x by threads (powers of two, bx
@@ -655,6 +674,8 @@ static void choose_best(kp_launch_eval *e) {
 static int candidates_2d(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                          const kp_gpu *gpu, kp_model_kind model, int maxb, kp_launch_eval *e) {
   int gs;
+  if (amd_no_reshape(gpu, e))
+    return 0;
   e->reshape_ok = kernel_reshapable(k, e, e->in.syncs, 2, e->reshape_why,
                                     sizeof e->reshape_why, &gs) == 1;
   if (!e->reshape_ok)
@@ -887,8 +908,9 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
 
   /* Candidates. */
   int grid_stride = 0;
-  int reshape = kernel_reshapable(k, e, e->in.syncs, 1, e->reshape_why, sizeof e->reshape_why,
-                                  &grid_stride);
+  int reshape = amd_no_reshape(gpu, e) ? 0
+                                        : kernel_reshapable(k, e, e->in.syncs, 1, e->reshape_why,
+                                                            sizeof e->reshape_why, &grid_stride);
   e->reshape_ok = reshape != 0;
   e->exact_fit = reshape == 2 && candidates == 1;
   const kp_expr *cover = NULL;

@@ -14,6 +14,9 @@
  *   - barriers:  barriers_per_sm / barriers per block, where known (CC >= 9).
  * CC 1.x/2.x: the CUDA Occupancy Calculator spreadsheet (register allocation
  * per block on 1.x, per warp on 2.x, warp allocation granularity).
+ * AMD (limits of an ISA): the rules of LLVM's AMDGPU backend (IsaInfo in
+ * AMDGPUBaseInfo.cpp), an "SM" being a CU (a WGP on RDNA) of sub_partitions
+ * SIMDs; see occupancy_amd.
  */
 #include "kperf/occupancy.h"
 #include "kperf/errmsg.h"
@@ -290,6 +293,65 @@ static int occupancy_legacy(const kp_cc_limits *lim, const kp_occ_input *in, kp_
   return finish(r, lim_warps, lim_regs, lim_smem, lim_blocks, INT_MAX, warps_per_block, 0);
 }
 
+/* AMD, as LLVM's AMDGPU backend counts it (AMDGPUBaseInfo.cpp, IsaInfo):
+ *   - waves:      max_warps_per_sm waves per CU (waves per SIMD x SIMDs);
+ *   - VGPRs:      per wave the VGPRs rounded up to reg_alloc_unit; per SIMD
+ *                 regs_per_sm / sub_partitions of them: waves per SIMD =
+ *                 min(max, VGPRs per SIMD / allocated), over the CU's SIMDs;
+ *   - workgroups: gfx9: min(40 / waves per workgroup, 16), 40 for one-wave
+ *                 workgroups (getMaxWorkGroupsPerCU; max_blocks_per_sm is the 16);
+ *                 RDNA (HIP major >= 10): max_blocks_per_sm;
+ *   - LDS:        (static + dynamic) rounded up to smem_alloc_unit, against
+ *                 smem_per_sm; at most smem_per_block per workgroup.
+ * Registers are VGPRs (regs_per_thread); SGPRs are not counted. */
+static int occupancy_amd(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_result *r) {
+  int wave = lim->warp_size, simds = lim->sub_partitions;
+  int waves_per_block = div_up(in->block_threads, wave);
+  int max_waves = lim->max_threads_per_sm / wave;
+
+  int lim_warps;
+  if (in->block_threads > lim->max_threads_per_block) {
+    lim_warps = 0;
+    note(r, "block of %d threads exceeds the limit of %d threads per block", in->block_threads,
+         lim->max_threads_per_block);
+  } else {
+    lim_warps = max_waves / waves_per_block;
+  }
+
+  /* GCN/CDNA (gfx9): min(40 / waves, 16) workgroups, 40 of one wave; RDNA:
+   * max_blocks_per_sm (as many as the waves allow). */
+  int lim_blocks = lim->cc_major >= 10 ? lim->max_blocks_per_sm
+                   : waves_per_block == 1 ? 40
+                                          : imin(40 / waves_per_block, lim->max_blocks_per_sm);
+
+  int lim_regs;
+  int vgprs = in->regs_per_thread > 0 ? in->regs_per_thread : 1;
+  int alloc = round_up(vgprs, lim->reg_alloc_unit);
+  r->regs_per_block = alloc * wave * waves_per_block;
+  if (in->regs_per_thread > lim->max_regs_per_thread) {
+    lim_regs = 0;
+    note(r, "%d VGPRs per thread exceed the limit of %d", in->regs_per_thread,
+         lim->max_regs_per_thread);
+  } else {
+    int per_simd = imin((lim->regs_per_sm / simds) / alloc, max_waves / simds);
+    lim_regs = (per_simd * simds) / waves_per_block;
+  }
+
+  int lim_smem;
+  long long total = in->smem_bytes;
+  long long allocated = total > 0 ? (long long)round_up((int)total, (int)lim->smem_alloc_unit) : 0;
+  r->smem_per_block = allocated;
+  r->smem_per_sm = lim->smem_per_sm;
+  if (allocated > lim->smem_per_block) {
+    lim_smem = 0;
+    note(r, "%lld bytes of LDS exceed the %lld-byte per-workgroup limit", in->smem_bytes,
+         lim->smem_per_block);
+  } else {
+    lim_smem = allocated > 0 ? (int)(lim->smem_per_sm / allocated) : INT_MAX;
+  }
+  return finish(r, lim_warps, lim_regs, lim_smem, lim_blocks, INT_MAX, waves_per_block, 0);
+}
+
 int kp_occupancy_cc(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_result *out,
                     char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
@@ -314,7 +376,7 @@ int kp_occupancy_cc(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_resu
       {"max_threads_per_sm", lim->max_threads_per_sm},
       {"max_blocks_per_sm", lim->max_blocks_per_sm},
       {"regs_per_sm", lim->regs_per_sm},
-      {"regs_per_block", lim->regs_per_block},
+      {"regs_per_block", lim->isa[0] ? 1 : lim->regs_per_block}, /* AMD: no such limit */
       {"max_regs_per_thread", lim->max_regs_per_thread},
       {"reg_alloc_unit", lim->reg_alloc_unit},
       {"reg_alloc_granularity", lim->reg_alloc_per_warp < 0 ? -1 : 1},
@@ -329,8 +391,9 @@ int kp_occupancy_cc(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_resu
       return kp__err(err, errlen, "occupancy limit '%s' of compute capability %d.%d is not in the GPU database",
                      need[i].name, lim->cc_major, lim->cc_minor);
 
-  int rc = lim->cc_major >= 3 ? occupancy_modern(lim, in, out, err, errlen)
-                              : occupancy_legacy(lim, in, out);
+  int rc = lim->isa[0]           ? occupancy_amd(lim, in, out)
+           : lim->cc_major >= 3 ? occupancy_modern(lim, in, out, err, errlen)
+                                : occupancy_legacy(lim, in, out);
   if (rc)
     return rc;
   out->max_warps_per_sm = lim->max_threads_per_sm / lim->warp_size;

@@ -626,6 +626,11 @@ int kp_ptxas_apply(const kp_ptxas_facts *f, const kp_kernel *k, const kp_gpu *gp
     note[0] = '\0';
   if (!f || !k || !gpu || !in)
     return 0;
+  if (kp_gpu_is_amd(gpu)) { /* ptxas compiles for NVIDIA GPUs only */
+    if (note && notelen)
+      snprintf(note, notelen, "registers: estimate (%s is an AMD GPU; ptxas not asked)", gpu->id);
+    return 0;
+  }
   char arch[16];
   kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, arch, sizeof arch);
   const char *name = k->mangled && *k->mangled ? k->mangled : k->name;

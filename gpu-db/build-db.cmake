@@ -25,7 +25,7 @@ endif()
 set(checks
   "PRAGMA foreign_key_check;"
   "SELECT 'arch_default ' || arch || ' names unknown GPU ' || gpu_id FROM arch_default WHERE gpu_id NOT IN (SELECT id FROM gpus);"
-  "SELECT 'GPU ' || id || ' has CC ' || cc_major || '.' || cc_minor || ' without cc_limits' FROM gpus g WHERE NOT EXISTS (SELECT 1 FROM cc_limits c WHERE c.cc_major = g.cc_major AND c.cc_minor = g.cc_minor);"
+  "SELECT 'GPU ' || id || ' has CC ' || cc_major || '.' || cc_minor || ' ' || isa || ' without cc_limits' FROM gpus g WHERE NOT EXISTS (SELECT 1 FROM cc_limits c WHERE c.isa = g.isa AND c.cc_major = g.cc_major AND c.cc_minor = g.cc_minor);"
   "SELECT 'alias ' || alias || ' shadows GPU id ' || gpu_id FROM gpu_aliases WHERE alias IN (SELECT id FROM gpus);"
   "SELECT 'GPU ' || id || ' has no identity source' FROM gpus WHERE trim(identity_source) = '';")
 foreach(c IN LISTS checks)

@@ -162,6 +162,13 @@ kp_gpudb *kp_gpudb_open(const char *path, char *err, size_t errlen) {
     }
     if (open_one(p, &db->h[db->n], err, errlen) != 0)
       goto fail;
+    {
+      sqlite3_stmt *probe = NULL;
+      db->has_isa[db->n] =
+          sqlite3_prepare_v2(db->h[db->n], "SELECT c.isa, t.isa, g.isa FROM cc_limits AS c, cc_throughput AS t, gpus AS g LIMIT 0", -1, &probe,
+                             NULL) == SQLITE_OK;
+      sqlite3_finalize(probe);
+    }
     db->path[db->n] = strdup(p);
     if (!db->path[db->n]) {
       sqlite3_close(db->h[db->n]);
@@ -339,7 +346,7 @@ static int edit_distance(const char *a, const char *b) {
 /* ------------------------------------------------------------- limits */
 
 static void limits_init(kp_cc_limits *l, int major, int minor) {
-  memset(l, 0, sizeof *l);
+  memset(l, 0, sizeof *l); /* isa "" */
   l->cc_major = major;
   l->cc_minor = minor;
   int *ints[] = {&l->warp_size, &l->max_threads_per_block, &l->max_threads_per_sm,
@@ -407,19 +414,35 @@ static void limits_from_row(sqlite3_stmt *st, kp_cc_limits *l) {
   l->partitioned_gc = (int)(col_int(st, 24) > 0);
 }
 
-int kp_gpudb_cc_limits(kp_gpudb *db, int major, int minor, kp_cc_limits *out, char *err,
-                       size_t errlen) {
+/* The limits of an ISA ("" for NVIDIA's compute capabilities): the first
+ * database with a row.  Files without the isa column hold NVIDIA rows only. */
+int kp_gpudb_isa_limits(kp_gpudb *db, const char *isa, int major, int minor, kp_cc_limits *out,
+                        char *err, size_t errlen) {
   limits_init(out, major, minor);
+  snprintf(out->isa, sizeof out->isa, "%s", isa);
   for (int i = 0; i < db->n; i++) {
     sqlite3_stmt *st;
-    if (prep(db, i, "SELECT " LIMITS_COLUMNS " FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2",
+    if (*isa && !db->has_isa[i])
+      continue;
+    /* An ISA names its row alone (HIP's major/minor are the row's). */
+    if (prep(db, i,
+             *isa ? "SELECT " LIMITS_COLUMNS " FROM cc_limits WHERE isa = ?3"
+             : db->has_isa[i]
+                 ? "SELECT " LIMITS_COLUMNS
+                   " FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ''"
+                 : "SELECT " LIMITS_COLUMNS " FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2",
              &st, err, errlen))
       return -1;
-    sqlite3_bind_int(st, 1, major);
-    sqlite3_bind_int(st, 2, minor);
+    if (*isa) {
+      sqlite3_bind_text(st, 3, isa, -1, SQLITE_TRANSIENT);
+    } else {
+      sqlite3_bind_int(st, 1, major);
+      sqlite3_bind_int(st, 2, minor);
+    }
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
       limits_from_row(st, out);
+      snprintf(out->isa, sizeof out->isa, "%s", isa);
       sqlite3_finalize(st);
       return 0;
     }
@@ -430,14 +453,22 @@ int kp_gpudb_cc_limits(kp_gpudb *db, int major, int minor, kp_cc_limits *out, ch
   return 0;
 }
 
+int kp_gpudb_cc_limits(kp_gpudb *db, int major, int minor, kp_cc_limits *out, char *err,
+                       size_t errlen) {
+  return kp_gpudb_isa_limits(db, "", major, minor, out, err, errlen);
+}
+
 int kp_gpudb_list_cc(kp_gpudb *db, kp_cc_limits **out, size_t *n, char *err, size_t errlen) {
   *out = NULL;
   *n = 0;
   size_t cap = 0;
   for (int i = 0; i < db->n; i++) {
     sqlite3_stmt *st;
-    if (prep(db, i, "SELECT " LIMITS_COLUMNS " FROM cc_limits ORDER BY cc_major, cc_minor", &st,
-             err, errlen))
+    if (prep(db, i,
+             db->has_isa[i] ? "SELECT " LIMITS_COLUMNS
+                              " FROM cc_limits WHERE isa = '' ORDER BY cc_major, cc_minor"
+                            : "SELECT " LIMITS_COLUMNS " FROM cc_limits ORDER BY cc_major, cc_minor",
+             &st, err, errlen))
       goto fail;
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -591,6 +622,8 @@ static int unknown_gpu(kp_gpudb *db, const match *m, const char *name, char *err
   return kp__err(err, errlen, "unknown GPU '%s' (list them with 'kperf gpus')", name);
 }
 
+int kp_gpu_is_amd(const kp_gpu *g) { return g && g->isa[0] != '\0'; }
+
 void kp_gpu_init(kp_gpu *g) {
   memset(g, 0, sizeof *g);
   g->cc_major = g->cc_minor = g->sm_count = g->dram_bus_bits = -1;
@@ -613,12 +646,16 @@ static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, s
   sqlite3_stmt *st;
   int rc;
   kp_gpu_init(g);
+#define GPU_COLUMNS                                                                             \
+  "SELECT id, full_name, vendor, architecture, chip, cc_major, cc_minor, sm_count, "              \
+  "base_clock_mhz, boost_clock_mhz, shader_clock_mhz, dram_type, dram_bus_bits, "                 \
+  "dram_bytes, launch_latency_cycles"
   if (prep(db, i,
-           "SELECT id, full_name, vendor, architecture, chip, cc_major, cc_minor, sm_count, "
-           "base_clock_mhz, boost_clock_mhz, shader_clock_mhz, dram_type, dram_bus_bits, "
-           "dram_bytes, launch_latency_cycles FROM gpus WHERE id = ?1",
+           db->has_isa[i] ? GPU_COLUMNS ", isa FROM gpus WHERE id = ?1"
+                          : GPU_COLUMNS " FROM gpus WHERE id = ?1",
            &st, err, errlen))
     return -1;
+#undef GPU_COLUMNS
   sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
   rc = sqlite3_step(st);
   if (rc == SQLITE_DONE) {
@@ -643,22 +680,30 @@ static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, s
   g->dram_bus_bits = (int)col_int(st, 12);
   g->dram_bytes = col_int(st, 13);
   g->launch_latency_cycles = col_real(st, 14);
+  if (db->has_isa[i])
+    col_text(st, 15, g->isa, sizeof g->isa);
   g->db_index = i;
   sqlite3_finalize(st);
 
-  if (kp_gpudb_cc_limits(db, g->cc_major, g->cc_minor, &g->limits, err, errlen))
+  if (kp_gpudb_isa_limits(db, g->isa, g->cc_major, g->cc_minor, &g->limits, err, errlen))
     return -1;
 
   /* Throughput: per class, the first database with a row for this CC. */
   int have[KP_OP_COUNT] = {0};
   for (int k = 0; k < db->n; k++) {
+    if (g->isa[0] && !db->has_isa[k])
+      continue;
     if (prep(db, k,
-             "SELECT class, per_clock_per_sm FROM cc_throughput "
-             "WHERE cc_major = ?1 AND cc_minor = ?2",
+             db->has_isa[k] ? "SELECT class, per_clock_per_sm FROM cc_throughput "
+                              "WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ?3"
+                            : "SELECT class, per_clock_per_sm FROM cc_throughput "
+                              "WHERE cc_major = ?1 AND cc_minor = ?2",
              &st, err, errlen))
       return -1;
     sqlite3_bind_int(st, 1, g->cc_major);
     sqlite3_bind_int(st, 2, g->cc_minor);
+    if (db->has_isa[k])
+      sqlite3_bind_text(st, 3, g->isa, -1, SQLITE_TRANSIENT);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
       int op = op_index((const char *)sqlite3_column_text(st, 0));
       if (op >= 0 && !have[op]) {
@@ -874,7 +919,10 @@ int kp_gpudb_list(kp_gpudb *db, kp_gpu_summary **out, size_t *n, char *err, size
     sqlite3_stmt *st, *al;
     int rc;
     if (prep(db, i,
-             "SELECT id, full_name, architecture, cc_major, cc_minor, sm_count FROM gpus ORDER BY id",
+             db->has_isa[i] ? "SELECT id, full_name, architecture, cc_major, cc_minor, sm_count, isa "
+                              "FROM gpus ORDER BY id"
+                            : "SELECT id, full_name, architecture, cc_major, cc_minor, sm_count "
+                              "FROM gpus ORDER BY id",
              &st, err, errlen))
       goto fail;
     if (prep(db, i, "SELECT alias FROM gpu_aliases WHERE gpu_id = ?1 ORDER BY alias", &al, err,
@@ -908,6 +956,8 @@ int kp_gpudb_list(kp_gpudb *db, kp_gpu_summary **out, size_t *n, char *err, size
       s->cc_major = (int)col_int(st, 3);
       s->cc_minor = (int)col_int(st, 4);
       s->sm_count = (int)col_int(st, 5);
+      if (db->has_isa[i])
+        col_text(st, 6, s->isa, sizeof s->isa);
       s->db_index = i;
       sqlite3_reset(al);
       sqlite3_bind_text(al, 1, s->id, -1, SQLITE_TRANSIENT);
@@ -1094,6 +1144,9 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
   }
   cc_major = sqlite3_column_int(st, col_index(st, "cc_major"));
   cc_minor = sqlite3_column_int(st, col_index(st, "cc_minor"));
+  char isa[16] = "";
+  if (col_index(st, "isa") >= 0 && sqlite3_column_text(st, col_index(st, "isa")))
+    snprintf(isa, sizeof isa, "%s", (const char *)sqlite3_column_text(st, col_index(st, "isa")));
   stop = emit_row(st, gpu_cols, 7, fn, user) ||
          emit(fn, user, "identity", "aliases", "", KP_FACT_TEXT, 0, NAN, aliases,
               "gpu_aliases table") ||
@@ -1105,11 +1158,17 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
   /* Limits of the compute capability: first database that has them. */
   int limits_found = 0;
   for (int k = 0; k < db->n && !limits_found; k++) {
-    if (prep(db, k, "SELECT * FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2", &st, err,
-             errlen))
+    if (*isa && !db->has_isa[k])
+      continue;
+    if (prep(db, k,
+             db->has_isa[k] ? "SELECT * FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ?3"
+                            : "SELECT * FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2",
+             &st, err, errlen))
       return -1;
     sqlite3_bind_int(st, 1, cc_major);
     sqlite3_bind_int(st, 2, cc_minor);
+    if (db->has_isa[k])
+      sqlite3_bind_text(st, 3, isa, -1, SQLITE_TRANSIENT);
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
       limits_found = 1;
@@ -1133,14 +1192,20 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
       continue; /* latency only */
     int done = 0;
     for (int k = 0; k < db->n && !done; k++) {
+      if (*isa && !db->has_isa[k])
+        continue;
       if (prep(db, k,
-               "SELECT per_clock_per_sm, source FROM cc_throughput "
-               "WHERE cc_major = ?1 AND cc_minor = ?2 AND class = ?3",
+               db->has_isa[k] ? "SELECT per_clock_per_sm, source FROM cc_throughput "
+                                "WHERE cc_major = ?1 AND cc_minor = ?2 AND class = ?3 AND isa = ?4"
+                              : "SELECT per_clock_per_sm, source FROM cc_throughput "
+                                "WHERE cc_major = ?1 AND cc_minor = ?2 AND class = ?3",
                &st, err, errlen))
         return -1;
       sqlite3_bind_int(st, 1, cc_major);
       sqlite3_bind_int(st, 2, cc_minor);
       sqlite3_bind_text(st, 3, op_names[op], -1, SQLITE_STATIC);
+      if (db->has_isa[k])
+        sqlite3_bind_text(st, 4, isa, -1, SQLITE_TRANSIENT);
       rc = sqlite3_step(st);
       if (rc == SQLITE_ROW) {
         kp_fact f = {"throughput", op_names[op], "per clock per SM", KP_FACT_NULL, 0, NAN, NULL,

@@ -141,27 +141,28 @@ static int validate(sqlite3 *h, const char *into, const char *sql_path, kp_gpudb
 
   /* Every GPU's compute capability must have limits here or in the reference. */
   if (sqlite3_prepare_v2(h,
-                         "SELECT g.id, g.cc_major, g.cc_minor FROM gpus AS g WHERE NOT EXISTS "
-                         "(SELECT 1 FROM cc_limits AS c WHERE c.cc_major = g.cc_major AND "
-                         "c.cc_minor = g.cc_minor) ORDER BY g.id",
+                         "SELECT g.id, g.cc_major, g.cc_minor, g.isa FROM gpus AS g WHERE NOT "
+                         "EXISTS (SELECT 1 FROM cc_limits AS c WHERE c.cc_major = g.cc_major AND "
+                         "c.cc_minor = g.cc_minor AND c.isa = g.isa) ORDER BY g.id",
                          -1, &st, NULL) != SQLITE_OK)
     return kp__err(err, errlen, "cannot check '%s': %s", into, sqlite3_errmsg(h));
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-    char id[64];
+    char id[64], isa[16];
     int major = sqlite3_column_int(st, 1), minor = sqlite3_column_int(st, 2);
     snprintf(id, sizeof id, "%s", (const char *)sqlite3_column_text(st, 0));
+    snprintf(isa, sizeof isa, "%s", (const char *)sqlite3_column_text(st, 3));
     kp_cc_limits lim;
     lim.known = 0;
-    if (ref && kp_gpudb_cc_limits(ref, major, minor, &lim, err, errlen) != 0) {
+    if (ref && kp_gpudb_isa_limits(ref, isa, major, minor, &lim, err, errlen) != 0) {
       sqlite3_finalize(st);
       return -1;
     }
     if (!lim.known) {
       sqlite3_finalize(st);
       return kp__err(err, errlen,
-                     "cannot import '%s': GPU '%s' has compute capability %d.%d, which has no "
-                     "cc_limits row in '%s' nor in kperf's GPU database; add one",
-                     sql_path, id, major, minor, into);
+                     "cannot import '%s': GPU '%s' has compute capability %d.%d%s%s, which has "
+                     "no cc_limits row in '%s' nor in kperf's GPU database; add one",
+                     sql_path, id, major, minor, *isa ? " of ISA " : "", isa, into);
     }
   }
   sqlite3_finalize(st);

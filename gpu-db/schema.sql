@@ -19,6 +19,8 @@ CREATE TABLE meta (
 -- Limits that the compute capability fixes: occupancy rules and shared-memory
 -- organisation.  One row per compute capability.
 CREATE TABLE cc_limits (
+  isa                     TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*'),
+                          -- '': an NVIDIA compute capability; else the AMD ISA the row is for
   cc_major                INTEGER NOT NULL CHECK (cc_major BETWEEN 1 AND 99),
   cc_minor                INTEGER NOT NULL CHECK (cc_minor BETWEEN 0 AND 9),
   warp_size               INTEGER NOT NULL CHECK (warp_size > 0),
@@ -45,12 +47,13 @@ CREATE TABLE cc_limits (
   barriers_per_sm         INTEGER CHECK (barriers_per_sm > 0), -- NULL: barriers do not limit occupancy
   partitioned_gc          INTEGER NOT NULL DEFAULT 0 CHECK (partitioned_gc IN (0, 1)),
   source                  TEXT NOT NULL,
-  PRIMARY KEY (cc_major, cc_minor)
+  PRIMARY KEY (isa, cc_major, cc_minor)
 );
 
 -- Arithmetic throughput per compute capability and instruction class:
 -- results per clock per SM (= execution lanes of that class per SM).
 CREATE TABLE cc_throughput (
+  isa                TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*'),
   cc_major           INTEGER NOT NULL,
   cc_minor           INTEGER NOT NULL,
   class              TEXT NOT NULL CHECK (class IN ('fp16', 'fp32', 'fp64', 'sfu', 'int_add',
@@ -58,7 +61,7 @@ CREATE TABLE cc_throughput (
                                                     'ldst')),
   per_clock_per_sm   REAL CHECK (per_clock_per_sm > 0),
   source             TEXT NOT NULL,
-  PRIMARY KEY (cc_major, cc_minor, class)
+  PRIMARY KEY (isa, cc_major, cc_minor, class)
 );
 
 CREATE TABLE gpus (
@@ -81,7 +84,9 @@ CREATE TABLE gpus (
   dram_bytes            INTEGER CHECK (dram_bytes > 0),
   dram_source           TEXT,
   launch_latency_cycles REAL CHECK (launch_latency_cycles >= 0),
-  launch_latency_source TEXT
+  launch_latency_source TEXT,
+  isa                   TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*')
+                        -- AMD: the ISA (its cc_limits/cc_throughput rows); '' for NVIDIA
 );
 
 CREATE TABLE gpu_aliases (

@@ -61,6 +61,8 @@ static int gpus_run(int argc, char **argv) {
       cJSON_AddStringToObject(o, "compute_capability", cc);
       cJSON_AddNumberToObject(o, "cc_major", g[k].cc_major);
       cJSON_AddNumberToObject(o, "cc_minor", g[k].cc_minor);
+      if (g[k].isa[0])
+        cJSON_AddStringToObject(o, "isa", g[k].isa);
       if (g[k].sm_count > 0)
         cJSON_AddNumberToObject(o, "sm_count", g[k].sm_count);
       else
@@ -77,15 +79,18 @@ static int gpus_run(int argc, char **argv) {
     if (kp_cli_print_json(root) != 0)
       rc = KP_EXIT_FAIL;
   } else {
-    printf("%-12s %-5s %4s  %-13s %s\n", "ID", "CC", "SMs", "ARCHITECTURE", "NAME");
+    printf("%-12s %-7s %4s  %-16s %s\n", "ID", "CC/ISA", "SMs", "ARCHITECTURE", "NAME");
     for (size_t k = 0; k < n; k++) {
       char cc[16], sms[16];
-      snprintf(cc, sizeof cc, "%d.%d", g[k].cc_major, g[k].cc_minor);
+      if (g[k].isa[0]) /* AMD: the ISA; its SMs are compute units (workgroup processors on RDNA) */
+        snprintf(cc, sizeof cc, "%s", g[k].isa);
+      else
+        snprintf(cc, sizeof cc, "%d.%d", g[k].cc_major, g[k].cc_minor);
       if (g[k].sm_count > 0)
         snprintf(sms, sizeof sms, "%d", g[k].sm_count);
       else
         snprintf(sms, sizeof sms, "?");
-      printf("%-12s %-5s %4s  %-13s %s\n", g[k].id, cc, sms, g[k].architecture, g[k].full_name);
+      printf("%-12s %-7s %4s  %-16s %s\n", g[k].id, cc, sms, g[k].architecture, g[k].full_name);
     }
     printf("\n%zu GPUs from", n);
     for (int i = 0; i < kp_gpudb_count(db); i++)
@@ -218,7 +223,10 @@ static int gpu_run(int argc, char **argv) {
   } else {
     text_ctx c;
     memset(&c, 0, sizeof c);
-    printf("%s: %s (compute capability %d.%d)\n", g.id, g.full_name, g.cc_major, g.cc_minor);
+    if (kp_gpu_is_amd(&g))
+      printf("%s: %s (ISA %s; HIP reports %d.%d)\n", g.id, g.full_name, g.isa, g.cc_major, g.cc_minor);
+    else
+      printf("%s: %s (compute capability %d.%d)\n", g.id, g.full_name, g.cc_major, g.cc_minor);
     if (kp_gpudb_facts(db, name, text_fact, &c, err, sizeof err) != 0) {
       kp_cli_error("%s", err);
       rc = KP_EXIT_FAIL;

@@ -8,7 +8,8 @@
 #include "kperf/occupancy.h"
 
 static void occ_help(FILE *out) {
-  fputs("usage: kperf occupancy (--gpu NAME | --arch sm_XY) --block N [--regs N] [--smem BYTES]\n"
+  fputs("usage: kperf occupancy (--gpu NAME | --arch sm_XY | --arch gfxNNN) --block N [--regs N]\n"
+        "                       [--smem BYTES]\n"
         "                       [--optin] [--carveout PERCENT] [--barriers N] [--json]\n"
         "                       [--db PATH[:PATH...]]\n"
         "\n"
@@ -81,7 +82,7 @@ static int occ_run(int argc, char **argv) {
     }
   }
   if (!gpu_name == !arch) {
-    kp_cli_error("occupancy: name the GPU with --gpu NAME or --arch sm_XY");
+    kp_cli_error("occupancy: name the GPU with --gpu NAME or --arch sm_XY (or an AMD ISA, gfxNNN)");
     return KP_EXIT_USAGE;
   }
   if (!have_block || in.block_threads <= 0) {
@@ -93,8 +94,23 @@ static int occ_run(int argc, char **argv) {
     return KP_EXIT_FAIL;
   char err[1024];
   kp_gpu g;
-  int rc = gpu_name ? kp_gpudb_find(db, gpu_name, &g, err, sizeof err)
-                    : kp_gpudb_for_arch(db, arch, &g, err, sizeof err);
+  int rc;
+  if (arch && strncmp(arch, "gfx", 3) == 0) {
+    /* An AMD ISA: its limits alone. */
+    kp_gpu_init(&g);
+    snprintf(g.id, sizeof g.id, "%s", arch);
+    snprintf(g.isa, sizeof g.isa, "%s", arch);
+    snprintf(g.full_name, sizeof g.full_name, "AMD ISA %s", arch);
+    rc = kp_gpudb_isa_limits(db, arch, -1, -1, &g.limits, err, sizeof err);
+    if (rc == 0 && !g.limits.known)
+      rc = -1, snprintf(err, sizeof err, "no occupancy limits for AMD ISA '%s' in the GPU database",
+                        arch);
+    g.cc_major = g.limits.cc_major;
+    g.cc_minor = g.limits.cc_minor;
+  } else {
+    rc = gpu_name ? kp_gpudb_find(db, gpu_name, &g, err, sizeof err)
+                  : kp_gpudb_for_arch(db, arch, &g, err, sizeof err);
+  }
   kp_gpudb_close(db);
   if (rc != 0) {
     kp_cli_error("%s", err);
@@ -115,6 +131,8 @@ static int occ_run(int argc, char **argv) {
     char cc[16];
     snprintf(cc, sizeof cc, "%d.%d", g.cc_major, g.cc_minor);
     cJSON_AddStringToObject(root, "compute_capability", cc);
+    if (kp_gpu_is_amd(&g))
+      cJSON_AddStringToObject(root, "isa", g.isa);
     cJSON *inp = cJSON_AddObjectToObject(root, "input");
     cJSON_AddNumberToObject(inp, "block_threads", in.block_threads);
     cJSON_AddNumberToObject(inp, "regs_per_thread", in.regs_per_thread);
@@ -144,8 +162,11 @@ static int occ_run(int argc, char **argv) {
       cJSON_AddStringToObject(root, "note", r.note);
     return kp_cli_print_json(root) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
   }
-  printf("GPU:                  %s (%s, compute capability %d.%d)\n", g.id, g.full_name,
-         g.cc_major, g.cc_minor);
+  if (kp_gpu_is_amd(&g))
+    printf("GPU:                  %s (%s, ISA %s)\n", g.id, g.full_name, g.isa);
+  else
+    printf("GPU:                  %s (%s, compute capability %d.%d)\n", g.id, g.full_name,
+           g.cc_major, g.cc_minor);
   printf("block:                %d threads, %d registers/thread, %lld bytes shared memory%s\n",
          in.block_threads, in.regs_per_thread, in.smem_bytes, in.smem_optin ? " (opt-in)" : "");
   printf("active blocks per SM: %d\n", r.active_blocks_per_sm);

@@ -211,6 +211,8 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
       char err[1024];
       if (!gpus[g] || kp_gpudb_find(db, gpus[g], &gpu, err, sizeof err) != 0)
         continue; /* the plugin says what is wrong with the GPU */
+      if (kp_gpu_is_amd(&gpu))
+        continue; /* ptxas compiles for NVIDIA GPUs only */
       char arch[16];
       kp_ptxas_arch_of(gpu.cc_major, gpu.cc_minor, arch, sizeof arch);
       int seen = 0;

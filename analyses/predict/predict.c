@@ -400,6 +400,11 @@ static void resolve_facts(const kp_gpu *g, const kp_predict_input *in, kp_predic
     kp_prediction_note(out, "SM clock unknown: no time in microseconds");
   }
   f->warp_size = g->limits.warp_size;
+  if (kp_gpu_is_amd(g))
+    kp_prediction_note(out, "AMD %s: wavefronts of %d threads, an SM is a %s; coalescing and LDS "
+                            "bank conflicts are not modelled (accesses counted as coalesced and "
+                            "conflict-free)",
+                       g->isa, f->warp_size, g->cc_major >= 10 ? "WGP" : "CU");
   f->sub_partitions = g->limits.sub_partitions;
   if (f->sub_partitions <= 0) {
     f->sub_partitions = 1;

@@ -23,7 +23,7 @@
 -- warp_alloc_granularity is only used by the CC 1.x/2.x rules (NULL above).
 -- Barriers limit occupancy from CC 9.0 (cuda_occupancy.h applies the limit only there).
 
-INSERT INTO cc_limits VALUES
+INSERT INTO cc_limits (cc_major, cc_minor, warp_size, max_threads_per_block, max_threads_per_sm, max_warps_per_sm, max_blocks_per_sm, regs_per_sm, regs_per_block, max_regs_per_thread, reg_alloc_unit, reg_alloc_granularity, warp_alloc_granularity, sub_partitions, smem_per_sm, smem_per_block, smem_per_block_optin, smem_alloc_unit, smem_reserved_per_block, smem_carveouts_kb, l1_smem_unified_bytes, smem_banks, smem_bank_bytes, barriers_per_sm, partitioned_gc, source) VALUES
  (1,0, 32, 512,  768, 24,  8,   8192,  8192, 124, 256, 'block', 2, 1,  16384, 16384, 16384, 512, 0, NULL, NULL, 16, 4, NULL, 0,
   'CUDA C Programming Guide 4.x Appendix F.1 (CC 1.0/1.1 columns); CUDA Occupancy Calculator spreadsheet (as restated in tmcdonell/cuda src/Foreign/CUDA/Analysis/Device.chs): register unit 256 per block, warp granularity 2, shared unit 512 B; 16 banks of 4 bytes per half-warp: Programming Guide 4.x F.3.3'),
  (1,1, 32, 512,  768, 24,  8,   8192,  8192, 124, 256, 'block', 2, 1,  16384, 16384, 16384, 512, 0, NULL, NULL, 16, 4, NULL, 0,

@@ -130,7 +130,7 @@ INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) 
 
 -- CC 8.7 (Jetson AGX Orin): FP32 lanes per SM from the module's documents
 -- (2048 CUDA cores in 16 SMs); the other classes are unknown here.
-INSERT INTO cc_throughput VALUES
+INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) VALUES
  (8, 7, 'fp32', 128, 'NVIDIA Jetson AGX Orin Series technical brief: 2048-core Ampere GPU in 16 SMs = 128 FP32 lanes per SM');
 
 -- Load/store units ('ldst'): lanes of the LD/ST units per SM, from the SM
@@ -140,7 +140,7 @@ INSERT INTO cc_throughput VALUES
 -- serves one 128-byte wavefront per clock.  Not in the Programming Guide's
 -- table; architectures whose diagram kperf has not checked are left unknown
 -- (kperf then assumes 32 lanes and says so).
-INSERT INTO cc_throughput VALUES
+INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) VALUES
  (7, 0, 'ldst', 32, 'NVIDIA Tesla V100 GPU Architecture whitepaper (2017), Volta GV100 SM diagram: 4 processing blocks x 8 LD/ST units (also Cornell Virtual Workshop, Inside a Volta SM: 32 load/store units)'),
  (7, 5, 'ldst', 16, 'NVIDIA Turing GPU Architecture whitepaper (2018), Turing TU102/TU104/TU106 SM diagram: 4 processing blocks x 4 LD/ST units'),
  (8, 6, 'ldst', 16, 'NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), GA10x SM diagram: 4 processing blocks x 4 LD/ST units'),

@@ -14,7 +14,7 @@
 -- (accel-sim/gpgpu-sim_distribution configs/tested-cfgs/*/gpgpusim.config);
 -- it is the fallback of the launch-overhead model (docs/gpu-db.md).
 
-INSERT INTO gpus VALUES
+INSERT INTO gpus (id, full_name, vendor, architecture, chip, cc_major, cc_minor, identity_source, sm_count, base_clock_mhz, boost_clock_mhz, shader_clock_mhz, config_source, dram_type, dram_bus_bits, dram_bytes, dram_source, launch_latency_cycles, launch_latency_source) VALUES
  ('8600gt', 'NVIDIA GeForce 8600 GT', 'NVIDIA', 'Tesla', 'G84', 1, 1,
   'NVIDIA GeForce 8600 product specifications (https://www.nvidia.com/page/geforce_8600.html); CC 1.1: CUDA C Programming Guide 4.x Appendix A, table of CUDA-enabled devices',
   4, 540, NULL, 1190,

@@ -6,7 +6,7 @@
 -- that the laptop maker's power limit selects; the top of the range is used.
 -- Their memory latencies and instruction latencies are in 55-latency-more.sql.
 
-INSERT INTO gpus VALUES
+INSERT INTO gpus (id, full_name, vendor, architecture, chip, cc_major, cc_minor, identity_source, sm_count, base_clock_mhz, boost_clock_mhz, shader_clock_mhz, config_source, dram_type, dram_bus_bits, dram_bytes, dram_source, launch_latency_cycles, launch_latency_source) VALUES
  ('gtx750ti', 'NVIDIA GeForce GTX 750 Ti', 'NVIDIA', 'Maxwell', 'GM107', 5, 0,
   'NVIDIA GeForce GTX 750 Ti product specifications (nvidia.com, GeForce 700 series); CC 5.0: NVIDIA CUDA GPUs list (https://developer.nvidia.com/cuda-gpus)',
   5, 1020, 1085, NULL,

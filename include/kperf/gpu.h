@@ -57,6 +57,7 @@ const char *kp_mem_level_name(kp_mem_level level);
 
 /* Limits fixed by the compute capability (table cc_limits). */
 typedef struct kp_cc_limits {
+  char isa[16]; /* "" for NVIDIA (rows keyed by compute capability); an AMD ISA, "gfx90a" */
   int cc_major, cc_minor;
   int known; /* 0 when the database has no row for this compute capability */
   int warp_size;
@@ -98,8 +99,10 @@ typedef struct kp_gpu {
   char vendor[32];
   char architecture[32];
   char chip[32];
-  int cc_major, cc_minor;
-  int sm_count;
+  char isa[16]; /* AMD: the ISA its code is compiled for ("gfx90a"), whose rows of
+                   cc_limits and cc_throughput apply; "" for NVIDIA */
+  int cc_major, cc_minor; /* AMD: the major/minor HIP reports */
+  int sm_count;           /* AMD: compute units */
   double base_clock_mhz, boost_clock_mhz;
   double shader_clock_mhz; /* CC 1.x: the SP clock */
   char dram_type[16];
@@ -121,6 +124,9 @@ typedef struct kp_gpu {
  * err when missing, unreadable, corrupt, or wrong schema. */
 kp_gpudb *kp_gpudb_open(const char *path, char *err, size_t errlen);
 void kp_gpudb_close(kp_gpudb *db);
+
+/* Whether the GPU is AMD's (its rules are those of its ISA, not of a compute capability). */
+int kp_gpu_is_amd(const kp_gpu *g);
 
 /* A GPU with every fact unknown (-1 or NaN, as kp_gpu documents): what a
  * loader fills, and what tests start from. */
@@ -160,6 +166,10 @@ int kp_gpudb_for_arch(kp_gpudb *db, const char *arch, kp_gpu *out, char *err, si
 int kp_gpudb_nearest_arch(kp_gpudb *db, const char *arch, char *out, size_t outlen, char *err,
                           size_t errlen);
 
+/* The limits of an AMD ISA ("gfx90a"; major and minor are then ignored, the
+ * row's are HIP's); isa "" is kp_gpudb_cc_limits. */
+int kp_gpudb_isa_limits(kp_gpudb *db, const char *isa, int major, int minor, kp_cc_limits *out,
+                        char *err, size_t errlen);
 /* Limits of one compute capability (limits->known = 0 when absent). 0 ok, -1 on error. */
 int kp_gpudb_cc_limits(kp_gpudb *db, int cc_major, int cc_minor, kp_cc_limits *out,
                        char *err, size_t errlen);
@@ -171,6 +181,7 @@ typedef struct kp_gpu_summary {
   char id[64];
   char full_name[128];
   char architecture[32];
+  char isa[16]; /* AMD: "gfx90a"; "" for NVIDIA */
   int cc_major, cc_minor;
   int sm_count;
   int db_index;

@@ -101,7 +101,8 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "%s\n", err);
       return 1;
     }
-    if (g.cc_major >= 3 && g.limits.known)
+    /* AMD GPUs follow LLVM's AMDGPU rules (tests/lit/gpu/amd-occupancy.test). */
+    if (g.cc_major >= 3 && g.limits.known && !kp_gpu_is_amd(&g))
       devs.push_back({g.id, g.limits, g.sm_count > 0 ? g.sm_count : 1});
   }
   std::free(gs);

@@ -67,5 +67,7 @@ hip_flags = ("-x hip --offload-arch=gfx90a --rocm-path=/usr -nogpulib "
 if os.path.exists("/usr/include/hip/hip_runtime.h"):
     config.available_features.add("hip")
 config.substitutions.append(("%hip_flags", hip_flags))
+# LLVM's AMDGPU backend (llc of the same LLVM): the oracle of AMD occupancy.
+config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))
 config.substitutions.append(
     ("%kperf_hip", "%s %s --cuda-host-only -fsyntax-only -fplugin=%s" % (config.clang, hip_flags, config.kperf_plugin)))

@@ -281,7 +281,7 @@ int kpc_write_sql(FILE *out, const kpc_meas *m, char *err, size_t errlen) {
                    "VALUES (%d, %d, '%s', %.9g, ",
               m->cc_major, m->cc_minor, kpc_class_names[c], m->thr[c]);
       src(out, m, how);
-      fputs(")\n  ON CONFLICT (cc_major, cc_minor, class) DO UPDATE SET per_clock_per_sm = "
+      fputs(")\n  ON CONFLICT (isa, cc_major, cc_minor, class) DO UPDATE SET per_clock_per_sm = "
             "excluded.per_clock_per_sm, source = excluded.source;\n",
             out);
     }
