@@ -123,7 +123,7 @@ def sample(rows, n):
 # ---------------------------------------------------------------- kperf
 
 def resolve_gpu(kperf, label, cache={}):
-    """The database name of a CSV's GPU: (name, None), (None, 'skipped') for AMD,
+    """The database name of a CSV's GPU: (name, None), (None, 'skipped') for a None entry,
     or (first spelling, None) when no spelling is in the database (the batch
     then reports a missing GPU)."""
     if label not in GPU_NAMES:
@@ -358,7 +358,7 @@ def main(argv=None):
     if a.ptxas:
         summary += "; registers and spills from nvcc's ptxas"
     if skipped:
-        summary += "; skipped (AMD, out of scope): " + ", ".join(skipped)
+        summary += "; skipped: " + ", ".join(skipped)
     sys.stdout.write(text + "\n" + summary + "\n")
     if a.predictions:
         extra = ["gpu"] + ["pred_" + m for m in models] + ["why"]
