@@ -48,6 +48,12 @@ Diagnostics:
     FastCheckFilter: None
 """
 
+# HIP: no CUDA arch to assume a GPU from; the checks' Gpu option names one.
+HIP_GPU = """\
+    CheckOptions:
+      kperf-bank-conflict.Gpu: h100
+"""
+
 EXPECT = ("32-way shared-memory bank conflict on 'tile': lanes 0-31 all hit bank 0 "
           "at 32 different addresses")
 
@@ -175,6 +181,9 @@ def main():
     ap.add_argument("--host-only", action="store_true",
                     help="compile the host side (--cuda-host-only); default: as the "
                          "driver does, which clangd takes as the first (device) job")
+    ap.add_argument("--hip", action="store_true",
+                    help="the same file as HIP (-x hip over HIP's headers, -include'd), "
+                         "analysed for an H100 named in .clangd's CheckOptions")
     ap.add_argument("--timeout", type=int, default=180)
     ap.add_argument("--concurrent", type=int, default=0,
                     help="then open N more files at once (alternately for two GPUs) and "
@@ -182,13 +191,19 @@ def main():
     a = ap.parse_args()
 
     d = tempfile.mkdtemp(prefix="kperf-clangd-")
-    src = os.path.join(d, "transpose.cu")
+    name = "transpose.hip" if a.hip else "transpose.cu"
+    src = os.path.join(d, name)
     with open(src, "w") as f:
         f.write(SOURCE)
     with open(os.path.join(d, ".clangd"), "w") as f:
-        f.write(CLANGD_CONFIG)
-    args = [a.clang, "-x", "cuda", "--cuda-path=" + a.cuda_path, "--cuda-gpu-arch=sm_90",
-            "-Wno-unknown-cuda-version", "-c", "transpose.cu", "-o", "transpose.o"]
+        f.write(CLANGD_CONFIG + (HIP_GPU if a.hip else ""))
+    if a.hip:
+        args = [a.clang, "-x", "hip", "--offload-arch=gfx90a", "--rocm-path=/usr", "-nogpulib",
+                "-D__AMDGCN_WAVEFRONT_SIZE=64", "-include", "hip/hip_runtime.h",
+                "-c", name, "-o", "transpose.o"]
+    else:
+        args = [a.clang, "-x", "cuda", "--cuda-path=" + a.cuda_path, "--cuda-gpu-arch=sm_90",
+                "-Wno-unknown-cuda-version", "-c", name, "-o", "transpose.o"]
     if a.host_only:
         args.insert(-4, "--cuda-host-only")
     with open(os.path.join(d, "compile_commands.json"), "w") as f:
