@@ -32,15 +32,16 @@ def run(cmd, timeout):
         return os.waitstatus_to_exitcode(status), err, ru.ru_utime + ru.ru_stime, False
 
 
-def plugin_unusable(command_for, timeout=120):
+def plugin_unusable(command_for, timeout=120, prelude=""):
     """Why the plugin analyses nothing (no GPU database, an argument it
     refuses, a plugin that does not load), or None: a probe kernel compiled
     with command_for(path) (the plugin and -fplugin-arg-kperf-verbose
-    included) must get kperf's per-kernel remark and no error."""
+    included) must get kperf's per-kernel remark and no error.  prelude
+    goes before the probe (HIP: its runtime header)."""
     with tempfile.TemporaryDirectory(prefix="kperf-probe-") as d:
         path = os.path.join(d, "probe.cu")
         with open(path, "w") as f:
-            f.write(PROBE)
+            f.write(prelude + PROBE)
         rc, err, _, _ = run(command_for(path), timeout)
     if rc == 0 and "remark: kernel 'kperf_probe'" in err:
         return None

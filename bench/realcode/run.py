@@ -2,7 +2,7 @@
 """kperf over a directory of real CUDA files: does it crash, change clang's
 exit code, what does it find, why is it silent, and what does it cost?
 
-For every .cu file under DIR (include dirs: the file's own directory, its
+For every .cu file under DIR (with --hip: every HIP file; include dirs: the file's own directory, its
 sample's directory and inc/ when the file is in a src/, DIR/Common when there
 is one, plus any -I given):
 
@@ -50,15 +50,27 @@ CRASH_RE = re.compile(r"PLEASE submit a bug report|Stack dump:|frontend command 
                       r"ERROR: (Address|Leak|UndefinedBehavior)Sanitizer|: runtime error: ")
 
 
-def find_files(root, only):
+def is_hip_source(path):
+    """A .hip file, or a C++ file that includes HIP's runtime header."""
+    if path.endswith(".hip"):
+        return True
+    if not path.endswith((".cpp", ".cc", ".cxx")):
+        return False
+    try:
+        with open(path, errors="replace") as f:
+            return "hip/hip_runtime.h" in f.read()
+    except OSError:
+        return False
+
+
+def find_files(root, only, hip=False):
     out = []
     for d, dirs, names in os.walk(root):
         dirs.sort()
         for n in sorted(names):
-            if n.endswith(".cu"):
-                p = os.path.join(d, n)
-                if not only or only in p:
-                    out.append(p)
+            p = os.path.join(d, n)
+            if (is_hip_source(p) if hip else n.endswith(".cu")) and (not only or only in p):
+                out.append(p)
     return out
 
 
@@ -73,6 +85,10 @@ def command(a, path):
     if os.path.isdir(common):
         inc.append("-I" + common)
     inc += ["-I" + i for i in a.include]
+    if a.hip:  # HIP's headers under /usr (Debian's libamdhip64-dev), the host pass
+        return [a.clang, "-x", "hip", "--offload-arch=gfx90a", "--rocm-path=/usr", "-nogpulib",
+                "-D__AMDGCN_WAVEFRONT_SIZE=64", "--cuda-host-only", "-fsyntax-only",
+                "-fno-crash-diagnostics"] + inc + [path]
     return [a.clang, "-x", "cuda", "--cuda-path=" + a.cuda_path, "--cuda-gpu-arch=sm_90",
             "-Wno-unknown-cuda-version", "-isystem", os.path.join(a.cuda_path, "include", "cccl"),
             "-fsyntax-only", "-fno-crash-diagnostics"] + inc + [path]
@@ -92,7 +108,8 @@ def run(cmd, timeout):
 def plugin_unusable(a):
     """Why the plugin analyses nothing for files compiled like these, or None."""
     return cputime.plugin_unusable(
-        lambda p: command(a, p) + plugin_flags(a) + ["-fplugin-arg-kperf-verbose"])
+        lambda p: command(a, p) + plugin_flags(a) + ["-fplugin-arg-kperf-verbose"],
+        prelude="#include <hip/hip_runtime.h>\n" if a.hip else "")
 
 
 def reason(why):
@@ -398,6 +415,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument("--only", default=None)
+    ap.add_argument("--hip", action="store_true",
+                    help="HIP files (.hip, and .cpp that include hip/hip_runtime.h) compiled "
+                         "-x hip over HIP's headers, instead of .cu files")
     ap.add_argument("-I", dest="include", action="append", default=[])
     ap.add_argument("--json", default=None, help="write the summary and per-file results here")
     ap.add_argument("--partial", default=None, help="append each file's result here as it is done (JSON lines)")
@@ -430,9 +450,9 @@ def main():
         print("realcode: the plugin does not analyse anything, so the sweep would not test it: %s"
               % why, file=sys.stderr)
         return 2
-    files = find_files(a.dir, a.only)
+    files = find_files(a.dir, a.only, a.hip)
     if not files:
-        print("realcode: no .cu file under %s" % a.dir, file=sys.stderr)
+        print("realcode: no %s file under %s" % ("HIP" if a.hip else ".cu", a.dir), file=sys.stderr)
         return 2
     if a.resume:
         results, timings = load_partial(a.resume)
