@@ -98,6 +98,15 @@ static long long snap_carveout(const kp_cc_limits *lim, long long size) {
   return -1;
 }
 
+/* Whether a block of in->block_threads is allowed; a note when not. */
+static int block_fits(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ_result *r) {
+  if (in->block_threads <= lim->max_threads_per_block)
+    return 1;
+  note(r, "block of %d threads exceeds the limit of %d threads per block", in->block_threads,
+       lim->max_threads_per_block);
+  return 0;
+}
+
 /* Registers, CC >= 3 (cudaOccMaxBlocksPerSMRegsLimit). */
 static int regs_limit(const kp_cc_limits *lim, int sub_partitions, const kp_occ_input *in,
                       kp_occ_gc *gc, int *regs_per_block) {
@@ -163,10 +172,8 @@ static int occupancy_modern(const kp_cc_limits *lim, const kp_occ_input *in, kp_
 
   /* Warps. */
   int lim_warps;
-  if (in->block_threads > lim->max_threads_per_block) {
+  if (!block_fits(lim, in, r)) {
     lim_warps = 0;
-    note(r, "block of %d threads exceeds the limit of %d threads per block", in->block_threads,
-         lim->max_threads_per_block);
   } else {
     int max_warps = lim->max_threads_per_sm / lim->warp_size;
     if (gc != KP_OCC_GC_OFF)
@@ -239,14 +246,7 @@ static int occupancy_legacy(const kp_cc_limits *lim, const kp_occ_input *in, kp_
   int warps_per_block = div_up(in->block_threads, warp);
   int wag = lim->warp_alloc_granularity > 0 ? lim->warp_alloc_granularity : 1;
 
-  int lim_warps;
-  if (in->block_threads > lim->max_threads_per_block) {
-    lim_warps = 0;
-    note(r, "block of %d threads exceeds the limit of %d threads per block", in->block_threads,
-         lim->max_threads_per_block);
-  } else {
-    lim_warps = (lim->max_threads_per_sm / warp) / warps_per_block;
-  }
+  int lim_warps = block_fits(lim, in, r) ? (lim->max_threads_per_sm / warp) / warps_per_block : 0;
   int lim_blocks = lim->max_blocks_per_sm;
 
   int lim_regs;
@@ -309,14 +309,7 @@ static int occupancy_amd(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ
   int waves_per_block = div_up(in->block_threads, wave);
   int max_waves = lim->max_threads_per_sm / wave;
 
-  int lim_warps;
-  if (in->block_threads > lim->max_threads_per_block) {
-    lim_warps = 0;
-    note(r, "block of %d threads exceeds the limit of %d threads per block", in->block_threads,
-         lim->max_threads_per_block);
-  } else {
-    lim_warps = max_waves / waves_per_block;
-  }
+  int lim_warps = block_fits(lim, in, r) ? max_waves / waves_per_block : 0;
 
   /* GCN/CDNA (gfx9): min(40 / waves, 16) workgroups, 40 of one wave; RDNA:
    * max_blocks_per_sm (as many as the waves allow). */
