@@ -139,9 +139,13 @@ INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) 
 -- memory instruction occupies them 32 / lanes cycles; shared memory itself
 -- serves one 128-byte wavefront per clock.  Not in the Programming Guide's
 -- table; architectures whose diagram kperf has not checked are left unknown
--- (kperf then assumes 32 lanes and says so).
+-- (kperf then assumes 32 lanes and says so).  The rates of CC 7.0, 8.0, 8.6 and
+-- 9.0 (1 or 0.5 LSU instructions per cycle per SM) are also stated by an
+-- NVIDIA engineer, https://forums.developer.nvidia.com/t/why-the-performance-of-tf32-tensor-core-is-poor/261150/15
 INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) VALUES
  (7, 0, 'ldst', 32, 'NVIDIA Tesla V100 GPU Architecture whitepaper (2017), Volta GV100 SM diagram: 4 processing blocks x 8 LD/ST units (also Cornell Virtual Workshop, Inside a Volta SM: 32 load/store units)'),
  (7, 5, 'ldst', 16, 'NVIDIA Turing GPU Architecture whitepaper (2018), Turing TU102/TU104/TU106 SM diagram: 4 processing blocks x 4 LD/ST units'),
  (8, 6, 'ldst', 16, 'NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), GA10x SM diagram: 4 processing blocks x 4 LD/ST units'),
- (8, 9, 'ldst', 16, 'NVIDIA Ada GPU Architecture whitepaper (2022), Ada AD10x SM diagram: 4 processing blocks x 4 LD/ST units');
+ (8, 9, 'ldst', 16, 'NVIDIA Ada GPU Architecture whitepaper (2022), Ada AD10x SM diagram: 4 processing blocks x 4 LD/ST units'),
+ (8, 0, 'ldst', 32, 'NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020), GA100 SM diagram: 4 processing blocks x 8 LD/ST units; an NVIDIA engineer on the NVIDIA Developer Forums ("Why the performance of TF32 tensor core is poor", 2023): CC 7.0, 8.0 and 9.0 sustain 1 LSU instruction per cycle per SM, GA104 0.5'),
+ (9, 0, 'ldst', 32, 'An NVIDIA engineer on the NVIDIA Developer Forums ("Why the performance of TF32 tensor core is poor", 2023): CC 7.0, 8.0 and 9.0 sustain 1 LSU instruction per cycle per SM');
