@@ -81,6 +81,16 @@ case "$what" in
         -Wno-unknown-cuda-version -isystem "$cuda/include/cccl" -fsyntax-only "$f" \
         -fplugin="$build/lib/kperf.so" -fplugin-arg-kperf-verbose
     done
+    # HIP files, for an NVIDIA GPU and for an AMD one (HIP's headers from
+    # Debian's libamdhip64-dev).
+    for f in examples/*.hip; do
+      for gpu in a100 mi250x; do
+        echo "== kperf on $f for $gpu"
+        /usr/lib/llvm-22/bin/clang++ -x hip --offload-arch=gfx90a --rocm-path=/usr -nogpulib \
+          -D__AMDGCN_WAVEFRONT_SIZE=64 --cuda-host-only -fsyntax-only "$f" \
+          -fplugin="$build/lib/kperf.so" -fplugin-arg-kperf-gpu=$gpu
+      done
+    done
     ;;
   test)
     status=0
