@@ -110,6 +110,26 @@ int kp__check_schema(sqlite3 *h, const char *path, char *err, size_t errlen) {
   return 0;
 }
 
+/* A file made before the isa column (a user's older database) holds NVIDIA
+ * rows only: temporary views of its tables, which shadow them on this
+ * connection, add isa = '' so that every query reads the column. */
+static int add_isa_views(sqlite3 *h, const char *path, char *err, size_t errlen) {
+  sqlite3_stmt *probe = NULL;
+  int has = sqlite3_prepare_v2(h, "SELECT c.isa, t.isa, g.isa FROM cc_limits AS c, "
+                                  "cc_throughput AS t, gpus AS g LIMIT 0",
+                               -1, &probe, NULL) == SQLITE_OK;
+  sqlite3_finalize(probe);
+  if (has)
+    return 0;
+  if (sqlite3_exec(h,
+                   "CREATE TEMP VIEW cc_limits AS SELECT *, '' AS isa FROM main.cc_limits;"
+                   "CREATE TEMP VIEW cc_throughput AS SELECT *, '' AS isa FROM main.cc_throughput;"
+                   "CREATE TEMP VIEW gpus AS SELECT *, '' AS isa FROM main.gpus;",
+                   NULL, NULL, NULL) != SQLITE_OK)
+    return kp__err(err, errlen, "cannot read GPU database '%s': %s", path, sqlite3_errmsg(h));
+  return 0;
+}
+
 static int open_one(const char *path, sqlite3 **out, char *err, size_t errlen) {
   struct stat sb;
   *out = NULL;
@@ -133,7 +153,7 @@ static int open_one(const char *path, sqlite3 **out, char *err, size_t errlen) {
   }
   sqlite3_busy_timeout(h, 10000);
   sqlite3_extended_result_codes(h, 0);
-  if (kp__check_schema(h, path, err, errlen) != 0) {
+  if (kp__check_schema(h, path, err, errlen) != 0 || add_isa_views(h, path, err, errlen) != 0) {
     sqlite3_close(h);
     return -1;
   }
@@ -162,13 +182,6 @@ kp_gpudb *kp_gpudb_open(const char *path, char *err, size_t errlen) {
     }
     if (open_one(p, &db->h[db->n], err, errlen) != 0)
       goto fail;
-    {
-      sqlite3_stmt *probe = NULL;
-      db->has_isa[db->n] =
-          sqlite3_prepare_v2(db->h[db->n], "SELECT c.isa, t.isa, g.isa FROM cc_limits AS c, cc_throughput AS t, gpus AS g LIMIT 0", -1, &probe,
-                             NULL) == SQLITE_OK;
-      sqlite3_finalize(probe);
-    }
     db->path[db->n] = strdup(p);
     if (!db->path[db->n]) {
       sqlite3_close(db->h[db->n]);
@@ -422,23 +435,15 @@ int kp_gpudb_isa_limits(kp_gpudb *db, const char *isa, int major, int minor, kp_
   snprintf(out->isa, sizeof out->isa, "%s", isa);
   for (int i = 0; i < db->n; i++) {
     sqlite3_stmt *st;
-    if (*isa && !db->has_isa[i])
-      continue;
     /* An ISA names its row alone (HIP's major/minor are the row's). */
     if (prep(db, i,
-             *isa ? "SELECT " LIMITS_COLUMNS " FROM cc_limits WHERE isa = ?3"
-             : db->has_isa[i]
-                 ? "SELECT " LIMITS_COLUMNS
-                   " FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ''"
-                 : "SELECT " LIMITS_COLUMNS " FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2",
+             "SELECT " LIMITS_COLUMNS " FROM cc_limits WHERE isa = ?3 AND "
+             "(isa <> '' OR (cc_major = ?1 AND cc_minor = ?2))",
              &st, err, errlen))
       return -1;
-    if (*isa) {
-      sqlite3_bind_text(st, 3, isa, -1, SQLITE_TRANSIENT);
-    } else {
-      sqlite3_bind_int(st, 1, major);
-      sqlite3_bind_int(st, 2, minor);
-    }
+    sqlite3_bind_int(st, 1, major);
+    sqlite3_bind_int(st, 2, minor);
+    sqlite3_bind_text(st, 3, isa, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
       limits_from_row(st, out);
@@ -465,9 +470,7 @@ int kp_gpudb_list_cc(kp_gpudb *db, kp_cc_limits **out, size_t *n, char *err, siz
   for (int i = 0; i < db->n; i++) {
     sqlite3_stmt *st;
     if (prep(db, i,
-             db->has_isa[i] ? "SELECT " LIMITS_COLUMNS
-                              " FROM cc_limits WHERE isa = '' ORDER BY cc_major, cc_minor"
-                            : "SELECT " LIMITS_COLUMNS " FROM cc_limits ORDER BY cc_major, cc_minor",
+             "SELECT " LIMITS_COLUMNS " FROM cc_limits WHERE isa = '' ORDER BY cc_major, cc_minor",
              &st, err, errlen))
       goto fail;
     int rc;
@@ -646,16 +649,12 @@ static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, s
   sqlite3_stmt *st;
   int rc;
   kp_gpu_init(g);
-#define GPU_COLUMNS                                                                             \
-  "SELECT id, full_name, vendor, architecture, chip, cc_major, cc_minor, sm_count, "              \
-  "base_clock_mhz, boost_clock_mhz, shader_clock_mhz, dram_type, dram_bus_bits, "                 \
-  "dram_bytes, launch_latency_cycles"
   if (prep(db, i,
-           db->has_isa[i] ? GPU_COLUMNS ", isa FROM gpus WHERE id = ?1"
-                          : GPU_COLUMNS " FROM gpus WHERE id = ?1",
+           "SELECT id, full_name, vendor, architecture, chip, cc_major, cc_minor, sm_count, "
+           "base_clock_mhz, boost_clock_mhz, shader_clock_mhz, dram_type, dram_bus_bits, "
+           "dram_bytes, launch_latency_cycles, isa FROM gpus WHERE id = ?1",
            &st, err, errlen))
     return -1;
-#undef GPU_COLUMNS
   sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
   rc = sqlite3_step(st);
   if (rc == SQLITE_DONE) {
@@ -680,8 +679,7 @@ static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, s
   g->dram_bus_bits = (int)col_int(st, 12);
   g->dram_bytes = col_int(st, 13);
   g->launch_latency_cycles = col_real(st, 14);
-  if (db->has_isa[i])
-    col_text(st, 15, g->isa, sizeof g->isa);
+  col_text(st, 15, g->isa, sizeof g->isa);
   g->db_index = i;
   sqlite3_finalize(st);
 
@@ -691,19 +689,14 @@ static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, s
   /* Throughput: per class, the first database with a row for this CC. */
   int have[KP_OP_COUNT] = {0};
   for (int k = 0; k < db->n; k++) {
-    if (g->isa[0] && !db->has_isa[k])
-      continue;
     if (prep(db, k,
-             db->has_isa[k] ? "SELECT class, per_clock_per_sm FROM cc_throughput "
-                              "WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ?3"
-                            : "SELECT class, per_clock_per_sm FROM cc_throughput "
-                              "WHERE cc_major = ?1 AND cc_minor = ?2",
+             "SELECT class, per_clock_per_sm FROM cc_throughput "
+             "WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ?3",
              &st, err, errlen))
       return -1;
     sqlite3_bind_int(st, 1, g->cc_major);
     sqlite3_bind_int(st, 2, g->cc_minor);
-    if (db->has_isa[k])
-      sqlite3_bind_text(st, 3, g->isa, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, g->isa, -1, SQLITE_TRANSIENT);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
       int op = op_index((const char *)sqlite3_column_text(st, 0));
       if (op >= 0 && !have[op]) {
@@ -919,10 +912,8 @@ int kp_gpudb_list(kp_gpudb *db, kp_gpu_summary **out, size_t *n, char *err, size
     sqlite3_stmt *st, *al;
     int rc;
     if (prep(db, i,
-             db->has_isa[i] ? "SELECT id, full_name, architecture, cc_major, cc_minor, sm_count, isa "
-                              "FROM gpus ORDER BY id"
-                            : "SELECT id, full_name, architecture, cc_major, cc_minor, sm_count "
-                              "FROM gpus ORDER BY id",
+             "SELECT id, full_name, architecture, cc_major, cc_minor, sm_count, isa "
+             "FROM gpus ORDER BY id",
              &st, err, errlen))
       goto fail;
     if (prep(db, i, "SELECT alias FROM gpu_aliases WHERE gpu_id = ?1 ORDER BY alias", &al, err,
@@ -956,8 +947,7 @@ int kp_gpudb_list(kp_gpudb *db, kp_gpu_summary **out, size_t *n, char *err, size
       s->cc_major = (int)col_int(st, 3);
       s->cc_minor = (int)col_int(st, 4);
       s->sm_count = (int)col_int(st, 5);
-      if (db->has_isa[i])
-        col_text(st, 6, s->isa, sizeof s->isa);
+      col_text(st, 6, s->isa, sizeof s->isa);
       s->db_index = i;
       sqlite3_reset(al);
       sqlite3_bind_text(al, 1, s->id, -1, SQLITE_TRANSIENT);
@@ -1145,8 +1135,7 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
   cc_major = sqlite3_column_int(st, col_index(st, "cc_major"));
   cc_minor = sqlite3_column_int(st, col_index(st, "cc_minor"));
   char isa[16] = "";
-  if (col_index(st, "isa") >= 0 && sqlite3_column_text(st, col_index(st, "isa")))
-    snprintf(isa, sizeof isa, "%s", (const char *)sqlite3_column_text(st, col_index(st, "isa")));
+  col_text(st, col_index(st, "isa"), isa, sizeof isa);
   stop = emit_row(st, gpu_cols, 7, fn, user) ||
          emit(fn, user, "identity", "aliases", "", KP_FACT_TEXT, 0, NAN, aliases,
               "gpu_aliases table") ||
@@ -1158,17 +1147,12 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
   /* Limits of the compute capability: first database that has them. */
   int limits_found = 0;
   for (int k = 0; k < db->n && !limits_found; k++) {
-    if (*isa && !db->has_isa[k])
-      continue;
-    if (prep(db, k,
-             db->has_isa[k] ? "SELECT * FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ?3"
-                            : "SELECT * FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2",
+    if (prep(db, k, "SELECT * FROM cc_limits WHERE cc_major = ?1 AND cc_minor = ?2 AND isa = ?3",
              &st, err, errlen))
       return -1;
     sqlite3_bind_int(st, 1, cc_major);
     sqlite3_bind_int(st, 2, cc_minor);
-    if (db->has_isa[k])
-      sqlite3_bind_text(st, 3, isa, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, isa, -1, SQLITE_TRANSIENT);
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
       limits_found = 1;
@@ -1192,20 +1176,15 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
       continue; /* latency only */
     int done = 0;
     for (int k = 0; k < db->n && !done; k++) {
-      if (*isa && !db->has_isa[k])
-        continue;
       if (prep(db, k,
-               db->has_isa[k] ? "SELECT per_clock_per_sm, source FROM cc_throughput "
-                                "WHERE cc_major = ?1 AND cc_minor = ?2 AND class = ?3 AND isa = ?4"
-                              : "SELECT per_clock_per_sm, source FROM cc_throughput "
-                                "WHERE cc_major = ?1 AND cc_minor = ?2 AND class = ?3",
+               "SELECT per_clock_per_sm, source FROM cc_throughput "
+               "WHERE cc_major = ?1 AND cc_minor = ?2 AND class = ?3 AND isa = ?4",
                &st, err, errlen))
         return -1;
       sqlite3_bind_int(st, 1, cc_major);
       sqlite3_bind_int(st, 2, cc_minor);
       sqlite3_bind_text(st, 3, op_names[op], -1, SQLITE_STATIC);
-      if (db->has_isa[k])
-        sqlite3_bind_text(st, 4, isa, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(st, 4, isa, -1, SQLITE_TRANSIENT);
       rc = sqlite3_step(st);
       if (rc == SQLITE_ROW) {
         kp_fact f = {"throughput", op_names[op], "per clock per SM", KP_FACT_NULL, 0, NAN, NULL,

@@ -11,7 +11,6 @@ struct kp_gpudb {
   int n;
   sqlite3 *h[KP_GPUDB_MAX_FILES];
   char *path[KP_GPUDB_MAX_FILES];
-  int has_isa[KP_GPUDB_MAX_FILES]; /* the file's tables have the isa column (AMD rows) */
 };
 
 /* gpu-db/schema.sql, embedded at configure time (kp_schema_sql.c). */

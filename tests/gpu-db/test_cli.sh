@@ -129,5 +129,22 @@ expect_error "import into kperf's own db format check" 1 "is not a kperf GPU dat
 if env KPERF_USER_DB="$TMP/deep/er/user.db" "$KPERF" import-gpus "$INPUTS/user-gpus.sql" --db "$DB" >/dev/null &&
    [ -f "$TMP/deep/er/user.db" ]; then ok; else bad "import into the default user database"; fi
 
+# A database made before the isa column (NVIDIA rows only) still reads, alone
+# and searched with kperf's: its GPUs, limits and throughput as before.
+cp "$DB" "$TMP/old.db" && chmod u+w "$TMP/old.db" && sqlite3 "$TMP/old.db" "
+  DELETE FROM gpu_memory WHERE gpu_id IN (SELECT id FROM gpus WHERE isa <> '');
+  DELETE FROM gpu_latency WHERE gpu_id IN (SELECT id FROM gpus WHERE isa <> '');
+  DELETE FROM gpu_aliases WHERE gpu_id IN (SELECT id FROM gpus WHERE isa <> '');
+  DELETE FROM gpus WHERE isa <> ''; ALTER TABLE gpus DROP COLUMN isa;
+  DELETE FROM cc_limits WHERE isa <> ''; DELETE FROM cc_throughput WHERE isa <> '';
+  ALTER TABLE cc_limits RENAME TO l; CREATE TABLE cc_limits AS SELECT * FROM l; DROP TABLE l;
+  ALTER TABLE cc_limits DROP COLUMN isa;
+  ALTER TABLE cc_throughput RENAME TO t; CREATE TABLE cc_throughput AS SELECT * FROM t; DROP TABLE t;
+  ALTER TABLE cc_throughput DROP COLUMN isa;" || bad "making a database without the isa column"
+if "$KPERF" occupancy --gpu a100 --block 256 --regs 32 --db "$TMP/old.db" | grep -q "occupancy: *100.0%"; then ok; else bad "older database: a100 occupancy"; fi
+if "$KPERF" gpu a100 --db "$TMP/old.db" | grep -q "ldst *32"; then ok; else bad "older database: a100 throughput"; fi
+if "$KPERF" gpu mi250x --db "$TMP/old.db:$DB" | grep -q "gfx90a"; then ok; else bad "older database first, an AMD GPU from kperf's"; fi
+if "$KPERF" gpus --db "$TMP/old.db" | grep -q '^a100  '; then ok; else bad "older database: listing"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
