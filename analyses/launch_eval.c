@@ -388,6 +388,8 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
  * count as coalesced and conflict-free (predict.c says so in its notes). */
 static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                         const kp_gpu *gpu, kp_launch_eval *e) {
+  e->uncoal_fraction = 0;
+  e->uncoal_accesses = 0;
   if (kp_gpu_is_amd(gpu))
     return;
   coal_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0, 0};
@@ -442,6 +444,8 @@ static void bank_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
 
 static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                          const kp_gpu *gpu, kp_launch_eval *e) {
+  e->bank_replays_ld = e->bank_replays_st = 0;
+  e->bank_accesses = 0;
   if (kp_gpu_is_amd(gpu))
     return;
   bank_acc acc = {gpu->cc_major, gpu->cc_minor, gpu->limits.smem_banks,
@@ -736,8 +740,6 @@ static int candidates_2d(const kp_module *m, const kp_kernel *k, const kp_launch
       in.smem_bytes = ec->smem_dynamic;
       if (kp_predict_input_from_kernel(k, ec->b, ec->nb, &in, err, sizeof err) == 0) {
         ec->global_bytes = in.bytes[KP_SPACE_GLOBAL];
-        ec->uncoal_fraction = ec->bank_replays_ld = ec->bank_replays_st = 0;
-        ec->uncoal_accesses = ec->bank_accesses = 0;
         uncoalesced(m, k, &lc, gpu, ec);
         bank_replays(m, k, &lc, gpu, ec);
         if (predict_with(m, k, ec, ec->b, ec->nb, gpu, model, &in, &c->pred, err, sizeof err) == 0)
