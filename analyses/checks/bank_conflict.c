@@ -430,8 +430,6 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
 
 static void run(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
-  if (ctx->gpu && kp_gpu_is_amd(ctx->gpu))
-    return; /* AMD's rules (wavefronts of 64, LDS) are not implemented: say nothing */
   scan_state *st = malloc(sizeof *st);
   if (!st)
     return;

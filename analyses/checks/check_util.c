@@ -265,6 +265,10 @@ int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a) {
 
 size_t kpc_kernel_shapes(const kp_check_ctx *ctx, const char *check, const kp_kernel *k,
                          kp_shape *out, kp_findings *findings) {
+  /* The lanes of a warp are NVIDIA's (32, in KP_WARP_SIZE arrays): an AMD
+   * GPU's wavefronts and its rules are not modelled, so nothing is judged. */
+  if (ctx->gpu && kp_gpu_is_amd(ctx->gpu))
+    return 0;
   size_t dropped = 0;
   size_t n = kp_kernel_shapes_counted(ctx->m, k, out, &dropped);
   if (dropped && ctx->opts->verbose)

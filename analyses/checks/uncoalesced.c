@@ -615,8 +615,6 @@ static int fields_fill_element(const kp_check_ctx *ctx, const kp_kernel *k,
 
 static void run(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
-  if (ctx->gpu && kp_gpu_is_amd(ctx->gpu))
-    return; /* AMD's rules (wavefronts of 64, LDS) are not implemented: say nothing */
   unsigned long file_budget = FILE_SCAN_BUDGET;
   for (size_t ki = 0; ki < m->nkernels; ki++) {
     const kp_kernel *k = &m->kernels[ki];
