@@ -121,8 +121,7 @@ static int names_arch(char **args, int n) {
   return 0;
 }
 
-/* Whether FILE is HIP: a .hip file, or -x hip among the clang arguments. */
-static int is_hip(const char *file, char *const *args, size_t n) {
+int kp_cli_is_hip(const char *file, char *const *args, size_t n) {
   size_t len = strlen(file);
   if (len > 4 && strcmp(file + len - 4, ".hip") == 0)
     return 1;
@@ -279,7 +278,7 @@ int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_arg
     signal(sigs[i], on_signal);
   char keyflag[64];
   snprintf(keyflag, sizeof keyflag, "-fplugin-arg-kperf-%s=", key);
-  if (is_hip(file, clang_args, nclang)) {
+  if (kp_cli_is_hip(file, clang_args, nclang)) {
     /* HIP: the host pass over HIP's headers, without AMD's device libraries;
      * clang 22 accepts the 5.x headers only with the wavefront size defined
      * (64: gfx90a's, the arch assumed when none is named). */

@@ -26,6 +26,9 @@ int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_arg
                       size_t nplugin, char *const *clang_args, size_t nclang,
                       kp_plugin_result *r);
 
+/* Whether FILE is compiled as HIP: a .hip file, or -x hip among clang_args. */
+int kp_cli_is_hip(const char *file, char *const *clang_args, size_t nclang);
+
 /* Compiles file's host side with the plugin and -fplugin-arg-kperf-predict,
  * adding plugin_args (full -fplugin-arg-kperf-... flags) and clang_args.
  * Returns the JSON text (malloc'ed) or NULL after printing why; *errtext

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "kperf/ptxas.h"
 #include "plugin_run.h"
+#include "plugin_run.h"
 
 #ifndef KPERF_CUDA_PATH
 #define KPERF_CUDA_PATH ""
@@ -179,8 +180,7 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
   kp_ptxas_facts all;
   kp_ptxas_facts_init(&all);
   char nvcc[4200];
-  size_t flen = strlen(file);
-  if (flen > 4 && strcmp(file + flen - 4, ".hip") == 0) {
+  if (kp_cli_is_hip(file, clang_args, nclang)) {
     /* nvcc does not compile HIP. */
     kp_ptxas_add_missing(&all, "*", "a HIP file, which nvcc does not compile");
   } else if (!find_nvcc(cuda_opt, nvcc, sizeof nvcc)) {
