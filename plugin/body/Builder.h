@@ -252,7 +252,8 @@ private:
   static kp_iclass arithClass(QualType T);
   bool is64(QualType T);
   int specialVar(const Expr *E, std::string &Name);
-  int hipSpecialVar(const Expr *E, std::string &Name, bool Member);
+  int hipSpecialVar(const Expr *E, std::string &Name);
+  int hipCoordinate(const Expr *E, std::string &Name);
   bool hipSpecialProduct(const Expr *E, Val &Out);
   Val special(const Expr *E, int V, const std::string &Name);
   Val eval(const Expr *E);

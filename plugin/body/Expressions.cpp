@@ -75,38 +75,12 @@ static int axisOf(const std::string &Field) {
   return Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
 }
 
-// HIP's special registers (hip/amd_detail/amd_hip_runtime.h): threadIdx is a
-// __HIP_Coordinates<__HIP_ThreadIdx> object whose static members x, y, z
-// convert to the id; hipThreadIdx_x & co are __ockl_get_local_id(0) & co.
-// Without the conversion (E the member itself, as an operand of the
-// overloaded blockDim.x * gridDim.x) when Member is set.
-int BodyBuilder::hipSpecialVar(const Expr *E, std::string &Name, bool Member) {
-  E = E->IgnoreParens();
-  if (!Member) {
-    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
-      if (ICE->getCastKind() == CK_UserDefinedConversion)
-        E = ICE->getSubExpr()->IgnoreParens();
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      if (!isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()) || !MC->getImplicitObjectArgument())
-        return -1;
-      return hipSpecialVar(MC->getImplicitObjectArgument(), Name, true);
-    }
-    const auto *CE = dyn_cast<CallExpr>(E);
-    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-    if (!FD || CE->getNumArgs() != 1 || !FD->getIdentifier())
-      return -1;
-    StringRef F = FD->getName();
-    const char *Obj = F == "__ockl_get_local_id"     ? "threadIdx"
-                      : F == "__ockl_get_group_id"   ? "blockIdx"
-                      : F == "__ockl_get_local_size" ? "blockDim"
-                      : F == "__ockl_get_num_groups" ? "gridDim"
-                                                     : nullptr;
-    int64_t Axis;
-    if (!Obj || !foldInt(CE->getArg(0), Axis) || Axis < 0 || Axis > 2)
-      return -1;
-    Name = std::string(Obj) + "." + "xyz"[Axis];
-    return specialCode(Obj, (int)Axis);
-  }
+// HIP's threadIdx.x & co as members (hip/amd_detail/amd_hip_runtime.h):
+// threadIdx is a __HIP_Coordinates<__HIP_ThreadIdx> object whose static
+// members x, y, z convert to the id.  E is the member itself (a copy of it
+// when passed by value, as to the overloaded blockDim.x * gridDim.x).
+int BodyBuilder::hipCoordinate(const Expr *E, std::string &Name) {
+  E = E->IgnoreParenImpCasts();
   while (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) { // a copy of the member
     if (CCE->getNumArgs() != 1)
       return -1;
@@ -114,7 +88,7 @@ int BodyBuilder::hipSpecialVar(const Expr *E, std::string &Name, bool Member) {
   }
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
     E = MTE->getSubExpr()->IgnoreParenImpCasts();
-  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const auto *ME = dyn_cast<MemberExpr>(E);
   if (!ME)
     return -1;
   const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
@@ -129,11 +103,39 @@ int BodyBuilder::hipSpecialVar(const Expr *E, std::string &Name, bool Member) {
   return Code;
 }
 
+// HIP's special registers as values: a member's conversion (threadIdx.x), or
+// hipThreadIdx_x & co, which are __ockl_get_local_id(0) & co.
+int BodyBuilder::hipSpecialVar(const Expr *E, std::string &Name) {
+  E = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+    if (ICE->getCastKind() == CK_UserDefinedConversion)
+      E = ICE->getSubExpr()->IgnoreParens();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()) && MC->getImplicitObjectArgument()
+               ? hipCoordinate(MC->getImplicitObjectArgument(), Name)
+               : -1;
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || CE->getNumArgs() != 1 || !FD->getIdentifier())
+    return -1;
+  StringRef F = FD->getName();
+  const char *Obj = F == "__ockl_get_local_id"     ? "threadIdx"
+                    : F == "__ockl_get_group_id"   ? "blockIdx"
+                    : F == "__ockl_get_local_size" ? "blockDim"
+                    : F == "__ockl_get_num_groups" ? "gridDim"
+                                                   : nullptr;
+  int64_t Axis;
+  if (!Obj || !foldInt(CE->getArg(0), Axis) || Axis < 0 || Axis > 2)
+    return -1;
+  Name = std::string(Obj) + "." + "xyz"[Axis];
+  return specialCode(Obj, (int)Axis);
+}
+
 // The special register threadIdx.x & co, or -1.
 int BodyBuilder::specialVar(const Expr *E, std::string &Name) {
   const auto *POE = dyn_cast<PseudoObjectExpr>(E);
   if (!POE)
-    return hipSpecialVar(E, Name, false);
+    return hipSpecialVar(E, Name);
   const auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
   if (!PR)
     return -1;
@@ -158,7 +160,7 @@ bool BodyBuilder::hipSpecialProduct(const Expr *E, Val &Out) {
   if (!OC || OC->getOperator() != OO_Star || OC->getNumArgs() != 2)
     return false;
   std::string NA, NB;
-  int A = hipSpecialVar(OC->getArg(0), NA, true), B = hipSpecialVar(OC->getArg(1), NB, true);
+  int A = hipCoordinate(OC->getArg(0), NA), B = hipCoordinate(OC->getArg(1), NB);
   if (A < 100 || B < 100)
     return false;
   Val X = special(OC->getArg(0), A, NA), Y = special(OC->getArg(1), B, NB);
