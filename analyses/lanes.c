@@ -740,11 +740,12 @@ int kp_access_primary_loop(kp_lane_ctx *c, const kp_access *a, unsigned *iterati
 
 int kp_scan_point_full(const kp_scan_point *sp) {
   const kp_shape *sh = sp->point->shape;
+  int64_t size = sp->lanes_hi ? 2 * KP_WARP_SIZE : KP_WARP_SIZE;
   int64_t left = sh->x * sh->y * sh->z - (int64_t)sp->point->warp * KP_WARP_SIZE;
-  unsigned lanes = left >= KP_WARP_SIZE ? KP_WARP_SIZE : (unsigned)(left > 0 ? left : 0);
+  unsigned lanes = left >= size ? (unsigned)size : (unsigned)(left > 0 ? left : 0);
   unsigned n = 0;
   for (unsigned i = 0; i < KP_WARP_SIZE; i++)
-    n += sp->lanes->active >> i & 1u;
+    n += (sp->lanes->active >> i & 1u) + (sp->lanes_hi ? sp->lanes_hi->active >> i & 1u : 0);
   return lanes > 0 && n == lanes;
 }
 
@@ -786,14 +787,17 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   const kp_sym *per_lane = a->index.known ? NULL : a->index_formula;
   if (per_lane)
     uses_block |= kp_sym_uses_prefix(per_lane, "blockIdx.");
-  int simple_warps = !uses_yz && !a->nguards && !per_lane && s->x % KP_WARP_SIZE == 0;
+  /* Units a scan visits: warps of 32 lanes, or wavefronts of two of them. */
+  unsigned per = c->wave == 2 * KP_WARP_SIZE ? 2 : 1;
+  int simple_warps = !uses_yz && !a->nguards && !per_lane && s->x % (KP_WARP_SIZE * per) == 0;
   /* An additive counter shifts the whole warp's addresses alike: a few
    * iterations show every alignment that matters. */
   if (primary >= 0 && k->loops[primary]->step_kind == KP_STEP_ADD && !a->nguards && !per_lane &&
       nprim > 8)
     nprim = 8;
   unsigned threads = (unsigned)(s->x * s->y * s->z);
-  unsigned nwarps = (threads + KP_WARP_SIZE - 1) / KP_WARP_SIZE;
+  unsigned nhalves = (threads + KP_WARP_SIZE - 1) / KP_WARP_SIZE;
+  unsigned nwarps = (nhalves + per - 1) / per;
   unsigned warps[8], nw = 0;
   if (c->quick && nwarps > 3) {
     warps[nw++] = 0;
@@ -842,11 +846,21 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
           continue;
         for (unsigned wi = 0; wi < nw; wi++)
           for (int64_t blk = 0; blk < (uses_block ? 2 : 1); blk++) {
-            kp_lane_point p = {s, warps[wi], blk, iter, unknown};
-            kp_warp_access wa;
-            if (!kp_lanes_eval(c, a, &p, pad, &wa) || !wa.active)
+            kp_lane_point p = {s, warps[wi] * per, blk, iter, unknown};
+            kp_warp_access wa, hi;
+            if (!kp_lanes_eval(c, a, &p, pad, &wa))
               continue;
-            kp_scan_point sp = {&p, smp, nsamples, primary, j, 0, 0, &wa};
+            if (per == 2) {
+              kp_lane_point ph = p;
+              ph.warp = p.warp + 1;
+              memset(&hi, 0, sizeof hi);
+              hi.width = wa.width;
+              if (ph.warp < nhalves && !kp_lanes_eval(c, a, &ph, pad, &hi))
+                continue; /* the second half cannot be told: neither can the wavefront */
+            }
+            if (!wa.active && (per == 1 || !hi.active))
+              continue;
+            kp_scan_point sp = {&p, smp, nsamples, primary, j, 0, 0, &wa, per == 2 ? &hi : NULL};
             if (primary >= 0)
               sp.primary_counter_known = kp_loop_counter(c, &p, k->loops[primary], j,
                                                          &sp.primary_counter);

@@ -307,6 +307,7 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
 
 typedef struct coal_acc {
   int cc_major, cc_minor;
+  unsigned amd_line; /* AMD GCN/CDNA: wavefronts judged by the vector L1's lines */
   double excess, asked; /* bytes beyond a coalesced request; bytes the lanes ask for */
   double total;         /* excess bytes per thread, over the accesses done */
 } coal_acc;
@@ -316,9 +317,12 @@ static void coal_visit(void *user, const kp_scan_point *sp) {
   kp_coalescing co;
   if (sp->sample != 0)
     return;
-  if (kp_global_transactions(c->cc_major, c->cc_minor, sp->lanes, &co) != KP_WARP_OK)
+  int rc = c->amd_line ? kp_amd_global_lines(c->amd_line, sp->lanes, sp->lanes_hi, &co)
+                       : kp_global_transactions(c->cc_major, c->cc_minor, sp->lanes, &co);
+  if (rc != KP_WARP_OK)
     return;
-  unsigned lanes = (unsigned)__builtin_popcount(sp->lanes->active);
+  unsigned lanes = (unsigned)__builtin_popcount(sp->lanes->active) +
+                   (sp->lanes_hi ? (unsigned)__builtin_popcount(sp->lanes_hi->active) : 0);
   if (lanes == 0 || co.transactions == 0)
     return;
   if (co.transactions > co.ideal)
@@ -340,10 +344,10 @@ static double exec_count(const kp_kernel *k, const kp_access *a, const kp_bindin
 }
 
 /* Scans every access of space `space` (atomics and unsized ones left out)
- * under the launch's block shape; for each access with a point visited,
- * calls done(a, scan state, e). */
+ * under the launch's block shape, by units of `wave` (kp_lane_ctx.wave); for
+ * each access with a point visited, calls done(a, scan state, e). */
 static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launch *l,
-                          kp_launch_eval *e, kp_space space, kp_scan_fn visit,
+                          kp_launch_eval *e, kp_space space, unsigned wave, kp_scan_fn visit,
                           void (*reset)(void *acc), void *acc,
                           void (*done)(const kp_kernel *k, const kp_access *a, void *acc,
                                        kp_launch_eval *e)) {
@@ -363,6 +367,7 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
       kp_lane_ctx_free(&c);
       continue;
     }
+    c.wave = wave;
     reset(acc);
     size_t n = kp_access_scan(&c, a, &s, 0, visit, acc);
     kp_lane_ctx_free(&c);
@@ -384,16 +389,20 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
   e->uncoal_accesses++;
 }
 
-/* AMD's coalescing and LDS rules are not modelled: an AMD GPU's accesses
- * count as coalesced and conflict-free (predict.c says so in its notes). */
+/* An AMD GPU whose rules kperf does not have (kp_gpu_amd_rules: RDNA): its
+ * accesses count as coalesced and conflict-free (predict.c says so in its
+ * notes).  GCN/CDNA: wavefronts of 64 by the vector L1's lines. */
 static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                         const kp_gpu *gpu, kp_launch_eval *e) {
   e->uncoal_fraction = 0;
   e->uncoal_accesses = 0;
-  if (kp_gpu_is_amd(gpu))
+  int amd = kp_gpu_amd_rules(gpu);
+  if (kp_gpu_is_amd(gpu) && !amd)
     return;
-  coal_acc acc = {gpu->cc_major, gpu->cc_minor, 0, 0, 0};
-  scan_accesses(m, k, l, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, coal_done);
+  coal_acc acc = {gpu->cc_major, gpu->cc_minor, amd ? (unsigned)gpu->mem[KP_MEM_L1].line_bytes : 0,
+                  0, 0, 0};
+  scan_accesses(m, k, l, e, KP_SPACE_GLOBAL, amd ? 64 : 0, coal_visit, coal_reset, &acc,
+                coal_done);
   if (e->global_bytes > 0)
     e->uncoal_fraction = acc.total / e->global_bytes;
 }
@@ -406,6 +415,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
  * degree is averaged over the scanned configurations (warps, iterations). */
 typedef struct bank_acc {
   int cc_major, cc_minor, banks, bank_bytes; /* the GPU row's */
+  int amd; /* AMD GCN/CDNA: each 32-lane warp scanned is half a wavefront */
   double degree_sum;
   unsigned points;
 } bank_acc;
@@ -415,9 +425,10 @@ static void bank_visit(void *user, const kp_scan_point *sp) {
   kp_bank_result r;
   if (sp->sample != 0)
     return;
-  if (kp_shared_conflict_banks(c->cc_major, c->cc_minor, c->banks, c->bank_bytes, sp->lanes, &r) !=
-          KP_WARP_OK ||
-      r.degree == 0)
+  int rc = c->amd ? kp_amd_lds_conflict(c->banks, c->bank_bytes, sp->lanes, &r)
+                  : kp_shared_conflict_banks(c->cc_major, c->cc_minor, c->banks, c->bank_bytes,
+                                             sp->lanes, &r);
+  if (rc != KP_WARP_OK || r.degree == 0)
     return;
   c->degree_sum += r.degree;
   c->points++;
@@ -446,11 +457,13 @@ static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch
                          const kp_gpu *gpu, kp_launch_eval *e) {
   e->bank_replays_ld = e->bank_replays_st = 0;
   e->bank_accesses = 0;
-  if (kp_gpu_is_amd(gpu))
+  int amd = kp_gpu_amd_rules(gpu);
+  if (kp_gpu_is_amd(gpu) && !amd)
     return;
   bank_acc acc = {gpu->cc_major, gpu->cc_minor, gpu->limits.smem_banks,
-                  gpu->limits.smem_bank_bytes, 0, 0};
-  scan_accesses(m, k, l, e, KP_SPACE_SHARED, bank_visit, bank_reset, &acc, bank_done);
+                  gpu->limits.smem_bank_bytes, amd, 0, 0};
+  scan_accesses(m, k, l, e, KP_SPACE_SHARED, amd ? 32 : 0, bank_visit, bank_reset, &acc,
+                bank_done);
 }
 
 /* ---- Evaluation ------------------------------------------------------------ */
@@ -655,15 +668,16 @@ static void choose_best(kp_launch_eval *e) {
     e->recommend = 1;
 }
 
-/* No other launch is searched for an AMD GPU: its wavefronts and LDS rules
- * are not modelled, so no candidate could be judged. */
+/* No other launch is searched for an AMD GPU: the time model is far from
+ * the measurements of AMD GPUs (docs/models.md, "AMD GPUs"), and a
+ * recommendation built on it could cost more than it saves. */
 static int amd_no_reshape(const kp_gpu *gpu, kp_launch_eval *e) {
   if (!kp_gpu_is_amd(gpu))
     return 0;
   e->reshape_ok = 0;
   snprintf(e->reshape_why, sizeof e->reshape_why,
-           "kperf does not search launches for AMD GPUs (%s): their coalescing and LDS rules are "
-           "not modelled",
+           "kperf does not search launches for AMD GPUs (%s): its time model does not yet "
+           "rank launches on them as measured",
            gpu->id);
   return 1;
 }

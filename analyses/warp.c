@@ -399,3 +399,67 @@ int kp_shared_conflict_banks(int cc_major, int cc_minor, int banks, int bank_byt
   }
   return KP_WARP_OK;
 }
+
+/* ---- AMD GCN / CDNA --------------------------------------------------- */
+
+/* Adds the distinct lines of a's active lanes (shifted by `off` bytes) to
+ * lines[*n]. */
+static void add_lines(const kp_warp_access *a, uint64_t off, unsigned line, uint64_t *lines,
+                      unsigned *n, uint64_t *addrs, unsigned *na) {
+  for (unsigned i = 0; i < KP_WARP_SIZE; i++) {
+    if (!(a->active >> i & 1u))
+      continue;
+    uint64_t l = (a->addr[i] + off) / line;
+    unsigned j = 0;
+    while (j < *n && lines[j] != l)
+      j++;
+    if (j == *n)
+      lines[(*n)++] = l;
+    if (addrs)
+      addrs[(*na)++] = a->addr[i];
+  }
+}
+
+int kp_amd_global_lines(unsigned line_bytes, const kp_warp_access *lo, const kp_warp_access *hi,
+                        kp_coalescing *out) {
+  if (!out || !lo || line_bytes == 0 || (line_bytes & (line_bytes - 1)))
+    return KP_WARP_EARG;
+  memset(out, 0, sizeof *out);
+  int rc = validate(5, lo);
+  if (rc == KP_WARP_OK && hi)
+    rc = hi->width != lo->width && hi->active ? KP_WARP_EARG : validate(5, hi);
+  if (rc != KP_WARP_OK)
+    return rc;
+  uint64_t lines[2 * KP_WARP_SIZE], addrs[2 * KP_WARP_SIZE];
+  unsigned n = 0, na = 0;
+  add_lines(lo, 0, line_bytes, lines, &n, addrs, &na);
+  if (hi)
+    add_lines(hi, 0, line_bytes, lines, &n, addrs, &na);
+  /* The same lanes reading consecutive elements of an aligned array. */
+  kp_warp_access clo, chi;
+  unsigned w = lo->width;
+  kp_warp_strided(&clo, 0, w, w, lo->active);
+  kp_warp_strided(&chi, (uint64_t)KP_WARP_SIZE * w, w, w, hi ? hi->active : 0);
+  uint64_t clines[2 * KP_WARP_SIZE];
+  unsigned cn = 0;
+  add_lines(&clo, 0, line_bytes, clines, &cn, NULL, NULL);
+  add_lines(&chi, 0, line_bytes, clines, &cn, NULL, NULL);
+  out->transactions = n;
+  out->ideal = cn < n ? cn : n;
+  out->transaction_bytes = line_bytes;
+  out->bytes_moved = (unsigned long long)n * line_bytes;
+  out->bytes_used = (unsigned long long)count_distinct(addrs, na) * w;
+  return KP_WARP_OK;
+}
+
+int kp_amd_lds_conflict(int banks, int bank_bytes, const kp_warp_access *half,
+                        kp_bank_result *out) {
+  if (!out || !half)
+    return KP_WARP_EARG;
+  memset(out, 0, sizeof *out);
+  if (banks != 32 || bank_bytes != 4 || half->width > 4)
+    return valid_width(half->width) ? KP_WARP_EARG : KP_WARP_EWIDTH;
+  /* One phase of 32 lanes over 32 banks of 4 bytes with broadcast: the rule
+   * kp_shared_conflict_banks applies from CC 5.0 on. */
+  return kp_shared_conflict_banks(5, 0, banks, bank_bytes, half, out);
+}

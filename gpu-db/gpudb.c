@@ -627,6 +627,12 @@ static int unknown_gpu(kp_gpudb *db, const match *m, const char *name, char *err
 
 int kp_gpu_is_amd(const kp_gpu *g) { return g && g->isa[0] != '\0'; }
 
+int kp_gpu_amd_rules(const kp_gpu *g) {
+  return kp_gpu_is_amd(g) && strncmp(g->isa, "gfx9", 4) == 0 && g->limits.warp_size == 64 &&
+         g->mem[KP_MEM_L1].line_bytes > 0 && g->limits.smem_banks == 32 &&
+         g->limits.smem_bank_bytes == 4;
+}
+
 void kp_gpu_init(kp_gpu *g) {
   memset(g, 0, sizeof *g);
   g->cc_major = g->cc_minor = g->sm_count = g->dram_bus_bits = -1;

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-void kpc_lanes_text(uint32_t lanes, char *buf, size_t len) {
+void kpc_lanes_text(uint32_t lanes, unsigned first, char *buf, size_t len) {
   unsigned idx[32], n = 0;
   for (unsigned i = 0; i < 32; i++)
     if (lanes >> i & 1)
-      idx[n++] = i;
+      idx[n++] = first + i;
   if (n == 0) {
     snprintf(buf, len, "no lanes");
     return;
@@ -170,20 +170,24 @@ void kpc_stride_text(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
       snprintf(symbolic, symlen, "%s", t);
     }
   }
-  if (s->x < KP_WARP_SIZE && s->y > 1 && used < len) {
-    unsigned rows = (unsigned)((KP_WARP_SIZE + s->x - 1) / s->x);
+  unsigned wl = c->wave == 2 * KP_WARP_SIZE ? c->wave : KP_WARP_SIZE;
+  const char *unit = c->wave == 2 * KP_WARP_SIZE ? "wavefront"
+                     : c->wave == KP_WARP_SIZE   ? "half-wavefront"
+                                                 : "warp";
+  if (s->x < wl && s->y > 1 && used < len) {
+    unsigned rows = (unsigned)((wl + s->x - 1) / s->x);
     if (rows > s->y)
       rows = (unsigned)s->y;
     if (!cy)
-      snprintf(buf + used, len - used, "%sa warp spans %u rows of %" PRId64 " threads",
-               used ? "; " : "", rows, s->x);
+      snprintf(buf + used, len - used, "%sa %s spans %u rows of %" PRId64 " threads",
+               used ? "; " : "", unit, rows, s->x);
     else if (coef_text(c, p, cy, &v, t, sizeof t))
       snprintf(buf + used, len - used,
-               "%sa warp spans %u rows of %" PRId64 " threads, %" PRId64 " element%s apart",
-               used ? "; " : "", rows, s->x, v, v == 1 || v == -1 ? "" : "s");
+               "%sa %s spans %u rows of %" PRId64 " threads, %" PRId64 " element%s apart",
+               used ? "; " : "", unit, rows, s->x, v, v == 1 || v == -1 ? "" : "s");
     else {
-      snprintf(buf + used, len - used, "%sa warp spans %u rows of %" PRId64 " threads, %s elements apart",
-               used ? "; " : "", rows, s->x, t);
+      snprintf(buf + used, len - used, "%sa %s spans %u rows of %" PRId64 " threads, %s elements apart",
+               used ? "; " : "", unit, rows, s->x, t);
       if (symlen && !symbolic[0])
         snprintf(symbolic, symlen, "%s", t);
     }
@@ -265,9 +269,8 @@ int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a) {
 
 size_t kpc_kernel_shapes(const kp_check_ctx *ctx, const char *check, const kp_kernel *k,
                          kp_shape *out, kp_findings *findings) {
-  /* The lanes of a warp are NVIDIA's (32, in KP_WARP_SIZE arrays): an AMD
-   * GPU's wavefronts and its rules are not modelled, so nothing is judged. */
-  if (ctx->gpu && kp_gpu_is_amd(ctx->gpu))
+  /* An AMD GPU whose rules kperf does not have (RDNA): nothing is judged. */
+  if (ctx->gpu && kp_gpu_is_amd(ctx->gpu) && !kp_gpu_amd_rules(ctx->gpu))
     return 0;
   size_t dropped = 0;
   size_t n = kp_kernel_shapes_counted(ctx->m, k, out, &dropped);
@@ -277,4 +280,17 @@ size_t kpc_kernel_shapes(const kp_check_ctx *ctx, const char *check, const kp_ke
                     "kernel)",
                     dropped, dropped == 1 ? "" : "s", k->name ? k->name : "?", KP_SHAPES_MAX);
   return n;
+}
+
+const char *kpc_warp_word(const kp_gpu *g) { return kp_gpu_amd_rules(g) ? "wavefront" : "warp"; }
+
+unsigned kpc_warp_lanes(const kp_gpu *g) {
+  return kp_gpu_amd_rules(g) ? 2 * KP_WARP_SIZE : KP_WARP_SIZE;
+}
+
+int kpc_lane_ctx_init(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_kernel *k,
+                      const kp_shape *s) {
+  int ok = kp_lane_ctx_init(c, ctx->m, k, s);
+  c->wave = kp_gpu_amd_rules(ctx->gpu) ? 2 * KP_WARP_SIZE : 0;
+  return ok;
 }

@@ -17,8 +17,20 @@ struct kp_findings;
 size_t kpc_kernel_shapes(const struct kp_check_ctx *ctx, const char *check, const kp_kernel *k,
                          kp_shape *out, struct kp_findings *findings);
 
-/* "lanes 0-31", "lanes 0 and 16", "lanes 0, 2, 4, ..., 30" for a lane mask. */
-void kpc_lanes_text(uint32_t lanes, char *buf, size_t len);
+/* "lanes 0-31", "lanes 0 and 16", "lanes 0, 2, 4, ..., 30" for a lane mask
+ * whose bit i is lane first + i (first: 32 for the second half of an AMD
+ * wavefront, else 0). */
+void kpc_lanes_text(uint32_t lanes, unsigned first, char *buf, size_t len);
+
+struct kp_gpu;
+/* The unit the checks speak of: "wavefront" on an AMD GPU, else "warp". */
+const char *kpc_warp_word(const struct kp_gpu *g);
+/* Lanes of that unit: 64 with kp_gpu_amd_rules, else 32. */
+unsigned kpc_warp_lanes(const struct kp_gpu *g);
+/* A lane context for the checks' scans of ctx's GPU (kp_lane_ctx_init with
+ * kp_lane_ctx.wave set for a wavefront of 64). */
+int kpc_lane_ctx_init(const struct kp_check_ctx *ctx, kp_lane_ctx *c, const kp_kernel *k,
+                      const kp_shape *s);
 
 /* How the address moves between the threads of a warp under shape s:
  * "stride 32 elements (128 B) between adjacent threads", "rows of 8 threads,

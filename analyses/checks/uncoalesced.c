@@ -40,6 +40,7 @@ typedef struct worst {
 
 typedef struct scan_state {
   int cc_major, cc_minor;
+  unsigned amd_line; /* an AMD GPU's vector L1 line: wavefronts of 64 judged by it */
   worst w[KP_SCAN_SAMPLES];
   unsigned nsamples;
   size_t nloops;
@@ -50,8 +51,9 @@ typedef struct scan_state {
 static void visit(void *user, const kp_scan_point *sp) {
   scan_state *st = user;
   kp_coalescing co;
-  if (kp_global_transactions(st->cc_major, st->cc_minor, sp->lanes, &co) != KP_WARP_OK ||
-      co.ideal == 0)
+  int rc = st->amd_line ? kp_amd_global_lines(st->amd_line, sp->lanes, sp->lanes_hi, &co)
+                        : kp_global_transactions(st->cc_major, st->cc_minor, sp->lanes, &co);
+  if (rc != KP_WARP_OK || co.ideal == 0)
     return;
   st->nsamples = sp->nsamples;
   int full = kp_scan_point_full(sp);
@@ -70,6 +72,11 @@ static void visit(void *user, const kp_scan_point *sp) {
     for (size_t l = 0; l < st->nloops && l < 64; l++)
       w->iter[l] = sp->point->iter ? sp->point->iter[l] : 0;
   }
+}
+
+/* The vector L1 line of an AMD GPU whose rules kperf has, else 0. */
+static unsigned amd_line(const kp_gpu *g) {
+  return kp_gpu_amd_rules(g) ? (unsigned)g->mem[KP_MEM_L1].line_bytes : 0;
 }
 
 /* ---- One parameter the file does not give ------------------------------ */
@@ -104,13 +111,14 @@ static int quick_scan(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acce
                       const kp_shape *s, const char *const *names, size_t nu, const int64_t *v,
                       int whole, scan_state *st, size_t *n) {
   kp_lane_ctx cv;
-  int ok = kp_lane_ctx_init(&cv, ctx->m, k, s);
+  int ok = kpc_lane_ctx_init(ctx, &cv, k, s);
   for (size_t u = 0; ok && u < nu; u++)
     ok = kp_lane_ctx_bind(&cv, names[u], v[u]);
   if (ok) {
     memset(st, 0, sizeof *st);
     st->cc_major = ctx->gpu->cc_major;
     st->cc_minor = ctx->gpu->cc_minor;
+    st->amd_line = amd_line(ctx->gpu);
     st->nloops = k->nloops;
     st->only_full = whole;
     cv.quick = 1;
@@ -378,9 +386,11 @@ static int sweep_unknowns_in(const kp_check_ctx *ctx, const kp_kernel *k, const 
 }
 
 /* "sectors" / "128-byte transactions" for the generation's unit. */
-static void unit_text(int cc_major, int cc_minor, const kp_coalescing *co, char *buf,
-                      size_t len) {
-  if (cc_major >= 5)
+static void unit_text(const kp_gpu *g, const kp_coalescing *co, char *buf, size_t len) {
+  int cc_major = g->cc_major, cc_minor = g->cc_minor;
+  if (kp_gpu_amd_rules(g))
+    snprintf(buf, len, "%u-byte cache lines", co->transaction_bytes);
+  else if (cc_major >= 5)
     snprintf(buf, len, "sectors");
   else if (cc_major == 1 && cc_minor >= 2)
     snprintf(buf, len, "memory segments");
@@ -395,7 +405,7 @@ static void unit_text(int cc_major, int cc_minor, const kp_coalescing *co, char 
  * its lanes). */
 static void unknowns_note(kp_findings *out, const kp_kernel *k, const kp_access *a,
                           const char *const *unk, size_t nu, size_t which, const sweep_result *sw,
-                          const char *unit) {
+                          const char *unit, const char *warp) {
   char names[160] = "", figures[200] = "", range[160], what[240], every[200];
   size_t nl = 0, fl = 0;
   for (size_t u = 0; u < nu; u++) {
@@ -417,7 +427,7 @@ static void unknowns_note(kp_findings *out, const kp_kernel *k, const kp_access 
              sw->ideal);
   const char *first = swept ? swept : unk[0];
   if (nu == 1 && loaded_var(k, first))
-    snprintf(what, sizeof what, "'%s' is loaded from memory (one value per warp)", first);
+    snprintf(what, sizeof what, "'%s' is loaded from memory (one value per %s)", first, warp);
   else if (swept)
     snprintf(what, sizeof what, "'%s' is not known in this file", swept);
   else
@@ -430,8 +440,9 @@ static void unknowns_note(kp_findings *out, const kp_kernel *k, const kp_access 
   else
     snprintf(every, sizeof every, "for every %s >= %" PRId64 "%s%s", swept, sw->from,
              nu > 1 ? ", whatever " : "", nu > 1 ? names : "");
-  kp_findings_note(out, a->loc, "%s: the access is uncoalesced %s%s: %s; figures for %s", what,
-                   every, sw->partial ? ", wherever a whole warp makes it" : "", range, figures);
+  kp_findings_note(out, a->loc, "%s: the access is uncoalesced %s%s%s%s: %s; figures for %s",
+                   what, every, sw->partial ? ", wherever a whole " : "", sw->partial ? warp : "",
+                   sw->partial ? " makes it" : "", range, figures);
 }
 
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
@@ -442,7 +453,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
   for (size_t si = 0; si < nshapes; si++) {
     const kp_shape *s = &shapes[si];
     kp_lane_ctx c;
-    if (!kp_lane_ctx_init(&c, ctx->m, k, s)) {
+    if (!kpc_lane_ctx_init(ctx, &c, k, s)) {
       kp_lane_ctx_free(&c);
       return;
     }
@@ -471,6 +482,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     memset(&st, 0, sizeof st);
     st.cc_major = g->cc_major;
     st.cc_minor = g->cc_minor;
+    st.amd_line = amd_line(g);
     st.nloops = k->nloops;
     st.only_full = nu > 0 && whole; /* as the sweep judged it */
     size_t n = kp_access_scan(&c, a, s, 0, visit, &st);
@@ -488,36 +500,46 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     char sym[128];
     if (nu > 0) { /* the stride as written ("stride s elements"), not at the figure */
       kp_lane_ctx_free(&c);
-      if (!kp_lane_ctx_init(&c, ctx->m, k, s)) {
+      if (!kpc_lane_ctx_init(ctx, &c, k, s)) {
         kp_lane_ctx_free(&c);
         return;
       }
     }
     kpc_stride_text(&c, a, &p, stride, sizeof stride, sym, sizeof sym);
-    unit_text(g->cc_major, g->cc_minor, &w->co, unit, sizeof unit);
+    unit_text(g, &w->co, unit, sizeof unit);
+    const char *warp = kpc_warp_word(g);
+    unsigned lanes = kpc_warp_lanes(g);
     if (!kp_findings_add(out, CHECK, KP_WARNING, a->loc,
-                         "uncoalesced global %s of '%s': each warp request touches %u %s where "
+                         "uncoalesced global %s of '%s': each %s request touches %u %s where "
                          "%u would do (%s)",
-                         kpc_kind(k, a), a->array, w->co.transactions, unit, w->co.ideal,
+                         kpc_kind(k, a), a->array, warp, w->co.transactions, unit, w->co.ideal,
                          stride)) {
       kp_lane_ctx_free(&c);
       return;
     }
     double pct = w->co.bytes_moved ? 100.0 * (double)w->co.bytes_used / (double)w->co.bytes_moved : 0;
-    kp_findings_note(out, a->loc,
-                     "a warp moves %llu bytes to use %llu: only %.1f%% of the memory traffic it "
-                     "causes is useful on %s (compute capability %d.%d)",
-                     w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->cc_major, g->cc_minor);
+    if (st.amd_line)
+      kp_findings_note(out, a->loc,
+                       "a wavefront moves %llu bytes to use %llu: only %.1f%% of the memory "
+                       "traffic it causes is useful on %s (%s: the vector L1 cache serves "
+                       "%u-byte lines)",
+                       w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->isa, st.amd_line);
+    else
+      kp_findings_note(out, a->loc,
+                       "a warp moves %llu bytes to use %llu: only %.1f%% of the memory traffic "
+                       "it causes is useful on %s (compute capability %d.%d)",
+                       w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->cc_major, g->cc_minor);
     if (nu > 0)
-      unknowns_note(out, k, a, unk, nu, which, &sw, unit);
+      unknowns_note(out, k, a, unk, nu, which, &sw, unit, warp);
     char shape[320];
     kp_shape_describe(s, shape, sizeof shape);
     kp_findings_note(out, a->loc, "for %s", shape);
-    if (s->x < KP_WARP_SIZE && s->y > 1 && strstr(stride, "rows"))
+    if (s->x < lanes && s->y > 1 && strstr(stride, "rows"))
       kp_findings_note(out, a->loc,
-                       "use blocks at least 32 threads wide so that a warp covers one row "
-                       "(e.g. dim3(32, %" PRId64 ") instead of dim3(%" PRId64 ", %" PRId64 "))",
-                       s->x * s->y / 32 > 0 ? s->x * s->y / 32 : 1, s->x, s->y);
+                       "use blocks at least %u threads wide so that a %s covers one row "
+                       "(e.g. dim3(%u, %" PRId64 ") instead of dim3(%" PRId64 ", %" PRId64 "))",
+                       lanes, warp, lanes, s->x * s->y / lanes > 0 ? s->x * s->y / lanes : 1,
+                       s->x, s->y);
     else
       kp_findings_note(out, a->loc,
                        "make adjacent threads access adjacent elements: let threadIdx.x index "
@@ -630,6 +652,9 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
         continue;
       /* Atomics: 32-byte sectors from CC 5.0 on; no documented rule before. */
       if (a->is_atomic && ctx->gpu->cc_major < 5)
+        continue;
+      /* AMD: atomics are served in L2, not by the vector L1's lines. */
+      if (a->is_atomic && kp_gpu_amd_rules(ctx->gpu))
         continue;
       /* Fields of one small struct read together (p[i].x, p[i].y, p[i].z). */
       if (fields_fill_element(ctx, k, a))

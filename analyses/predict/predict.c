@@ -400,7 +400,11 @@ static void resolve_facts(const kp_gpu *g, const kp_predict_input *in, kp_predic
     kp_prediction_note(out, "SM clock unknown: no time in microseconds");
   }
   f->warp_size = g->limits.warp_size;
-  if (kp_gpu_is_amd(g))
+  if (kp_gpu_amd_rules(g))
+    kp_prediction_note(out, "AMD %s: wavefronts of %d threads, an SM is a CU; coalescing by %d-byte "
+                            "vector L1 lines, LDS bank conflicts per half-wavefront",
+                       g->isa, f->warp_size, g->mem[KP_MEM_L1].line_bytes);
+  else if (kp_gpu_is_amd(g))
     kp_prediction_note(out, "AMD %s: wavefronts of %d threads, an SM is a %s; coalescing and LDS "
                             "bank conflicts are not modelled (accesses counted as coalesced and "
                             "conflict-free)",

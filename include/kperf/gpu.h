@@ -127,6 +127,10 @@ void kp_gpudb_close(kp_gpudb *db);
 
 /* Whether the GPU is AMD's (its rules are those of its ISA, not of a compute capability). */
 int kp_gpu_is_amd(const kp_gpu *g);
+/* Whether kperf has the memory access rules of AMD GPU g (warp.h, "AMD GCN /
+ * CDNA"): a gfx9 ISA with wavefronts of 64, its vector L1 line size and 32
+ * LDS banks of 4 bytes known.  0 for NVIDIA GPUs and RDNA ones. */
+int kp_gpu_amd_rules(const kp_gpu *g);
 
 /* A GPU with every fact unknown (-1 or NaN, as kp_gpu documents): what a
  * loader fills, and what tests start from. */

@@ -77,6 +77,10 @@ typedef struct kp_lane_ctx {
    * loop, the first iteration of the others, warps 0, 1 and the last: a
    * check judging many values of a parameter looks at fewer points each. */
   int quick;
+  /* What a scan visits: 0, NVIDIA's warps of 32 lanes; 32, the 32-lane
+   * halves of AMD wavefronts (scanned as warps, named so in messages); 64,
+   * AMD's wavefronts, each two halves (kp_scan_point.lanes, .lanes_hi). */
+  unsigned wave;
 } kp_lane_ctx;
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);
@@ -154,6 +158,10 @@ typedef struct kp_scan_point {
   int64_t primary_counter; /* that loop's counter value at this iteration */
   int primary_counter_known;
   const kp_warp_access *lanes;
+  /* A wavefront of 64 (kp_lane_ctx.wave): its lanes 32-63, none active when
+   * the block ends before them; point->warp is then the index of the first
+   * half (2 * the wavefront's).  NULL for warps of 32. */
+  const kp_warp_access *lanes_hi;
 } kp_scan_point;
 
 typedef void (*kp_scan_fn)(void *user, const kp_scan_point *sp);

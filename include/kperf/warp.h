@@ -119,6 +119,29 @@ int kp_shared_conflict(int cc_major, int cc_minor, const kp_warp_access *a, kp_b
 int kp_shared_conflict_banks(int cc_major, int cc_minor, int banks, int bank_bytes,
                              const kp_warp_access *a, kp_bank_result *out);
 
+/* ---- AMD GCN / CDNA (wavefronts of 64) ----------------------------------
+ * Sources: AMD ROCm Compute Profiler, "Vector L1 cache (vL1D)" (the address
+ * processor coalesces a wavefront's lanes into requests; every vL1D access is
+ * one cache line: 64 bytes on GCN and CDNA 1/2, 128 bytes on MI300) and
+ * "Pipeline descriptions / Local data share" (32 banks of 4 bytes; a bank
+ * serves one address per cycle, lanes reading one address get a broadcast;
+ * a 32-way conflict of a whole wavefront costs 62 extra cycles of 64, so the
+ * LDS serves a wavefront's 4-byte access 32 lanes - one half - at a time).
+ * A wavefront is passed as two kp_warp_access halves: lanes 0-31 and 32-63. */
+
+/* Distinct line_bytes-sized cache lines one wavefront-wide global load or
+ * store touches (hi may be NULL: only 32 lanes).  kp_coalescing's
+ * transactions are those lines, ideal the lines of the same active lanes
+ * reading consecutive elements of an aligned array. */
+int kp_amd_global_lines(unsigned line_bytes, const kp_warp_access *lo, const kp_warp_access *hi,
+                        kp_coalescing *out);
+
+/* Bank-conflict degree of one half of a wavefront's LDS access of 1-, 2- or
+ * 4-byte words (32 banks of 4 bytes, all 32 lanes in one phase).  Wider
+ * accesses, or other bank counts: KP_WARP_EARG (the rule is not known). */
+int kp_amd_lds_conflict(int banks, int bank_bytes, const kp_warp_access *half,
+                        kp_bank_result *out);
+
 /* ---- Lanes and threads ------------------------------------------------ */
 
 /* Lanes of a warp are consecutive linear thread ids: for a block

@@ -354,6 +354,80 @@ static void test_bank_geometry(void) {
   CHECK(kp_shared_conflict_banks(1, 3, 16, 4, &a, &b) == KP_WARP_OK && b.banks == 16);
 }
 
+/* AMD GCN/CDNA: a wavefront of 64 lanes as two halves; distinct cache lines. */
+static kp_coalescing amd_lines(unsigned line, int64_t stride_elems, unsigned width, uint32_t lo_act,
+                               uint32_t hi_act) {
+  kp_warp_access lo = strided(0, stride_elems, width, lo_act);
+  kp_warp_access hi = strided((uint64_t)(32 * stride_elems * (int64_t)width), stride_elems, width,
+                              hi_act);
+  kp_coalescing c;
+  CHECK(kp_amd_global_lines(line, &lo, &hi, &c) == KP_WARP_OK);
+  return c;
+}
+
+static void test_amd_global(void) {
+  /* float, stride 1, 64 lanes: bytes 0..255 = four 64-byte lines, two of 128. */
+  kp_coalescing c = amd_lines(64, 1, 4, ALL, ALL);
+  CHECK(c.transactions == 4 && c.ideal == 4 && c.transaction_bytes == 64);
+  CHECK(c.bytes_moved == 256 && c.bytes_used == 256);
+  c = amd_lines(128, 1, 4, ALL, ALL);
+  CHECK(c.transactions == 2 && c.ideal == 2 && c.bytes_moved == 256);
+  /* Stride 2 floats: bytes 0..511, 8 lines of 64 where 4 would do. */
+  c = amd_lines(64, 2, 4, ALL, ALL);
+  CHECK(c.transactions == 8 && c.ideal == 4 && c.bytes_used == 256 && c.bytes_moved == 512);
+  /* Stride 32 floats (128 B): each lane its own line, 64 where 4 would do;
+   * with 128-byte lines 64 where 2 would do. */
+  c = amd_lines(64, 32, 4, ALL, ALL);
+  CHECK(c.transactions == 64 && c.ideal == 4);
+  c = amd_lines(128, 32, 4, ALL, ALL);
+  CHECK(c.transactions == 64 && c.ideal == 2);
+  /* Stride 16 bytes (4 floats): 4 lanes share a 64-byte line: 16 lines. */
+  c = amd_lines(64, 4, 4, ALL, ALL);
+  CHECK(c.transactions == 16 && c.ideal == 4);
+  /* Doubles, stride 1: 512 bytes, 8 lines either way. */
+  c = amd_lines(64, 1, 8, ALL, ALL);
+  CHECK(c.transactions == 8 && c.ideal == 8);
+  /* Only the first half: 32 floats, 2 lines. */
+  c = amd_lines(64, 1, 4, ALL, 0);
+  CHECK(c.transactions == 2 && c.ideal == 2);
+  /* Every lane reads one address: one line, ideal no more than that. */
+  kp_warp_access lo = strided(64, 0, 4, ALL), hi = strided(64, 0, 4, ALL);
+  CHECK(kp_amd_global_lines(64, &lo, &hi, &c) == KP_WARP_OK);
+  CHECK(c.transactions == 1 && c.ideal == 1 && c.bytes_used == 4);
+  /* The halves overlap (a block 32 wide whose two rows read one row): the
+   * union, 2 lines, not 4. */
+  lo = strided(0, 1, 4, ALL);
+  hi = strided(0, 1, 4, ALL);
+  CHECK(kp_amd_global_lines(64, &lo, &hi, &c) == KP_WARP_OK);
+  CHECK(c.transactions == 2 && c.ideal == 2);
+  /* Errors: a line that is not a power of two, misaligned lanes. */
+  CHECK(kp_amd_global_lines(48, &lo, &hi, &c) == KP_WARP_EARG);
+  lo.addr[3] = 2;
+  CHECK(kp_amd_global_lines(64, &lo, &hi, &c) == KP_WARP_EALIGN);
+}
+
+static void test_amd_lds(void) {
+  kp_bank_result b;
+  /* Half a wavefront, stride 1: conflict-free; stride 32 words: 32-way. */
+  kp_warp_access h = strided(0, 1, 4, ALL);
+  CHECK(kp_amd_lds_conflict(32, 4, &h, &b) == KP_WARP_OK && b.degree == 1);
+  h = strided(0, 32, 4, ALL);
+  CHECK(kp_amd_lds_conflict(32, 4, &h, &b) == KP_WARP_OK && b.degree == 32 && b.lanes == ALL);
+  /* Stride 2 words: 2-way; stride 33: conflict-free. */
+  h = strided(0, 2, 4, ALL);
+  CHECK(kp_amd_lds_conflict(32, 4, &h, &b) == KP_WARP_OK && b.degree == 2);
+  h = strided(0, 33, 4, ALL);
+  CHECK(kp_amd_lds_conflict(32, 4, &h, &b) == KP_WARP_OK && b.degree == 1);
+  /* One word for all: a broadcast. */
+  h = strided(8, 0, 4, ALL);
+  CHECK(kp_amd_lds_conflict(32, 4, &h, &b) == KP_WARP_OK && b.degree == 1);
+  /* 8-byte words, other banks: the rule is not known. */
+  h = strided(0, 1, 8, ALL);
+  CHECK(kp_amd_lds_conflict(32, 4, &h, &b) == KP_WARP_EARG);
+  h = strided(0, 1, 4, ALL);
+  CHECK(kp_amd_lds_conflict(64, 4, &h, &b) == KP_WARP_EARG);
+}
+
 int main(void) {
   test_bank_geometry();
   test_global_sectors();
@@ -366,5 +440,7 @@ int main(void) {
   test_shared_cc1();
   test_shared_tiles();
   test_lane_thread();
+  test_amd_global();
+  test_amd_lds();
   return TEST_RESULT();
 }
