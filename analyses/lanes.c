@@ -749,6 +749,27 @@ int kp_scan_point_full(const kp_scan_point *sp) {
   return lanes > 0 && n == lanes;
 }
 
+/* Whether blockIdx = (1, 1, 1) is a block of the launch for access a: no
+ * dimension whose block id a's index, formula or guards use is bound to a
+ * grid of one block. */
+static int second_block_exists(const kp_lane_ctx *c, const kp_access *a) {
+  for (int d = 0; d < 3; d++) {
+    const char *id = kp_id_names[KP_V_CTAID_X + d];
+    int used = 0;
+    for (size_t t = 0; t < a->index.nterms; t++)
+      used |= a->index.terms[t].var == KP_V_CTAID_X + d;
+    used |= !a->index.known && kp_sym_uses(a->index_formula, id);
+    for (size_t g = 0; g < a->nguards; g++)
+      used |= kp_sym_uses(a->guards[g].lhs, id) || kp_sym_uses(a->guards[g].rhs, id);
+    if (!used)
+      continue;
+    for (size_t i = 0; i < c->nb; i++)
+      if (strcmp(c->b[i].name, kp_grid_dim_names[d]) == 0 && c->b[i].value == 1)
+        return 0;
+  }
+  return 1;
+}
+
 size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int64_t pad,
                       kp_scan_fn fn, void *user) {
   const kp_kernel *k = c->k;
@@ -782,6 +803,10 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   for (size_t g = 0; g < a->nguards; g++)
     uses_block |= kp_sym_uses_prefix(a->guards[g].lhs, "blockIdx.") ||
                   kp_sym_uses_prefix(a->guards[g].rhs, "blockIdx.");
+  /* Block 1 is blockIdx (1, 1, 1): it does not exist when a dimension the
+   * access uses has a grid of one block. */
+  if (uses_block && !second_block_exists(c, a))
+    uses_block = 0;
   /* A formula (a[(i * 7) % N]) need not treat warps, blocks and iterations
    * alike: look at each of them. */
   const kp_sym *per_lane = a->index.known ? NULL : a->index_formula;
