@@ -513,6 +513,7 @@ typedef struct match {
   int db;           /* -1: none */
   char id[64];
   int best_dist;    /* for suggestions */
+  int best_prefix;  /* 1: the name is the start of the suggestion ("mi250" of "mi250x") */
   int best_first;   /* 1: the suggestion starts with the name's first character */
   char suggestion[64];
 } match;
@@ -535,15 +536,20 @@ static void consider(match *m, const char *key, const char *display, int *prio, 
   int d = edit_distance(key, k);
   size_t len = strlen(key);
   int limit = len <= 4 ? 1 : 2;
-  /* Closest first; among equally close names, one that starts like the typed
-   * name (first letters are rarely mistyped: "h10" -> h100, not a10), then
-   * ids before aliases. */
+  /* Closest first; among equally close names, one the typed name begins (a
+   * suffix left out: "mi250" -> mi250x, not mi210), then one that starts like
+   * it (first letters are rarely mistyped: "h10" -> h100, not a10), then ids
+   * before aliases. */
+  int prefix = len > 0 && strncmp(k, key, len) == 0;
   int first = k[0] != '\0' && k[0] == key[0];
   if (d > 0 && d <= limit &&
       (d < m->best_dist ||
-       (d == m->best_dist && (first > m->best_first ||
-                              (first == m->best_first && this_prio < *prio))))) {
+       (d == m->best_dist &&
+        (prefix > m->best_prefix ||
+         (prefix == m->best_prefix &&
+          (first > m->best_first || (first == m->best_first && this_prio < *prio))))))) {
     m->best_dist = d;
+    m->best_prefix = prefix;
     m->best_first = first;
     *prio = this_prio;
     snprintf(m->suggestion, sizeof m->suggestion, "%s", display);
@@ -556,6 +562,7 @@ static int resolve(kp_gpudb *db, const char *name, match *m, char *err, size_t e
   normalize(name, key, sizeof key);
   m->db = -1;
   m->best_dist = INT_MAX;
+  m->best_prefix = 0;
   m->best_first = 0;
   m->suggestion[0] = '\0';
   int sugg_prio = INT_MAX;
