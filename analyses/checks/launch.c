@@ -157,6 +157,21 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
                        "access%s); the model counts them",
                        e->bank_replays_ld + e->bank_replays_st, e->bank_accesses,
                        e->bank_accesses == 1 ? "" : "es");
+    /* An AMD wavefront is 64 lanes: a block of another size leaves some idle
+     * (on NVIDIA the search of other block sizes weighs that). */
+    int64_t threads = e->block[0] * e->block[1] * e->block[2];
+    int ws = p->facts.warp_size;
+    if (f && kp_gpu_is_amd(ctx->gpu) && ws > 0 && threads > 0 && threads % ws != 0) {
+      int64_t waves_per_block = (threads + ws - 1) / ws;
+      kp_findings_note(out, l->loc,
+                       "blocks of %" PRId64 " threads fill %" PRId64 " wavefront%s of %d lanes: "
+                       "%.0f%% of the lanes stay idle; blocks of a multiple of %d threads use "
+                       "them all",
+                       threads, waves_per_block, waves_per_block == 1 ? "" : "s", ws,
+                       100.0 * (double)(waves_per_block * ws - threads) /
+                           (double)(waves_per_block * ws),
+                       ws);
+    }
     if (f && e->recommend) {
       const kp_launch_candidate *c = &e->cand[e->best];
       char tb[32], gridtext[320];
