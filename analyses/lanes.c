@@ -898,3 +898,29 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   free(iter);
   return visited;
 }
+
+/* ---- The GPU's rules at a scan point ------------------------------------ */
+
+unsigned kp_gpu_scan_wave(const kp_gpu *g, kp_space space) {
+  if (!kp_gpu_amd_rules(g))
+    return 0;
+  return space == KP_SPACE_SHARED ? KP_WARP_SIZE : 2 * KP_WARP_SIZE;
+}
+
+int kp_scan_point_requests(const kp_gpu *g, const kp_scan_point *sp, kp_coalescing *out) {
+  if (kp_gpu_amd_rules(g))
+    return kp_amd_global_lines((unsigned)g->mem[KP_MEM_L1].line_bytes, sp->lanes, sp->lanes_hi,
+                               out);
+  if (kp_gpu_is_amd(g))
+    return KP_WARP_EARG;
+  return kp_global_transactions(g->cc_major, g->cc_minor, sp->lanes, out);
+}
+
+int kp_scan_point_conflict(const kp_gpu *g, const kp_scan_point *sp, kp_bank_result *out) {
+  if (kp_gpu_amd_rules(g))
+    return kp_amd_lds_conflict(g->limits.smem_banks, g->limits.smem_bank_bytes, sp->lanes, out);
+  if (kp_gpu_is_amd(g))
+    return KP_WARP_EARG;
+  return kp_shared_conflict_banks(g->cc_major, g->cc_minor, g->limits.smem_banks,
+                                  g->limits.smem_bank_bytes, sp->lanes, out);
+}

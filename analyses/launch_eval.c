@@ -306,8 +306,7 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
 /* ---- Uncoalesced traffic ------------------------------------------------------ */
 
 typedef struct coal_acc {
-  int cc_major, cc_minor;
-  unsigned amd_line; /* AMD GCN/CDNA: wavefronts judged by the vector L1's lines */
+  const kp_gpu *gpu;
   double excess, asked; /* bytes beyond a coalesced request; bytes the lanes ask for */
   double total;         /* excess bytes per thread, over the accesses done */
 } coal_acc;
@@ -317,9 +316,7 @@ static void coal_visit(void *user, const kp_scan_point *sp) {
   kp_coalescing co;
   if (sp->sample != 0)
     return;
-  int rc = c->amd_line ? kp_amd_global_lines(c->amd_line, sp->lanes, sp->lanes_hi, &co)
-                       : kp_global_transactions(c->cc_major, c->cc_minor, sp->lanes, &co);
-  if (rc != KP_WARP_OK)
+  if (kp_scan_point_requests(c->gpu, sp, &co) != KP_WARP_OK)
     return;
   unsigned lanes = (unsigned)__builtin_popcount(sp->lanes->active) +
                    (sp->lanes_hi ? (unsigned)__builtin_popcount(sp->lanes_hi->active) : 0);
@@ -344,10 +341,10 @@ static double exec_count(const kp_kernel *k, const kp_access *a, const kp_bindin
 }
 
 /* Scans every access of space `space` (atomics and unsized ones left out)
- * under the launch's block shape, by units of `wave` (kp_lane_ctx.wave); for
+ * under the launch's block shape, by the GPU's units (kp_gpu_scan_wave); for
  * each access with a point visited, calls done(a, scan state, e). */
 static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launch *l,
-                          kp_launch_eval *e, kp_space space, unsigned wave, kp_scan_fn visit,
+                          const kp_gpu *gpu, kp_launch_eval *e, kp_space space, kp_scan_fn visit,
                           void (*reset)(void *acc), void *acc,
                           void (*done)(const kp_kernel *k, const kp_access *a, void *acc,
                                        kp_launch_eval *e)) {
@@ -367,7 +364,7 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
       kp_lane_ctx_free(&c);
       continue;
     }
-    c.wave = wave;
+    c.wave = kp_gpu_scan_wave(gpu, space);
     reset(acc);
     size_t n = kp_access_scan(&c, a, &s, 0, visit, acc);
     kp_lane_ctx_free(&c);
@@ -389,20 +386,15 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
   e->uncoal_accesses++;
 }
 
-/* An AMD GPU whose rules kperf does not have (kp_gpu_amd_rules: RDNA): its
- * accesses count as coalesced and conflict-free (predict.c says so in its
- * notes).  GCN/CDNA: wavefronts of 64 by the vector L1's lines. */
+/* On an AMD GPU whose rules kperf does not have (kp_gpu_amd_rules: RDNA) no
+ * point is judged: its accesses count as coalesced and conflict-free
+ * (predict.c says so in its notes). */
 static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                         const kp_gpu *gpu, kp_launch_eval *e) {
   e->uncoal_fraction = 0;
   e->uncoal_accesses = 0;
-  int amd = kp_gpu_amd_rules(gpu);
-  if (kp_gpu_is_amd(gpu) && !amd)
-    return;
-  coal_acc acc = {gpu->cc_major, gpu->cc_minor, amd ? (unsigned)gpu->mem[KP_MEM_L1].line_bytes : 0,
-                  0, 0, 0};
-  scan_accesses(m, k, l, e, KP_SPACE_GLOBAL, amd ? 64 : 0, coal_visit, coal_reset, &acc,
-                coal_done);
+  coal_acc acc = {gpu, 0, 0, 0};
+  scan_accesses(m, k, l, gpu, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, coal_done);
   if (e->global_bytes > 0)
     e->uncoal_fraction = acc.total / e->global_bytes;
 }
@@ -414,8 +406,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
  * n - 1 more shared-memory instructions of the same kind per execution.  The
  * degree is averaged over the scanned configurations (warps, iterations). */
 typedef struct bank_acc {
-  int cc_major, cc_minor, banks, bank_bytes; /* the GPU row's */
-  int amd; /* AMD GCN/CDNA: each 32-lane warp scanned is half a wavefront */
+  const kp_gpu *gpu;
   double degree_sum;
   unsigned points;
 } bank_acc;
@@ -425,10 +416,7 @@ static void bank_visit(void *user, const kp_scan_point *sp) {
   kp_bank_result r;
   if (sp->sample != 0)
     return;
-  int rc = c->amd ? kp_amd_lds_conflict(c->banks, c->bank_bytes, sp->lanes, &r)
-                  : kp_shared_conflict_banks(c->cc_major, c->cc_minor, c->banks, c->bank_bytes,
-                                             sp->lanes, &r);
-  if (rc != KP_WARP_OK || r.degree == 0)
+  if (kp_scan_point_conflict(c->gpu, sp, &r) != KP_WARP_OK || r.degree == 0)
     return;
   c->degree_sum += r.degree;
   c->points++;
@@ -457,13 +445,8 @@ static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch
                          const kp_gpu *gpu, kp_launch_eval *e) {
   e->bank_replays_ld = e->bank_replays_st = 0;
   e->bank_accesses = 0;
-  int amd = kp_gpu_amd_rules(gpu);
-  if (kp_gpu_is_amd(gpu) && !amd)
-    return;
-  bank_acc acc = {gpu->cc_major, gpu->cc_minor, gpu->limits.smem_banks,
-                  gpu->limits.smem_bank_bytes, amd, 0, 0};
-  scan_accesses(m, k, l, e, KP_SPACE_SHARED, amd ? 32 : 0, bank_visit, bank_reset, &acc,
-                bank_done);
+  bank_acc acc = {gpu, 0, 0};
+  scan_accesses(m, k, l, gpu, e, KP_SPACE_SHARED, bank_visit, bank_reset, &acc, bank_done);
 }
 
 /* ---- Evaluation ------------------------------------------------------------ */

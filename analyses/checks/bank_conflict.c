@@ -36,8 +36,7 @@ typedef struct iter_worst {
 } iter_worst;
 
 typedef struct scan_state {
-  int cc_major, cc_minor, banks, bank_bytes; /* the GPU row's */
-  int amd; /* AMD GCN/CDNA: each 32-lane warp scanned is half a wavefront */
+  const kp_gpu *gpu;
   unsigned nsamples;
   unsigned niters; /* primary iterations seen (1 without a primary loop) */
   iter_worst w[KP_SCAN_SAMPLES][KP_SCAN_MAX_ITERS];
@@ -73,15 +72,12 @@ static int cc1_merged(int cc_minor, const kp_warp_access *a, kp_bank_result *r) 
 static void visit(void *user, const kp_scan_point *sp) {
   scan_state *st = user;
   kp_bank_result r;
-  int rc = st->amd ? kp_amd_lds_conflict(st->banks, st->bank_bytes, sp->lanes, &r)
-                   : kp_shared_conflict_banks(st->cc_major, st->cc_minor, st->banks,
-                                              st->bank_bytes, sp->lanes, &r);
-  if (rc != KP_WARP_OK) {
+  if (kp_scan_point_conflict(st->gpu, sp, &r) != KP_WARP_OK) {
     st->error = 1;
     return;
   }
-  if (st->cc_major == 1)
-    cc1_merged(st->cc_minor, sp->lanes, &r);
+  if (st->gpu->cc_major == 1)
+    cc1_merged(st->gpu->cc_minor, sp->lanes, &r);
   st->nsamples = sp->nsamples;
   st->full |= kp_scan_point_full(sp);
   unsigned j = sp->primary >= 0 ? sp->primary_index : 0;
@@ -105,16 +101,6 @@ static void visit(void *user, const kp_scan_point *sp) {
   }
 }
 
-/* A lane context for ctx's GPU: on AMD each 32-lane warp is half a
- * wavefront, which the LDS serves on its own. */
-static int lane_ctx(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_kernel *k,
-                    const kp_shape *s) {
-  int ok = kp_lane_ctx_init(c, ctx->m, k, s);
-  if (kp_gpu_amd_rules(ctx->gpu))
-    c->wave = KP_WARP_SIZE;
-  return ok;
-}
-
 /* The worst iteration of a sample; -1 when none was seen. */
 static int worst_iter(const scan_state *st, unsigned smp) {
   int best = -1;
@@ -132,11 +118,7 @@ static int conflicted(const kp_bank_result *r, unsigned min) {
 static size_t scan(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_access *a,
                    const kp_shape *s, int64_t pad, scan_state *st) {
   memset(st, 0, sizeof *st);
-  st->cc_major = ctx->gpu->cc_major;
-  st->cc_minor = ctx->gpu->cc_minor;
-  st->banks = ctx->gpu->limits.smem_banks;
-  st->bank_bytes = ctx->gpu->limits.smem_bank_bytes;
-  st->amd = kp_gpu_amd_rules(ctx->gpu);
+  st->gpu = ctx->gpu;
   st->nloops = c->k->nloops;
   size_t n = kp_access_scan(c, a, s, pad, visit, st);
   return st->error ? 0 : n;
@@ -166,7 +148,7 @@ static int padding_fixes(const kp_check_ctx *ctx, const kp_shared_decl *decl, in
       size_t ns = kp_kernel_shapes(m, k, shapes);
       for (size_t si = 0; si < ns; si++) {
         kp_lane_ctx c;
-        if (!lane_ctx(ctx, &c, k, &shapes[si])) {
+        if (!kpc_lane_ctx_init(ctx, &c, k, &shapes[si], KP_SPACE_SHARED)) {
           kp_lane_ctx_free(&c);
           return 0;
         }
@@ -276,7 +258,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
     if (!kpc_shape_speaks_for(s, a))
       continue;
     kp_lane_ctx c;
-    if (!lane_ctx(ctx, &c, k, s)) {
+    if (!kpc_lane_ctx_init(ctx, &c, k, s, KP_SPACE_SHARED)) {
       kp_lane_ctx_free(&c);
       return;
     }
@@ -294,7 +276,8 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       unsigned best = 0;
       for (int64_t v = 0; v <= 30 && bad; v++) {
         kp_lane_ctx cv;
-        if (!lane_ctx(ctx, &cv, k, s) || !kp_lane_ctx_bind(&cv, shv, v)) {
+        if (!kpc_lane_ctx_init(ctx, &cv, k, s, KP_SPACE_SHARED) ||
+            !kp_lane_ctx_bind(&cv, shv, v)) {
           kp_lane_ctx_free(&cv);
           bad = 0;
           break;
@@ -362,7 +345,8 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       pl = k->loops[primary];
     char lanes[160], stride[256], range[200], at[96] = "";
     /* On AMD the warp scanned is half a wavefront: lanes 32-63 for odd ones. */
-    unsigned first = st->amd && w->warp % 2 ? KP_WARP_SIZE : 0;
+    int amd = kp_gpu_amd_rules(g);
+    unsigned first = amd && w->warp % 2 ? KP_WARP_SIZE : 0;
     kpc_lanes_text(w->r.lanes, first, lanes, sizeof lanes);
     /* The worst point's loop iterations, for the stride text. */
     kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? st->best_iter[0] : NULL, 1024};
@@ -384,7 +368,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
       return;
     }
     (void)at;
-    if (st->amd)
+    if (amd)
       kp_findings_note(out, a->loc,
                        "the %s is split into %u serialized accesses: the LDS serves it at 1/%u "
                        "of its bandwidth on %s (%s: %u banks of 4 bytes, a wavefront's two "
@@ -408,7 +392,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_a
                        "from %" PRId64 " to %" PRId64 " (where the loops around it run%s); figures "
                        "for %s = %" PRId64 ", where it conflicts least",
                        shv, shv_from, shv_to,
-                       shv_partial >= 0 ? (st->amd ? " and a whole half-wavefront makes it"
+                       shv_partial >= 0 ? (amd ? " and a whole half-wavefront makes it"
                                                    : " and a whole warp makes it")
                                         : "",
                        shv, shv_best);

@@ -269,9 +269,6 @@ int kpc_shape_speaks_for(const kp_shape *s, const kp_access *a) {
 
 size_t kpc_kernel_shapes(const kp_check_ctx *ctx, const char *check, const kp_kernel *k,
                          kp_shape *out, kp_findings *findings) {
-  /* An AMD GPU whose rules kperf does not have (RDNA): nothing is judged. */
-  if (ctx->gpu && kp_gpu_is_amd(ctx->gpu) && !kp_gpu_amd_rules(ctx->gpu))
-    return 0;
   size_t dropped = 0;
   size_t n = kp_kernel_shapes_counted(ctx->m, k, out, &dropped);
   if (dropped && ctx->opts->verbose)
@@ -289,8 +286,8 @@ unsigned kpc_warp_lanes(const kp_gpu *g) {
 }
 
 int kpc_lane_ctx_init(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_kernel *k,
-                      const kp_shape *s) {
+                      const kp_shape *s, kp_space space) {
   int ok = kp_lane_ctx_init(c, ctx->m, k, s);
-  c->wave = kp_gpu_amd_rules(ctx->gpu) ? 2 * KP_WARP_SIZE : 0;
+  c->wave = kp_gpu_scan_wave(ctx->gpu, space);
   return ok;
 }

@@ -27,10 +27,10 @@ struct kp_gpu;
 const char *kpc_warp_word(const struct kp_gpu *g);
 /* Lanes of that unit: 64 with kp_gpu_amd_rules, else 32. */
 unsigned kpc_warp_lanes(const struct kp_gpu *g);
-/* A lane context for the checks' scans of ctx's GPU (kp_lane_ctx_init with
- * kp_lane_ctx.wave set for a wavefront of 64). */
+/* A lane context for a check's scans of accesses to `space` on ctx's GPU
+ * (kp_lane_ctx_init with kp_lane_ctx.wave from kp_gpu_scan_wave). */
 int kpc_lane_ctx_init(const struct kp_check_ctx *ctx, kp_lane_ctx *c, const kp_kernel *k,
-                      const kp_shape *s);
+                      const kp_shape *s, kp_space space);
 
 /* How the address moves between the threads of a warp under shape s:
  * "stride 32 elements (128 B) between adjacent threads", "rows of 8 threads,

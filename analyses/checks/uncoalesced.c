@@ -39,8 +39,7 @@ typedef struct worst {
 } worst;
 
 typedef struct scan_state {
-  int cc_major, cc_minor;
-  unsigned amd_line; /* an AMD GPU's vector L1 line: wavefronts of 64 judged by it */
+  const kp_gpu *gpu;
   worst w[KP_SCAN_SAMPLES];
   unsigned nsamples;
   size_t nloops;
@@ -51,9 +50,7 @@ typedef struct scan_state {
 static void visit(void *user, const kp_scan_point *sp) {
   scan_state *st = user;
   kp_coalescing co;
-  int rc = st->amd_line ? kp_amd_global_lines(st->amd_line, sp->lanes, sp->lanes_hi, &co)
-                        : kp_global_transactions(st->cc_major, st->cc_minor, sp->lanes, &co);
-  if (rc != KP_WARP_OK || co.ideal == 0)
+  if (kp_scan_point_requests(st->gpu, sp, &co) != KP_WARP_OK || co.ideal == 0)
     return;
   st->nsamples = sp->nsamples;
   int full = kp_scan_point_full(sp);
@@ -72,11 +69,6 @@ static void visit(void *user, const kp_scan_point *sp) {
     for (size_t l = 0; l < st->nloops && l < 64; l++)
       w->iter[l] = sp->point->iter ? sp->point->iter[l] : 0;
   }
-}
-
-/* The vector L1 line of an AMD GPU whose rules kperf has, else 0. */
-static unsigned amd_line(const kp_gpu *g) {
-  return kp_gpu_amd_rules(g) ? (unsigned)g->mem[KP_MEM_L1].line_bytes : 0;
 }
 
 /* ---- One parameter the file does not give ------------------------------ */
@@ -111,14 +103,12 @@ static int quick_scan(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acce
                       const kp_shape *s, const char *const *names, size_t nu, const int64_t *v,
                       int whole, scan_state *st, size_t *n) {
   kp_lane_ctx cv;
-  int ok = kpc_lane_ctx_init(ctx, &cv, k, s);
+  int ok = kpc_lane_ctx_init(ctx, &cv, k, s, KP_SPACE_GLOBAL);
   for (size_t u = 0; ok && u < nu; u++)
     ok = kp_lane_ctx_bind(&cv, names[u], v[u]);
   if (ok) {
     memset(st, 0, sizeof *st);
-    st->cc_major = ctx->gpu->cc_major;
-    st->cc_minor = ctx->gpu->cc_minor;
-    st->amd_line = amd_line(ctx->gpu);
+    st->gpu = ctx->gpu;
     st->nloops = k->nloops;
     st->only_full = whole;
     cv.quick = 1;
@@ -453,7 +443,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
   for (size_t si = 0; si < nshapes; si++) {
     const kp_shape *s = &shapes[si];
     kp_lane_ctx c;
-    if (!kpc_lane_ctx_init(ctx, &c, k, s)) {
+    if (!kpc_lane_ctx_init(ctx, &c, k, s, KP_SPACE_GLOBAL)) {
       kp_lane_ctx_free(&c);
       return;
     }
@@ -480,9 +470,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     }
     scan_state st;
     memset(&st, 0, sizeof st);
-    st.cc_major = g->cc_major;
-    st.cc_minor = g->cc_minor;
-    st.amd_line = amd_line(g);
+    st.gpu = g;
     st.nloops = k->nloops;
     st.only_full = nu > 0 && whole; /* as the sweep judged it */
     size_t n = kp_access_scan(&c, a, s, 0, visit, &st);
@@ -500,7 +488,7 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     char sym[128];
     if (nu > 0) { /* the stride as written ("stride s elements"), not at the figure */
       kp_lane_ctx_free(&c);
-      if (!kpc_lane_ctx_init(ctx, &c, k, s)) {
+      if (!kpc_lane_ctx_init(ctx, &c, k, s, KP_SPACE_GLOBAL)) {
         kp_lane_ctx_free(&c);
         return;
       }
@@ -518,12 +506,12 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
       return;
     }
     double pct = w->co.bytes_moved ? 100.0 * (double)w->co.bytes_used / (double)w->co.bytes_moved : 0;
-    if (st.amd_line)
+    if (kp_gpu_amd_rules(g))
       kp_findings_note(out, a->loc,
                        "a wavefront moves %llu bytes to use %llu: only %.1f%% of the memory "
                        "traffic it causes is useful on %s (%s: the vector L1 cache serves "
                        "%u-byte lines)",
-                       w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->isa, st.amd_line);
+                       w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->isa, w->co.transaction_bytes);
     else
       kp_findings_note(out, a->loc,
                        "a warp moves %llu bytes to use %llu: only %.1f%% of the memory traffic "

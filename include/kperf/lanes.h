@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kperf/gpu.h"
 #include "kperf/model.h"
 #include "kperf/warp.h"
 
@@ -165,6 +166,21 @@ typedef struct kp_scan_point {
 } kp_scan_point;
 
 typedef void (*kp_scan_fn)(void *user, const kp_scan_point *sp);
+
+/* ---- The GPU's rules at a scan point ------------------------------------ */
+
+/* What a scan of accesses to `space` visits on GPU g (kp_lane_ctx.wave): on
+ * AMD GCN/CDNA (kp_gpu_amd_rules) wavefronts of 64 for global memory and
+ * their 32-lane halves for the LDS, which serves each half on its own; 0,
+ * NVIDIA's warps, elsewhere. */
+unsigned kp_gpu_scan_wave(const kp_gpu *g, kp_space space);
+/* The global memory transactions of the point's warp or wavefront on GPU g:
+ * NVIDIA's rules of its compute capability, or AMD's vector L1 lines
+ * (warp.h).  KP_WARP_EARG on an AMD GPU whose rules kperf does not have. */
+int kp_scan_point_requests(const kp_gpu *g, const kp_scan_point *sp, kp_coalescing *out);
+/* The bank-conflict degree of the point's warp (or half-wavefront) on GPU g,
+ * with the GPU row's banks; KP_WARP_EARG where the rules are not known. */
+int kp_scan_point_conflict(const kp_gpu *g, const kp_scan_point *sp, kp_bank_result *out);
 
 /* Whether every lane the block gives sp's warp makes the access there (a
  * warp of a 48-thread block has 16 in its second half). */
