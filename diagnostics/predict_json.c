@@ -367,6 +367,12 @@ static cJSON *batch_json(kp_module *m, const kp_batch_launch *b, size_t i, kp_la
   if (!any)
     cJSON_AddStringToObject(o, "why", e->why[0] ? e->why : "no model gave a time");
   add_num(o, "predicted_us", e->pred.predicted_us);
+  if (e->pred.bound && e->pred.bound[0])
+    cJSON_AddStringToObject(o, "bound", e->pred.bound);
+  if (e->pred.bound2 && e->pred.bound2[0]) {
+    cJSON_AddStringToObject(o, "bound2", e->pred.bound2);
+    add_num(o, "bound2_ratio", e->pred.bound2_ratio);
+  }
   cJSON_AddItemToObject(o, "models", models);
   cJSON_AddItemToObject(o, "models_why", whys);
   add_registers(o, b->gpu, &e->in);

@@ -222,6 +222,9 @@ def run_group(kperf, src, key, items, tmpdir, cache=None, stamp="", ptxas=None):
         models = {k: v for k, v in (d.get("models") or {}).items() if v is not None}
         whys = dict(d.get("models_why") or {})
         whys[""] = d.get("why") or ""
+        # The default model's limit and runner-up, for --predictions.
+        whys["bound"] = "%s/%s %.2f" % (d.get("bound", ""), d.get("bound2", ""),
+                                        d.get("bound2_ratio") or 0) if d.get("bound") else ""
         out.append((models, whys))
     return out, cached
 
@@ -361,13 +364,14 @@ def main(argv=None):
         summary += "; skipped: " + ", ".join(skipped)
     sys.stdout.write(text + "\n" + summary + "\n")
     if a.predictions:
-        extra = ["gpu"] + ["pred_" + m for m in models] + ["why"]
+        extra = ["gpu"] + ["pred_" + m for m in models] + ["bound", "why"]
         flat = []
         for _, rs in per_csv:
             for r in rs:
                 d = dict(r)
                 for m in models:
                     d["pred_" + m] = "" if r["pred"].get(m) is None else "%.6g" % r["pred"][m]
+                d["bound"] = r["why"].get("bound", "") if isinstance(r["why"], dict) else ""
                 flat.append(d)
         csvio.write_rows(a.predictions, flat, extra)
     cmd = "KPERF_PUBLIC_SRC=DIR python3 bench/accuracy/public.py " + " ".join(

@@ -128,6 +128,53 @@ if len(sys.argv) > 1:
         for m in public.MODELS:
             near(float(r0["pred_" + m]), one.get("models", {}).get(m, float("nan")),
                  "batch = single predict (%s)" % m, eps=1e-5)
+        # The default model's limit and runner-up, as the single predict names them.
+        want = "%s/%s %.2f" % (one.get("bound"), one.get("bound2", ""), one.get("bound2_ratio") or 0)
+        check(r0.get("bound") == want, "bound column %r, predict says %r" % (r0.get("bound"), want))
+
+# --- hub.py: Kernel Tuner caches (invented here) to bench CSVs ---
+import gzip  # noqa: E402
+import hub  # noqa: E402
+with tempfile.TemporaryDirectory() as tmp:
+    repo, out = os.path.join(tmp, "hub"), os.path.join(tmp, "out")
+    os.makedirs(os.path.join(repo, "cachefiles", "dedispersion_milo"))
+    os.makedirs(os.path.join(repo, "kernels", "dedisp_milo"))
+    for f in ("dedispersion.cu", "dedispersion.h"):
+        with open(os.path.join(repo, "kernels", "dedisp_milo", f), "w") as fh:
+            fh.write("// %s\n" % f)
+    keys = ["block_size_x", "block_size_y", "block_size_z", "tile_size_x"]
+
+    def entry(bx, by, tx, t):
+        return {"block_size_x": bx, "block_size_y": by, "block_size_z": 1, "tile_size_x": tx,
+                "time": t, "times": [t]}
+    cache = {"device_name": "Some GPU", "tune_params_keys": keys, "cache": {
+        "a": entry(16, 32, 2, 1.5), "b": entry(3, 7, 1, 0.25),
+        "c": entry(16, 32, 1, "RuntimeFailedConfig"), "d": entry(8, 8, 1, 1e20 * 1e300)}}
+    for name in ("G1.json.gz", "G1_T4.json.gz"):
+        with open(os.path.join(repo, "cachefiles", "dedispersion_milo", name), "wb") as fh:
+            fh.write(gzip.compress(json.dumps(cache).encode()))
+    p = subprocess.run([sys.executable, os.path.join(ACC, "hub.py"), repo, out],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    check(p.returncode == 0, "hub.py ran: %s" % p.stderr)
+    check("hotspot_milo: kernels/hotspot_milo.cu not in" in p.stdout, "missing source reported: " + p.stdout)
+    check(sorted(os.listdir(out)) == ["dedispersion_milo__G1.csv", "src"], "one CSV (no _T4): %r" %
+          sorted(os.listdir(out)))
+    check(os.path.exists(os.path.join(out, "src", "dedispersion_milo", "dedispersion.h")), "header copied")
+    got = {tuple(r["block"]): r for r in csvio.read_rows(os.path.join(out, "dedispersion_milo__G1.csv"))}
+    check(sorted(got) == [(3, 7, 1), (16, 32, 1)], "failed and infinite times dropped: %r" % sorted(got))
+    r = got.get((3, 7, 1))
+    # ceil(25000 / 3), ceil(2048 / 7): the tile size does not divide the grid here.
+    check(r is not None and list(r["grid"]) == [8334, 293, 1], "default grid divisors: %r" % (r,))
+    check(r is not None and abs(r["measured_us"] - 250.0) < 1e-9, "ms -> us")
+    r = got.get((16, 32, 1))
+    check(r is not None and list(r["grid"]) == [1563, 64, 1] and r["kernel"] == "dedispersion_kernel"
+          and r["file"] == "dedispersion_milo/dedispersion.cu", "row of (16, 32): %r" % (r,))
+    check(r is not None and ("tile_size_x", "2") in [tuple(d) for d in r["defines"]] and
+          ("grid_size_x", "1563") in [tuple(d) for d in r["defines"]], "defines: %r" % (r,))
+# A kernel whose tuner divides the grid by the tile size too.
+g = hub.grid_of(hub.KERNELS["hotspot_milo"], {"block_size_x": 32, "tile_size_x": 3,
+                                               "block_size_y": 4, "tile_size_y": 5})
+check(g == [43, 205, 1], "grid divided by block and tile: %r" % (g,))
 
 print("%d failures" % fails)
 sys.exit(1 if fails else 0)
