@@ -88,6 +88,17 @@ static kp_lin sum(struct kp_arena *a, const kp_lin *x, const kp_lin *y, int sign
     const kp_sym *fy = kp_lin_value(a, y);
     if (fx && fy)
       r.sym = sign > 0 ? kp_sym_add(a, fx, fy) : kp_sym_sub(a, fx, fy);
+    /* The affine addends of the sum, kept beside the opaque ones. */
+    const kp_lin *px = x->valid ? x : x->part, *py = y->valid ? y : y->part;
+    if (px || py) {
+      /* Arena-owned: x and y may be the caller's temporaries. */
+      kp_lin *p = kp_arena_alloc(a, sizeof *p);
+      if (p) {
+        *p = px && py ? sum(a, px, py, sign) : px ? *px : sign > 0 ? *py : kp_lin_neg(a, py);
+        p->part = NULL;
+        r.part = p->valid ? p : NULL;
+      }
+    }
     return r;
   }
   r.valid = 1;
@@ -144,6 +155,14 @@ kp_lin kp_lin_scale(struct kp_arena *a, const kp_lin *x, const kp_sym *s) {
   if (!x->valid) {
     if (x->sym && s)
       r.sym = kp_sym_mul(a, x->sym, s);
+    if (x->part && s) { /* s * (affine + opaque): s * affine + opaque */
+      kp_lin *p = kp_arena_alloc(a, sizeof *p);
+      if (p) {
+        *p = kp_lin_scale(a, x->part, s);
+        p->part = NULL;
+        r.part = p->valid ? p : NULL;
+      }
+    }
     return r;
   }
   if (!s)

@@ -1322,6 +1322,34 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     said = flat;
     goto done;
   }
+  if (n == KP_SCALING_POINTS && s->predicted_us[n - 1] <= s->predicted_us[n - 2] * 1.01 &&
+      s->predicted_us[n - 2] <= s->predicted_us[n - 1] * 1.01) {
+    /* Changing, then flat: from the first point within 1 % of the last (a
+     * grid capped by min(n, N), a grid-stride loop whose extra threads do
+     * no work). */
+    int from = n - 1;
+    while (from > 0 && fabs(s->predicted_us[from - 1] - s->predicted_us[n - 1]) <=
+                           s->predicted_us[n - 1] * 0.01)
+      from--;
+    if (from == 0)
+      goto done;
+    /* Also flat at an odd value past that point. */
+    int64_t odd = ((int64_t)1 << 20) - 1;
+    if (odd > ((int64_t)1 << s->power[from])) {
+      scaling_assume(s, odd, as + m->nassume);
+      int same = !kp_check_out_of_time(ctx) &&
+                 evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) == 0 && e->ok &&
+                 !e->invalid && isfinite(e->pred.predicted_us) &&
+                 fabs(e->pred.predicted_us - s->predicted_us[n - 1]) <=
+                     s->predicted_us[n - 1] * 0.01;
+      kp_launch_eval_free(e);
+      if (!same)
+        goto done;
+    }
+    s->flat_from = from;
+    said = 1;
+    goto done;
+  }
   if (!(s->predicted_us[n - 1] > s->predicted_us[n - 2]))
     goto done;
   if (s->exec_us[n - 2] > 0 && s->exec_us[n - 1] > 0)
@@ -1434,6 +1462,17 @@ void kp_launch_scaling_text(const kp_launch_scaling *s, char *buf, size_t len) {
     kp_bound_next_text(s->bound2, s->bound2_ratio, next, sizeof next);
     snprintf(buf, len, "%s at every %s from 2^%d to 2^%d (the time does not grow with %s), "
              "bound by %s%s", tb, name, s->power[0], s->power[n - 1], name,
+             s->bound ? s->bound : "?", next);
+    return;
+  }
+  if (s->flat_from > 0 && s->flat_from < n) {
+    char next[64], t0[32];
+    kp_format_time_us(s->predicted_us[n - 1], tb, sizeof tb);
+    kp_format_time_us(s->predicted_us[0], t0, sizeof t0);
+    kp_bound_next_text(s->bound2, s->bound2_ratio, next, sizeof next);
+    snprintf(buf, len, "%s at every %s from 2^%d to 2^%d (the time does not change beyond %s = "
+             "2^%d; %s at 2^%d), bound by %s%s", tb, name, s->power[s->flat_from],
+             s->power[n - 1], name, s->power[s->flat_from], t0, s->power[0],
              s->bound ? s->bound : "?", next);
     return;
   }

@@ -68,6 +68,8 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
     cJSON_AddNumberToObject(sc, "block_other", (double)s.block_other);
   }
   cJSON_AddBoolToObject(sc, "flat", s.flat);
+  if (s.flat_from > 0)
+    cJSON_AddNumberToObject(sc, "flat_from", s.flat_from);
   add_num(sc, "growth", s.growth);
   add_num(sc, "per_2_20_us", s.per_2_20_us);
   cJSON_AddStringToObject(sc, "bound", s.bound ? s.bound : "unknown");

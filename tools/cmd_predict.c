@@ -336,6 +336,8 @@ static void print_scaling(const cJSON *l) {
     s.best = (int)best;
   }
   s.flat = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sc, "flat"));
+  double ff = kp_json_num(sc, "flat_from", NAN);
+  s.flat_from = ff >= 1 && ff < s.npoints ? (int)ff : 0;
   s.growth = kp_json_num(sc, "growth", NAN);
   s.per_2_20_us = kp_json_num(sc, "per_2_20_us", NAN);
   s.bound = kp_json_str(sc, "bound", "");

@@ -20,8 +20,12 @@
  *     blocks, at the GPU's bandwidths;
  *   - latency: a wave cannot be faster than its slowest warp: the larger of
  *     one thread's critical path (model 000's time(thread) at base
- *     latencies) and its instruction stream's latencies over the
- *     instructions a warp keeps in flight (BN_WARP_ILP).
+ *     latencies) and its instructions' latencies over the instructions a
+ *     warp keeps in flight (BN_WARP_ILP), less the global loads of runtime
+ *     loops (issued a group of unrolled iterations ahead of their use).
+ * Blocks and warps that exit at the kernel's bounds checks do little: every
+ * resource but DRAM's footprint is charged for the work the launch's warps
+ * do (kp_predict_input.live_warps, kperf/active.h). 
  * The pipes of an SM run in parallel, so the wave takes the largest of these
  * (not their sum).  The prediction names the limit and the runner-up with
  * the ratio of their times. */
@@ -180,16 +184,49 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   c.per_warp[R_SHARED] = passes;
   c.per_warp[R_LDST] = ldst;
 
-  /* Memory traffic of the whole launch. */
-  /* Memory traffic of the whole launch; the global bytes include the
-   * spills' local traffic (kp_ptxas_apply), which reaches DRAM whatever the
-   * arrays' footprint. */
-  double threads = (double)in->grid_blocks * in->block_threads;
+  /* Active work: blocks and warps that exit at the kernel's bounds checks
+   * do little; the pipes and traffic are charged for the work the launch's
+   * warps do, the latency for the blocks in which some warp works. */
+  double live = isfinite(in->live_warps) && in->live_warps >= 0 && in->live_warps < 1
+                    ? in->live_warps : 1;
+  double live_blocks = isfinite(in->live_blocks) && in->live_blocks >= 0 && in->live_blocks < 1
+                           ? in->live_blocks : 1;
+  for (int r = R_FP32; r <= R_LDST; r++)
+    c.per_warp[r] *= live;
+  /* A warp that does no work still issues its index arithmetic and checks. */
+  if (live < 1 && in->live_prologue > 0) {
+    double idle = (1 - live) * in->live_prologue;
+    c.per_warp[R_ISSUE] += idle / subs;
+    if (f->issue[KP_I_INT] > 0)
+      c.per_warp[R_INT] += idle * f->issue[KP_I_INT] / subs;
+  }
+
+  /* Memory traffic of the whole launch, of the threads that work; the
+   * global bytes include the spills' local traffic (kp_ptxas_apply), which
+   * reaches DRAM whatever the arrays' footprint. */
+  double threads = (double)in->grid_blocks * in->block_threads * live;
   double spills = in->spill_bytes > 0 ? in->spill_bytes * threads : 0;
   double global = f->global_bytes * threads - spills;
   if (global < 0)
     global = 0;
   c.l2_bytes = global + spills;
+  /* Loads every thread makes at the same addresses hit in L1 once each SM
+   * has fetched their span (when it fits in L1). */
+  double uniform = in->uniform_bytes > 0 ? in->uniform_bytes * threads : 0;
+  /* L1's size; where the database has none, the part of a unified L1 and
+   * shared memory that the largest shared-memory carveout leaves. */
+  double l1 = (double)gpu->mem[KP_MEM_L1].size_bytes;
+  if (!(l1 > 0) && gpu->limits.l1_smem_unified_bytes > 0 && gpu->limits.smem_per_sm > 0)
+    l1 = (double)(gpu->limits.l1_smem_unified_bytes - gpu->limits.smem_per_sm);
+  if (uniform > 0 && uniform <= global && in->uniform_span > 0 && l1 > 0 &&
+      in->uniform_span <= l1) {
+    double fetched = in->uniform_span * f->sm_count;
+    if (fetched < uniform) {
+      c.l2_bytes -= uniform - fetched;
+      kp_prediction_note(out, "loads at the same addresses for every thread (%.3g KB) hit in L1",
+                         in->uniform_span / 1e3);
+    }
+  }
   c.dram_bytes = global;
   if (in->footprint_bytes >= 0 && in->footprint_bytes < global)
     c.dram_bytes = in->footprint_bytes + f->uncoal_bytes * threads;
@@ -209,6 +246,12 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     double serial = 0;
     for (int k = 0; k < KP_I_COUNT; k++) {
       double n = emitted(in, k);
+      /* The global loads of a runtime loop are issued a group of unrolled
+       * iterations ahead of their uses: their latency is on the critical
+       * path (which overlaps the group), not in this in-flight bound.
+       * Loads of straight-line code and fully unrolled loops stay in it. */
+      if (k == KP_I_LD_GLOBAL && in->runtime_loop_loads > 0)
+        n -= n < in->runtime_loop_loads ? n : in->runtime_loop_loads;
       if (n > 0 && f->lat[k] > 0)
         serial += n * f->lat[k];
     }
@@ -216,6 +259,11 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     if (serial > c.thread_cycles)
       c.thread_cycles = serial;
   }
+  c.thread_cycles *= live_blocks;
+  if (live < 1)
+    kp_prediction_note(out, "active work: the launch's warps do %.3g%% of the work of its "
+                       "first thread's (bounds checks), in %.3g%% of its blocks",
+                       100 * live, 100 * live_blocks);
   if (!(c.thread_cycles >= 0)) {
     out->exec_cycles = NAN;
     out->bound = "unknown";

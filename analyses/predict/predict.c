@@ -4,6 +4,7 @@
  * directory, listed in registry.c. */
 #include "kperf/sym.h"
 #include "kperf/predict.h"
+#include "kperf/active.h"
 #include "kperf/errmsg.h"
 #include "kperf/arena.h"
 #include "kperf/count.h"
@@ -36,6 +37,7 @@ const char *kp_model_name(kp_model_kind kind) {
 void kp_predict_input_init(kp_predict_input *in) {
   memset(in, 0, sizeof *in);
   in->l1_hit = in->l2_hit = in->footprint_bytes = NAN;
+  in->live_warps = in->live_blocks = NAN;
   for (int c = 0; c < KP_I_COUNT; c++)
     in->lat[c] = in->issue[c] = in->emitted[c] = NAN;
   in->delay_dep = in->spef = NAN;
@@ -112,6 +114,25 @@ static int64_t var_range(const kp_kernel *k, int var, const kp_binding *b, size_
   return trip * step;
 }
 
+/* The affine index that bounds an access's span: its index, or, for an
+ * index that adds values loaded from memory to affine addends spreading the
+ * blocks over the array (in[c * S + blockIdx.x * B + threadIdx.x + shift[c]]),
+ * those addends: the loaded offset is taken to stay within their span.  NULL
+ * when kperf cannot bound it (a[idx[i]], or a[off[blockIdx.x] + threadIdx.x],
+ * where the loaded value places the blocks). */
+static const kp_affine *span_index(const kp_access *x) {
+  if (x->index.known)
+    return &x->index;
+  if (!x->index_part.known)
+    return NULL;
+  for (size_t t = 0; t < x->index_part.nterms; t++) {
+    int v = x->index_part.terms[t].var;
+    if (v >= KP_V_CTAID_X && v <= KP_V_CTAID_Z)
+      return &x->index_part;
+  }
+  return NULL;
+}
+
 /* Distinct global bytes of a launch: per global array, the widest span of
  * elements one of its accesses covers (sum over the index's terms of
  * |coefficient| x the variable's range), times the element size.  NaN when an
@@ -122,7 +143,7 @@ static double launch_footprint(const kp_kernel *k, const kp_binding *b, size_t n
     const kp_access *acc = &k->accesses[i];
     if (acc->space != KP_SPACE_GLOBAL)
       continue;
-    if (!acc->index.known || !acc->array)
+    if (!span_index(acc) || !acc->array)
       return NAN;
     int seen = 0;
     for (size_t j = 0; j < i && !seen; j++)
@@ -135,12 +156,13 @@ static double launch_footprint(const kp_kernel *k, const kp_binding *b, size_t n
       const kp_access *x = &k->accesses[j];
       if (x->space != KP_SPACE_GLOBAL || !x->array || strcmp(x->array, acc->array) != 0)
         continue;
-      if (!x->index.known)
+      const kp_affine *ix = span_index(x);
+      if (!ix)
         return NAN;
       double span = 1;
-      for (size_t t = 0; t < x->index.nterms; t++) {
-        int64_t cf, r = var_range(k, x->index.terms[t].var, b, nb);
-        if (r < 0 || !kp_sym_eval(x->index.terms[t].coef, b, nb, &cf))
+      for (size_t t = 0; t < ix->nterms; t++) {
+        int64_t cf, r = var_range(k, ix->terms[t].var, b, nb);
+        if (r < 0 || !kp_sym_eval(ix->terms[t].coef, b, nb, &cf))
           return NAN;
         span += fabs((double)cf) * (double)r;
       }
@@ -151,6 +173,78 @@ static double launch_footprint(const kp_kernel *k, const kp_binding *b, size_t n
     total += widest;
   }
   return total;
+}
+
+/* Global loads every thread of the launch makes at the same addresses (an
+ * index with no thread or block id: coefficients, a table read in a loop):
+ * their bytes per thread and the bytes they span.  0 when there is none or
+ * a trip count or span does not evaluate. */
+/* Global loads per thread made in runtime loops (a loop the compiler does
+ * not unroll fully: it unrolls it by kp_loop.unrolled_by and issues each
+ * group's loads ahead of their uses).  0 when none or a trip does not
+ * evaluate. */
+static double runtime_loop_loads(const kp_kernel *k, const kp_binding *b, size_t nb) {
+  double total = 0;
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *x = &k->accesses[i];
+    if (x->space != KP_SPACE_GLOBAL || x->is_store || x->is_atomic || x->loop < 0)
+      continue;
+    double n = 1;
+    int runtime = 0, ok = 1;
+    for (int l = x->loop; ok && l >= 0 && (size_t)l < k->nloops && k->loops[l];
+         l = k->loops[l]->parent) {
+      const kp_loop *lp = k->loops[l];
+      int64_t trip;
+      if (!lp->trip || !kp_sym_eval(lp->trip, b, nb, &trip) || trip < 0) {
+        ok = 0;
+        break;
+      }
+      n *= (double)trip;
+      if (l == x->loop && lp->unroll != -1 && trip > (lp->unrolled_by > 1 ? lp->unrolled_by : 1))
+        runtime = 1;
+    }
+    if (ok && runtime)
+      total += n;
+  }
+  return total;
+}
+
+static void uniform_loads(const kp_kernel *k, const kp_binding *b, size_t nb, double *bytes,
+                          double *span_bytes) {
+  *bytes = *span_bytes = 0;
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *x = &k->accesses[i];
+    if (x->space != KP_SPACE_GLOBAL || x->is_store || x->is_atomic || !x->index.known)
+      continue;
+    int uniform = 1;
+    double span = 1;
+    for (size_t t = 0; t < x->index.nterms && uniform; t++) {
+      int v = x->index.terms[t].var;
+      int64_t cf, r;
+      if (v >= KP_V_TID_X && v <= KP_V_CTAID_Z) {
+        uniform = 0;
+      } else if ((r = var_range(k, v, b, nb)) < 0 ||
+                 !kp_sym_eval(x->index.terms[t].coef, b, nb, &cf)) {
+        uniform = 0;
+      } else {
+        span += fabs((double)cf) * (double)r;
+      }
+    }
+    double n = 1;
+    for (int l = x->loop; uniform && l >= 0 && (size_t)l < k->nloops && k->loops[l];
+         l = k->loops[l]->parent) {
+      int64_t trip;
+      if (!k->loops[l]->trip || !kp_sym_eval(k->loops[l]->trip, b, nb, &trip) || trip < 0)
+        uniform = 0;
+      else
+        n *= (double)trip;
+    }
+    if (!uniform)
+      continue;
+    unsigned w = x->elem_bytes ? x->elem_bytes : 1;
+    *bytes += n * w;
+    *span_bytes += span * w;
+  }
 }
 
 int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t nb,
@@ -199,6 +293,14 @@ int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t
     in->block_threads = (int)bt;
   if (gb > 0)
     in->grid_blocks = gb;
+  uniform_loads(k, b, nb, &in->uniform_bytes, &in->uniform_span);
+  in->runtime_loop_loads = runtime_loop_loads(k, b, nb);
+  kp_live live;
+  if (kp_live_fraction(k, b, nb, &live)) {
+    in->live_warps = live.warps;
+    in->live_blocks = live.blocks;
+    in->live_prologue = live.prologue;
+  }
   in->kernel = k;
   in->bindings = b;
   in->nbindings = nb;

@@ -22,6 +22,7 @@ import gzip
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -85,7 +86,23 @@ def grid_of(facts, params):
     return g
 
 
-def rows_of(cache, kernel_name, facts):
+def unroll_zero_keys(cache):
+    """Kernel Tuner's loop_unroll_factor_* parameters: a value of 0 removes the line
+    `#pragma unroll <name>` from the kernel (the compiler decides), any other is
+    declared as a constant.  The ones that are 0 in every configuration: the copied
+    source loses their pragma line, as the measured program did."""
+    keys = [k for k in cache["tune_params_keys"] if k.startswith("loop_unroll_factor")]
+    return [k for k in keys if all(e.get(k) == 0 for e in cache["cache"].values())]
+
+
+def strip_unroll(text, keys):
+    for k in keys:
+        text = re.sub(rb"\n[ \t]*#pragma[ \t]+unroll[ \t]+" + k.encode() + rb"[ \t]*(?=\r?\n)",
+                      b"\n", text)
+    return text
+
+
+def rows_of(cache, kernel_name, facts, drop=()):
     """The CSV rows of one Kernel Tuner cache (dict): valid, timed configurations only."""
     keys = cache["tune_params_keys"]
     out = []
@@ -98,7 +115,8 @@ def rows_of(cache, kernel_name, facts):
         grid = grid_of(facts, params)
         defines = [("grid_size_" + d, str(v)) for d, v in zip("xyz", grid)]
         defines += [("block_size_" + d, str(v)) for d, v in zip("xyz", block)]
-        defines += [(k, str(params[k])) for k in keys if not k.startswith("block_size_")]
+        defines += [(k, str(params[k])) for k in keys
+                    if not k.startswith("block_size_") and k not in drop]
         defines.append(("kernel_tuner", "1"))
         out.append({"kernel": facts["kernel"], "file": kernel_name + "/" +
                     os.path.basename(facts["files"][0]), "grid": grid, "block": block,
@@ -117,15 +135,7 @@ def main(argv=None):
     total = 0
     for name in a.kernels.split(","):
         facts = KERNELS[name]
-        for f in facts["files"]:
-            text = git_show(a.repo, f)
-            if text is None:
-                print("%s: %s not in %s: skipped" % (name, f, a.repo))
-                break
-            d = os.path.join(a.out, "src", name)
-            os.makedirs(d, exist_ok=True)
-            with open(os.path.join(d, os.path.basename(f)), "wb") as fh:
-                fh.write(text)
+        caches = []
         for path in git_ls(a.repo, "cachefiles/" + name):
             base = os.path.basename(path)
             if not base.endswith(".json.gz") or base.endswith("_T4.json.gz"):
@@ -135,13 +145,31 @@ def main(argv=None):
             if blob is None:
                 print("%s %s: the cache's blob is missing: skipped" % (name, gpu))
                 continue
-            cache = json.loads(gzip.decompress(blob).decode())
-            rows = rows_of(cache, name, facts)
+            caches.append((gpu, json.loads(gzip.decompress(blob).decode())))
+        # Pragmas the tuner removed in every configuration of every GPU.
+        drop = set.intersection(*[set(unroll_zero_keys(c)) for _, c in caches]) if caches else set()
+        missing = False
+        for f in facts["files"]:
+            text = git_show(a.repo, f)
+            if text is None:
+                print("%s: %s not in %s: skipped" % (name, f, a.repo))
+                missing = True
+                break
+            d = os.path.join(a.out, "src", name)
+            os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, os.path.basename(f)), "wb") as fh:
+                fh.write(strip_unroll(text, sorted(drop)))
+        if missing:
+            continue
+        for gpu, cache in caches:
+            rows = rows_of(cache, name, facts, drop)
             csv_path = os.path.join(a.out, "%s__%s.csv" % (name, gpu))
             csvio.write_rows(csv_path, rows, [])
             total += len(rows)
-            print("%s %s (%s): %d rows -> %s" % (name, gpu, cache.get("device_name", "?"),
-                                                  len(rows), csv_path))
+            print("%s %s (%s): %d rows -> %s%s" % (
+                name, gpu, cache.get("device_name", "?"), len(rows), csv_path,
+                "; '#pragma unroll %s' removed (0 in every row)" % ", ".join(sorted(drop))
+                if drop else ""))
     print("%d rows" % total)
     return 0
 

@@ -37,6 +37,10 @@ typedef struct kp_lin {
   const kp_term *terms; /* coef * var, in the order the vars first appeared */
   size_t nterms;
   const kp_sym *sym;    /* !valid: the value as a formula, or NULL (unknown) */
+  /* !valid, a sum some of whose addends are not affine (a[x + off[i]]): the
+   * sum of the affine addends (valid), or NULL when there is none or the
+   * value is not such a sum. */
+  const struct kp_lin *part;
 } kp_lin;
 
 /* Constructors.  An all-zero kp_lin is the unknown value. */

@@ -120,6 +120,10 @@ typedef struct kp_launch_scaling {
   int best;           /* block_dims: the point with the least time */
   int flat;           /* the time is the same (within 1 %) at every point: it does not
                          depend on the variable */
+  int flat_from;      /* > 0: the time changes up to point flat_from and is the same
+                         (within 1 %) from there on (a grid capped by min(n, N) whose
+                         threads past n do no work, a grid-stride loop over a fixed
+                         size); 0 otherwise */
   double growth;      /* exponent of the execution time between the last two points */
   double per_2_20_us; /* |growth - 1| <= 0.1: time added per 2^20 of the variable; else NaN */
   const char *bound, *bound2; /* at the largest point */

@@ -82,6 +82,16 @@ typedef struct kp_predict_input {
                                   NaN (default): 0, all from DRAM */
   double emitted[KP_I_COUNT];  /* instructions per thread per class as a compiler emits
                                   them (kp_counts.emitted); NaN (default): count[] */
+  double live_warps;           /* active work (kperf/active.h): of the main thread's work
+                                  given every launched warp, the fraction the warps do;
+                                  NaN (default): all of it */
+  double live_blocks;          /* the fraction of blocks in which some warp works (NaN: 1) */
+  double live_prologue;        /* instructions a warp that does no work still issues */
+  double uniform_bytes;        /* of the global bytes per thread: loads every thread makes
+                                  at the same addresses (no thread or block id in the
+                                  index), and the bytes those addresses span (0: none) */
+  double uniform_span;
+  double runtime_loop_loads;   /* global loads per thread in loops not fully unrolled (0) */
   double footprint_bytes;      /* distinct global bytes the whole launch touches (each
                                   array's span of addresses, at most its traffic); NaN
                                   (default): unknown, every global byte from DRAM */

@@ -371,6 +371,8 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
     Ac->index.known = 0;
     Ac->index.why = P.Why ? P.Why : "non-affine index";
     Ac->index_formula = Ix.sym;
+    if (Ix.part && Ix.part->valid && P.Why && std::strncmp(P.Why, "indirect index", 14) == 0)
+      Ac->index_part = toAffine(Lin(*Ix.part));
   }
   if (!P.Text.empty())
     Ac->index_text = str(P.Text);

@@ -175,8 +175,42 @@ static void test_to_affine(void) {
   CHECK_STR(fp.why, "non-affine index");
 }
 
+/* A sum with an opaque addend (a value loaded from memory) keeps its affine
+ * addends as the part; scaling scales it; products and unknown parts drop it. */
+static void test_part(void) {
+  kp_lin x = lin(KP_V_CTAID_X, 256, 0), t = kp_lin_var(A, KP_V_TID_X, C(1));
+  kp_lin opaque = {0}; /* unknown: loaded from memory */
+  kp_lin xt = kp_lin_add(A, &x, &t);
+  kp_lin s1 = kp_lin_add(A, &xt, &opaque);
+  CHECK(!s1.valid && s1.part && s1.part->valid && s1.part->nterms == 2);
+  CHECK(!s1.part->part);
+  /* (x + opaque) + c * 4096: the part grows, the sum stays opaque. */
+  kp_lin c = kp_lin_var(A, KP_V_LOOP + 0, C(4096));
+  kp_lin s2 = kp_lin_add(A, &c, &s1);
+  CHECK(!s2.valid && s2.part && s2.part->nterms == 3);
+  CHECK(at(s2.part, 3, 2, 0, 1) == 512 + 3 + 4096);
+  /* opaque - x: -x... */
+  kp_lin s3 = kp_lin_sub(A, &opaque, &xt);
+  CHECK(!s3.valid && s3.part && s3.part->nterms == 2 && at(s3.part, 1, 1, 0, 0) == -257);
+  /* ...and x - opaque keeps x. */
+  kp_lin s4 = kp_lin_sub(A, &xt, &opaque);
+  CHECK(!s4.valid && s4.part && at(s4.part, 1, 1, 0, 0) == 257);
+  /* 4 * (x + opaque): 4x. */
+  kp_lin s5 = kp_lin_scale_const(A, &s1, 4);
+  CHECK(!s5.valid && s5.part && at(s5.part, 1, 1, 0, 0) == 4 * 257);
+  /* Two opaque values: no affine addend. */
+  kp_lin s6 = kp_lin_add(A, &opaque, &opaque);
+  CHECK(!s6.valid && !s6.part);
+  /* A product with a varying value: not a sum, no part. */
+  kp_lin s7 = kp_lin_mul(A, &s1, &t);
+  CHECK(!s7.valid && !s7.part);
+  /* Affine values have none. */
+  CHECK(!xt.part);
+}
+
 int main(void) {
   A = kp_arena_new();
+  test_part();
   test_constructors();
   test_add_sub();
   test_scale_neg();

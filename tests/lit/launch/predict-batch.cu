@@ -5,7 +5,7 @@
 // RUN: printf '# GPU KERNEL grid block smem\nh100 scale 64 256 0\nh100 scale 32,1,1 512,1,1 0\nno-such-gpu scale 64 256 0\na100 scale 64 256 0\nh100 nothere 1 1 0\n' > %t.launches
 // RUN: kperf predict %s --batch %t.launches --arg n=16384 -DUNROLL=2 --db %kperf_db \
 // RUN:   | FileCheck %s
-// CHECK: {"line":0,"gpu":"h100","kernel":"scale","ok":true,"predicted_us":[[T0:[0-9.e+-]+]],"bound":"{{[a-z0-9./]+}}","bound2":"{{[a-z0-9./]*}}","bound2_ratio":{{[0-9.e+-]+}},"models":{"kp":[[T0]],"hongkim":{{[0-9.e+-]+}},"kolpakov":{{[0-9.e+-]+}},"qu":{{[0-9.e+-]+}},"bn":{{[0-9.e+-]+}}}
+// CHECK: {"line":0,"gpu":"h100","kernel":"scale","ok":true,"predicted_us":[[T0:[0-9.e+-]+]],"bound":"{{[a-z0-9./]+}}","bound2":"{{[a-z0-9./]*}}","bound2_ratio":{{[0-9.e+-]+}},"models":{"kp":{{[0-9.e+-]+}},"hongkim":{{[0-9.e+-]+}},"kolpakov":{{[0-9.e+-]+}},"qu":{{[0-9.e+-]+}},"bn":[[T0]]}
 // CHECK-NEXT: {"line":1,"gpu":"h100","kernel":"scale","ok":true,
 // CHECK-NEXT: {"line":2,"gpu":"no-such-gpu","kernel":"scale","ok":false,"why":"missing GPU: unknown GPU 'no-such-gpu'
 // CHECK-NEXT: {"line":3,"gpu":"a100","kernel":"scale","ok":true,

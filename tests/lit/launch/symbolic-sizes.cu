@@ -38,8 +38,9 @@ void run(float *a, int sx, Size size, int nelem, int k) {
   dim3 block(256);
   // CHECK: symbolic-sizes.cu:[[# @LINE + 1]]:3: remark: predicted on h100 (bn model) as a function of 'nelem', which has no value here: {{.*}} (linear at large nelem{{.*}} [kperf-launch]
   add<<<(unsigned)ceil(nelem / (float)block.x), block>>>(a, nelem);
-  // The grid is at most 1024 blocks, and every thread's work is fixed:
-  // CHECK: symbolic-sizes.cu:[[# @LINE + 1]]:3: remark: predicted on h100 (bn model) as a function of 'nelem', which has no value here: {{[0-9.]+ us}} at every nelem from 2^12 to 2^24 (the time does not grow with nelem), bound by{{.*}} [kperf-launch]
+  // The grid is at most 1024 blocks of 256 threads: past nelem = 2^18 every
+  // thread works and the time stays; below, the threads past nelem exit.
+  // CHECK: symbolic-sizes.cu:[[# @LINE + 1]]:3: remark: predicted on h100 (bn model) as a function of 'nelem', which has no value here: [[T:[0-9.]+ us]] at every nelem from 2^20 to 2^24 (the time does not change beyond nelem = 2^20; {{[0-9.]+ us}} at 2^12), bound by{{.*}} [kperf-launch]
   add<<<std::min(nelem, 1024), 256>>>(a, nelem);
   // k % 4 is 0 at every power of two, not at every k: nothing is said.
   pick<<<1, 32>>>(a, k);

@@ -4,7 +4,7 @@
 // A value the file does not compile with is left out; a launch the runtime
 // would reject gets no time.
 // REQUIRES: cuda
-// RUN: kperf tune %s --tune TILE=4,16,64 | FileCheck %s
+// RUN: kperf tune %s --tune TILE=8,16,64 | FileCheck %s
 // RUN: kperf tune %s --tune TILE | FileCheck --check-prefix=DEFAULT %s
 // RUN: kperf tune %s --tune TILE=16,32 --json | python3 -c "import json,sys; d=json.load(sys.stdin); \
 // RUN:   l=d['launches'][0]; r=l['runs']; \
@@ -14,25 +14,25 @@
 // RUN: not kperf tune %s --tune TILE=x 2>&1 | FileCheck --check-prefix=BAD %s
 //
 // CHECK: does not compile (left out)
-// CHECK: block-macro.cu:[[# @LINE + 43]]:3 matmul: {{[0-9.]+ (us|ms)}} at the file's values (TILE=8)
-// CHECK-NEXT: TILE=4: {{[0-9.]+ (us|ms)}}, occupancy {{[0-9]+}}%, 128 B shared per block
+// CHECK: block-macro.cu:[[# @LINE + 43]]:3 matmul: {{[0-9.]+ (us|ms)}} at the file's values (TILE=4)
+// CHECK-NEXT: TILE=8: {{[0-9.]+ (us|ms)}}, occupancy {{[0-9]+}}%, 512 B shared per block
 // CHECK-NEXT: TILE=16: {{[0-9.]+ (us|ms)}}, occupancy {{[0-9]+}}%, 2048 B shared per block
-// CHECK-NEXT: recommended: TILE 8 -> 16: predicted {{[0-9.]+}}x faster
+// CHECK-NEXT: recommended: TILE 4 -> {{8|16}}: predicted {{[0-9.]+}}x faster
 // CHECK-NOT: TILE=64:
 // CHECK: block-macro.cu:[[# @LINE + 40]]:3 fill:
-// CHECK-NEXT: TILE=4: {{.*}} (1024 threads launched, not 4096: other work, not compared)
-// CHECK-NEXT: TILE=16: {{.*}} (16384 threads launched, not 4096: other work, not compared)
+// CHECK-NEXT: TILE=8: {{.*}} (4096 threads launched, not 1024: other work, not compared)
+// CHECK-NEXT: TILE=16: {{.*}} (16384 threads launched, not 1024: other work, not compared)
 // CHECK-NEXT: no change recommended: no other value launches the same work with a time to compare
+// DEFAULT: TILE=1:
 // DEFAULT: TILE=2:
-// DEFAULT: TILE=4:
+// DEFAULT: TILE=8:
 // DEFAULT: TILE=16:
-// DEFAULT: TILE=32:
-// DEFAULT: recommended: TILE 8 ->
-// JSON: 8 [8, 16, 32] {{[12]}} True True
+// DEFAULT: recommended: TILE 4 ->
+// JSON: 4 [4, 16, 32] {{[12]}} True True
 // MISSING: kperf: {{.*}}block-macro.cu: no `#define WIDTH INTEGER` on a line of its own in it or in its directory to search
 // BAD: kperf: --tune TILE: 'x' is not up to 16 integers separated by commas
 #include <cuda_runtime.h>
-#define TILE 8 // the tile's side
+#define TILE 4 // the tile's side
 
 static_assert(TILE <= 32, "at most 32 x 32 threads");
 

@@ -1,0 +1,312 @@
+/* Active work: how much of a launch's threads' work passes the kernel's
+ * bounds checks (include/kperf/active.h).
+ *
+ * Each access's guards (kp_access.guards: the thread-dependent conditions of
+ * its branches and early exits) are evaluated over a sample of the launch:
+ * blocks spread evenly over every grid dimension the guards use, warps of the
+ * block, lanes of a warp and iterations of the loops around the access.  A
+ * warp executes the access at a point when one of its lanes passes every
+ * guard (a warp with one live lane costs a full warp).  The fraction of live
+ * points, weighted by the access's executions per thread (the trip counts of
+ * its loops), is the launch's live fraction. */
+#include "kperf/active.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { BLOCK_SAMPLES = 64, WARP_SAMPLES = 4, ITER_SAMPLES = 3, MAX_HEAVY = 16, MAX_CHAIN = 16 };
+
+static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *v) {
+  return kp_binding_lookup(b, nb, name, v);
+}
+
+static int sym_uses_any(const kp_access *a, const char *name) {
+  for (size_t g = 0; g < a->nguards; g++)
+    if (kp_sym_uses(a->guards[g].lhs, name) || kp_sym_uses(a->guards[g].rhs, name))
+      return 1;
+  return 0;
+}
+
+static int guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds) {
+  int64_t l, r;
+  if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
+    return 0;
+  switch (g->op) {
+  case KP_GUARD_LT: *holds = l < r; break;
+  case KP_GUARD_LE: *holds = l <= r; break;
+  case KP_GUARD_GT: *holds = l > r; break;
+  case KP_GUARD_GE: *holds = l >= r; break;
+  case KP_GUARD_EQ: *holds = l == r; break;
+  case KP_GUARD_NE: *holds = l != r; break;
+  default: return 0;
+  }
+  return 1;
+}
+
+/* The loops around access a, outermost first; their count, -1 when too deep. */
+static int loop_chain(const kp_kernel *k, const kp_access *a, int *chain) {
+  int tmp[MAX_CHAIN], m = 0;
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && k->loops[l]; l = k->loops[l]->parent) {
+    if (m == MAX_CHAIN)
+      return -1;
+    tmp[m++] = l;
+  }
+  for (int i = 0; i < m; i++)
+    chain[i] = tmp[m - 1 - i];
+  return m;
+}
+
+/* n samples of 0..count-1 spread evenly (the middle of n equal strata; every
+ * value when count <= n); returns how many were written. */
+static int spread(int64_t count, int n, int64_t *out) {
+  if (count <= 0)
+    return 0;
+  if (count <= n) {
+    for (int64_t i = 0; i < count; i++)
+      out[i] = i;
+    return (int)count;
+  }
+  for (int i = 0; i < n; i++)
+    out[i] = (int64_t)(((double)i + 0.5) * (double)count / n);
+  return n;
+}
+
+typedef struct scan {
+  kp_binding *b;
+  size_t nb, fixed;
+} scan;
+
+static void set(scan *s, size_t at, const char *name, int64_t v) {
+  s->b[at].name = name;
+  s->b[at].value = v;
+}
+
+/* Live fraction of access a: live points / points; the fraction of sampled
+ * blocks with a live point into *blocks.  0 when kperf cannot tell. */
+static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const int64_t grid[3],
+                       const int64_t block[3], double *frac, double *blocks) {
+  int chain[MAX_CHAIN];
+  int m = loop_chain(k, a, chain);
+  if (m < 0)
+    return 0;
+  /* Sample values per dimension: 3 block ids, then the loops' iterations. */
+  int64_t bs[3][BLOCK_SAMPLES], is[MAX_CHAIN][ITER_SAMPLES];
+  int nbs[3], nis[MAX_CHAIN];
+  int used = 0;
+  for (int d = 0; d < 3; d++)
+    used += sym_uses_any(a, kp_id_names[KP_V_CTAID_X + d]);
+  /* Up to 64 block ids per dimension used, about 1024 blocks in all: a
+   * smaller dimension is sampled in full and leaves the rest to the other. */
+  int per[3] = {1, 1, 1};
+  int64_t smallest = -1;
+  for (int d = 0; d < 3; d++)
+    if (sym_uses_any(a, kp_id_names[KP_V_CTAID_X + d]) && (smallest < 0 || grid[d] < smallest))
+      smallest = grid[d];
+  for (int d = 0; d < 3; d++) {
+    if (used <= 1)
+      per[d] = BLOCK_SAMPLES;
+    else if (used == 3)
+      per[d] = 10;
+    else
+      per[d] = grid[d] == smallest ? (int)(smallest < 32 ? smallest : 32)
+                                   : (int)(1024 / (smallest < 32 ? smallest : 32));
+    if (per[d] > BLOCK_SAMPLES)
+      per[d] = BLOCK_SAMPLES;
+  }
+  for (int d = 0; d < 3; d++) {
+    if (sym_uses_any(a, kp_id_names[KP_V_CTAID_X + d])) {
+      nbs[d] = spread(grid[d], per[d], bs[d]);
+    } else {
+      nbs[d] = 1;
+      bs[d][0] = 0;
+    }
+    if (nbs[d] == 0)
+      return 0;
+  }
+  for (int i = 0; i < m; i++) {
+    const kp_loop *l = k->loops[chain[i]];
+    int64_t trip;
+    char name[24];
+    snprintf(name, sizeof name, "iteration@%d", chain[i]);
+    if (!sym_uses_any(a, name)) {
+      nis[i] = 1;
+      is[i][0] = 0;
+      continue;
+    }
+    if (!l->trip || !kp_sym_eval(l->trip, s->b, s->fixed, &trip) || trip <= 0)
+      return 0;
+    if (trip <= ITER_SAMPLES) {
+      nis[i] = spread(trip, ITER_SAMPLES, is[i]);
+    } else { /* first, middle, last */
+      nis[i] = 3;
+      is[i][0] = 0;
+      is[i][1] = trip / 2;
+      is[i][2] = trip - 1;
+    }
+  }
+  int64_t threads = block[0] * block[1] * block[2];
+  int64_t warps = (threads + 31) / 32;
+  int tid_used = sym_uses_any(a, kp_id_names[KP_V_TID_X]) ||
+                 sym_uses_any(a, kp_id_names[KP_V_TID_Y]) ||
+                 sym_uses_any(a, kp_id_names[KP_V_TID_Z]);
+  int64_t ws[WARP_SAMPLES];
+  int nws = tid_used ? spread(warps, WARP_SAMPLES, ws) : 1;
+  if (!tid_used)
+    ws[0] = 0;
+  /* Lanes checked per warp: the first and last of the warp and of its halves
+   * (guards are monotone in the thread ids in practice). */
+  static const int lanes[] = {0, 15, 16, 31};
+  int nlanes = tid_used ? 4 : 1;
+
+  /* Bindings after the launch's: 6 ids, then the loops' iterations. */
+  size_t at = s->fixed;
+  for (int i = 0; i < 6; i++)
+    set(s, at + i, kp_id_names[i], 0);
+  char names[MAX_CHAIN][24];
+  for (int i = 0; i < m; i++) {
+    snprintf(names[i], sizeof names[i], "iteration@%d", chain[i]);
+    set(s, at + 6 + i, names[i], 0);
+  }
+  s->nb = at + 6 + m;
+
+  long long live = 0, points = 0, live_blocks = 0, nblocks = 0;
+  int64_t icount = 1;
+  for (int i = 0; i < m; i++)
+    icount *= nis[i];
+  for (int bz = 0; bz < nbs[2]; bz++)
+    for (int by = 0; by < nbs[1]; by++)
+      for (int bx = 0; bx < nbs[0]; bx++) {
+        s->b[at + 3].value = bs[0][bx];
+        s->b[at + 4].value = bs[1][by];
+        s->b[at + 5].value = bs[2][bz];
+        int block_live = 0;
+        for (int w = 0; w < nws; w++)
+          for (int64_t ic = 0; ic < icount; ic++) {
+            int64_t r = ic;
+            for (int i = m - 1; i >= 0; i--) {
+              s->b[at + 6 + i].value = is[i][r % nis[i]];
+              r /= nis[i];
+            }
+            int any = 0;
+            for (int li = 0; li < nlanes && !any; li++) {
+              int64_t t = ws[w] * 32 + lanes[li];
+              if (t >= threads)
+                continue;
+              s->b[at + 0].value = t % block[0];
+              s->b[at + 1].value = (t / block[0]) % block[1];
+              s->b[at + 2].value = t / (block[0] * block[1]);
+              int ok = 1;
+              for (size_t g = 0; g < a->nguards && ok; g++)
+                if (!guard_holds(&a->guards[g], s->b, s->nb, &ok))
+                  return 0;
+              any = ok;
+            }
+            points++;
+            live += any;
+            block_live |= any;
+          }
+        nblocks++;
+        live_blocks += block_live;
+      }
+  if (points == 0 || nblocks == 0)
+    return 0;
+  *frac = (double)live / (double)points;
+  *blocks = (double)live_blocks / (double)nblocks;
+  return 1;
+}
+
+/* Executions of access a per thread (the trip counts of its loops); 0 when a
+ * trip count does not evaluate. */
+static double executions(const kp_kernel *k, const kp_access *a, const kp_binding *b, size_t nb) {
+  int chain[MAX_CHAIN];
+  int m = loop_chain(k, a, chain);
+  if (m < 0)
+    return 0;
+  double n = 1;
+  for (int i = 0; i < m; i++) {
+    int64_t trip;
+    const kp_loop *l = k->loops[chain[i]];
+    if (!l->trip || !kp_sym_eval(l->trip, b, nb, &trip) || trip < 0)
+      return 0;
+    n *= (double)trip;
+  }
+  return n;
+}
+
+int kp_live_fraction(const kp_kernel *k, const kp_binding *b, size_t nb, kp_live *out) {
+  out->warps = out->blocks = 1;
+  out->accesses = 0;
+  out->prologue = 0;
+  if (!k || k->naccesses == 0)
+    return 0;
+  for (size_t i = 0; i < k->body.nnodes; i++)
+    if (k->body.nodes[i].kind == KP_NODE_OP)
+      out->prologue += k->body.nodes[i].count;
+  int64_t grid[3], block[3];
+  for (int d = 0; d < 3; d++)
+    if (!lookup(b, nb, kp_grid_dim_names[d], &grid[d]) || grid[d] <= 0 ||
+        !lookup(b, nb, kp_block_dim_names[d], &block[d]) || block[d] <= 0)
+      return 0;
+  /* The heaviest accesses carry the weight of the work. */
+  double *w = calloc(k->naccesses, sizeof *w);
+  if (!w)
+    return 0;
+  double total = 0;
+  for (size_t i = 0; i < k->naccesses; i++) {
+    w[i] = executions(k, &k->accesses[i], b, nb);
+    total += w[i];
+  }
+  if (!(total > 0)) {
+    free(w);
+    return 0;
+  }
+  scan s;
+  s.fixed = nb;
+  s.b = malloc((nb + 6 + MAX_CHAIN) * sizeof *s.b);
+  if (!s.b) {
+    free(w);
+    return 0;
+  }
+  memcpy(s.b, b, nb * sizeof *b);
+  s.nb = nb;
+  /* The heaviest accesses (at least half the executions of the heaviest):
+   * the most work any of them does is the launch's (a cheap access under
+   * `if (threadIdx.x == 0)` does not make the main work smaller). */
+  double wmax = 0;
+  for (size_t i = 0; i < k->naccesses; i++)
+    if (w[i] > wmax)
+      wmax = w[i];
+  int heavy = 0;
+  for (size_t i = 0; i < k->naccesses; i++)
+    heavy += w[i] >= 0.5 * wmax;
+  double best = -1, best_blocks = -1;
+  int done = 0;
+  for (size_t i = 0; i < k->naccesses && heavy <= MAX_HEAVY; i++) {
+    if (!(w[i] >= 0.5 * wmax))
+      continue;
+    const kp_access *a = &k->accesses[i];
+    double f = 1, fb = 1;
+    if (a->guards_unknown || (a->nguards && !access_live(k, a, &s, grid, block, &f, &fb))) {
+      best = best_blocks = 1; /* which threads run it is unknown: all of them */
+      done++;
+      break;
+    }
+    if (f > best)
+      best = f;
+    if (fb > best_blocks)
+      best_blocks = fb;
+    done++;
+    if (best >= 1 && best_blocks >= 1)
+      break;
+  }
+  free(s.b);
+  free(w);
+  if (done == 0 || !(best >= 0))
+    return 0;
+  out->warps = best;
+  out->blocks = best_blocks;
+  out->accesses = done;
+  return 1;
+}

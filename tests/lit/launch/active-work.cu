@@ -1,0 +1,44 @@
+// Active work: a grid not shrunk by the tile size launches blocks whose
+// threads fail the bounds check of every tile; the bottleneck model charges
+// the work the warps do (here a quarter), not the first thread's times every
+// launched thread.  A shrunk grid, a thread-0-only epilogue beside the main
+// loop, and guards kperf cannot evaluate change nothing.
+// REQUIRES: cuda
+// RUN: kperf predict %s --kernel tiles --grid 4096 --block 256 --arg n=1048576 --gpu h100 \
+// RUN:   --db %kperf_db --ptxas off | FileCheck %s --check-prefix=WIDE
+// RUN: kperf predict %s --kernel tiles --grid 1024 --block 256 --arg n=1048576 --gpu h100 \
+// RUN:   --db %kperf_db --ptxas off | FileCheck %s --check-prefix=EXACT
+// RUN: kperf predict %s --kernel rows --grid 1024 --block 256 --arg n=1048576 --gpu h100 \
+// RUN:   --db %kperf_db --ptxas off | FileCheck %s --check-prefix=EXACT
+// RUN: kperf predict %s --kernel tiles --grid 4096 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   --ptxas off --arg n=1048576 --json > %t.wide.json
+// RUN: kperf predict %s --kernel tiles --grid 1024 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   --ptxas off --arg n=1048576 --json > %t.exact.json
+// RUN: python3 -c "import json; w=json.load(open('%t.wide.json')); e=json.load(open('%t.exact.json')); \
+// RUN:   r=w['predicted_us']/e['predicted_us']; print('RATIO', 0.9 < r < 1.5, round(r, 2))" \
+// RUN:   | FileCheck %s --check-prefix=RATIO
+//
+// WIDE: active work: the launch's warps do 25% of the work of its first thread's (bounds checks), in 25% of its blocks
+// EXACT-NOT: active work
+// RATIO: RATIO True
+#include <cuda_runtime.h>
+#define TILE 4
+
+__global__ void tiles(float *out, const float *in, int n) {
+  int x = blockIdx.x * blockDim.x * TILE + threadIdx.x;
+  for (int t = 0; t < TILE; t++) {
+    int i = x + t * blockDim.x;
+    if (i < n)
+      out[i] = in[i] * 2.0f + 1.0f;
+  }
+}
+
+__global__ void rows(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int k = 0; k < 64; k++)
+    s += in[(i + k * 977) % n];
+  out[i] = s;
+  if (threadIdx.x == 0)
+    out[n + blockIdx.x] = s;
+}
