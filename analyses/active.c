@@ -10,6 +10,7 @@
  * points, weighted by the access's executions per thread (the trip counts of
  * its loops), is the launch's live fraction. */
 #include "kperf/active.h"
+#include "kperf/lanes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,22 +28,6 @@ static int sym_uses_any(const kp_access *a, const char *name) {
     if (kp_sym_uses(a->guards[g].lhs, name) || kp_sym_uses(a->guards[g].rhs, name))
       return 1;
   return 0;
-}
-
-static int guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds) {
-  int64_t l, r;
-  if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
-    return 0;
-  switch (g->op) {
-  case KP_GUARD_LT: *holds = l < r; break;
-  case KP_GUARD_LE: *holds = l <= r; break;
-  case KP_GUARD_GT: *holds = l > r; break;
-  case KP_GUARD_GE: *holds = l >= r; break;
-  case KP_GUARD_EQ: *holds = l == r; break;
-  case KP_GUARD_NE: *holds = l != r; break;
-  default: return 0;
-  }
-  return 1;
 }
 
 /* The loops around access a, outermost first; their count, -1 when too deep. */
@@ -199,7 +184,7 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
               s->b[at + 2].value = t / (block[0] * block[1]);
               int ok = 1;
               for (size_t g = 0; g < a->nguards && ok; g++)
-                if (!guard_holds(&a->guards[g], s->b, s->nb, &ok))
+                if (!kp_guard_holds(&a->guards[g], s->b, s->nb, &ok))
                   return 0;
               any = ok;
             }

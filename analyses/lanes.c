@@ -359,7 +359,7 @@ static int affine_lane(const point_affine *f, const kp_lane_point *p, const unsi
   return 1;
 }
 
-static int guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds) {
+int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds) {
   int64_t l, r;
   if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
     return 0;
@@ -424,7 +424,7 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
         c->b[tid_at + i].value = t[i];
       int active = 1;
       for (size_t g = 0; g < a->nguards && active; g++)
-        if (!guard_holds(&a->guards[g], c->b, c->nb, &active))
+        if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active))
           return 0;
       if (!active)
         continue;
