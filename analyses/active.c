@@ -4,7 +4,8 @@
  * Each access's guards (kp_access.guards: the thread-dependent conditions of
  * its branches and early exits) are evaluated over a sample of the launch:
  * blocks spread evenly over every grid dimension the guards use, warps of the
- * block, lanes of a warp and iterations of the loops around the access.  A
+ * block, lanes of a warp and iterations of the loops around the access
+ * (each sample the middle of an equal share of the values).  A
  * warp executes the access at a point when one of its lanes passes every
  * guard (a warp with one live lane costs a full warp).  The fraction of live
  * points, weighted by the access's executions per thread (the trip counts of
@@ -17,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BLOCK_SAMPLES = 64, WARP_SAMPLES = 4, ITER_SAMPLES = 3, MAX_HEAVY = 16, MAX_CHAIN = 16 };
+enum { BLOCK_SAMPLES = 64, WARP_SAMPLES = 4, ITER_SAMPLES = 4, MAX_HEAVY = 16, MAX_CHAIN = 16 };
 
 static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *v) {
   return kp_binding_lookup(b, nb, name, v);
@@ -122,14 +123,10 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
     }
     if (!l->trip || !kp_sym_eval(l->trip, s->b, s->fixed, &trip) || trip <= 0)
       return 0;
-    if (trip <= ITER_SAMPLES) {
-      nis[i] = spread(trip, ITER_SAMPLES, is[i]);
-    } else { /* first, middle, last */
-      nis[i] = 3;
-      is[i][0] = 0;
-      is[i][1] = trip / 2;
-      is[i][2] = trip - 1;
-    }
+    /* Every iteration, or the middles of equal strata: each sample stands
+     * for as many iterations (a grid-stride loop's short last round is one
+     * iteration in many, not one in three). */
+    nis[i] = spread(trip, ITER_SAMPLES, is[i]);
   }
   int64_t threads = block[0] * block[1] * block[2];
   int64_t warps = (threads + 31) / 32;
