@@ -199,19 +199,18 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
   return 1;
 }
 
-/* Executions of access a per thread (the trip counts of its loops); 0 when a
- * trip count does not evaluate. */
-static double executions(const kp_kernel *k, const kp_access *a, const kp_binding *b, size_t nb) {
+double kp_access_executions(const kp_kernel *k, const kp_access *a, const kp_binding *b,
+                            size_t nb) {
   int chain[MAX_CHAIN];
   int m = loop_chain(k, a, chain);
   if (m < 0)
-    return 0;
+    return -1;
   double n = 1;
   for (int i = 0; i < m; i++) {
     int64_t trip;
     const kp_loop *l = k->loops[chain[i]];
     if (!l->trip || !kp_sym_eval(l->trip, b, nb, &trip) || trip < 0)
-      return 0;
+      return -1;
     n *= (double)trip;
   }
   return n;
@@ -237,7 +236,9 @@ int kp_live_fraction(const kp_kernel *k, const kp_binding *b, size_t nb, kp_live
     return 0;
   double total = 0;
   for (size_t i = 0; i < k->naccesses; i++) {
-    w[i] = executions(k, &k->accesses[i], b, nb);
+    w[i] = kp_access_executions(k, &k->accesses[i], b, nb);
+    if (w[i] < 0)
+      w[i] = 0; /* unknown: not judged */
     total += w[i];
   }
   if (!(total > 0)) {

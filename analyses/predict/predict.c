@@ -189,21 +189,11 @@ static double runtime_loop_loads(const kp_kernel *k, const kp_binding *b, size_t
     const kp_access *x = &k->accesses[i];
     if (x->space != KP_SPACE_GLOBAL || x->is_store || x->is_atomic || x->loop < 0)
       continue;
-    double n = 1;
-    int runtime = 0, ok = 1;
-    for (int l = x->loop; ok && l >= 0 && (size_t)l < k->nloops && k->loops[l];
-         l = k->loops[l]->parent) {
-      const kp_loop *lp = k->loops[l];
-      int64_t trip;
-      if (!lp->trip || !kp_sym_eval(lp->trip, b, nb, &trip) || trip < 0) {
-        ok = 0;
-        break;
-      }
-      n *= (double)trip;
-      if (l == x->loop && lp->unroll != -1 && trip > (lp->unrolled_by > 1 ? lp->unrolled_by : 1))
-        runtime = 1;
-    }
-    if (ok && runtime)
+    const kp_loop *lp = (size_t)x->loop < k->nloops ? k->loops[x->loop] : NULL;
+    int64_t trip;
+    double n = kp_access_executions(k, x, b, nb);
+    if (lp && n > 0 && lp->unroll != -1 && kp_sym_eval(lp->trip, b, nb, &trip) &&
+        trip > (lp->unrolled_by > 1 ? lp->unrolled_by : 1))
       total += n;
   }
   return total;
@@ -230,16 +220,8 @@ static void uniform_loads(const kp_kernel *k, const kp_binding *b, size_t nb, do
         span += fabs((double)cf) * (double)r;
       }
     }
-    double n = 1;
-    for (int l = x->loop; uniform && l >= 0 && (size_t)l < k->nloops && k->loops[l];
-         l = k->loops[l]->parent) {
-      int64_t trip;
-      if (!k->loops[l]->trip || !kp_sym_eval(k->loops[l]->trip, b, nb, &trip) || trip < 0)
-        uniform = 0;
-      else
-        n *= (double)trip;
-    }
-    if (!uniform)
+    double n = uniform ? kp_access_executions(k, x, b, nb) : -1;
+    if (n < 0)
       continue;
     unsigned w = x->elem_bytes ? x->elem_bytes : 1;
     *bytes += n * w;

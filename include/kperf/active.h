@@ -35,6 +35,11 @@ typedef struct kp_live {
  * (unknown sizes, guards kperf cannot evaluate, no accesses). */
 int kp_live_fraction(const kp_kernel *k, const kp_binding *b, size_t nb, kp_live *out);
 
+/* Executions of access a per thread: the product of the trip counts of the
+ * loops around it with bindings b; -1 when one does not evaluate. */
+double kp_access_executions(const kp_kernel *k, const kp_access *a, const kp_binding *b,
+                            size_t nb);
+
 #ifdef __cplusplus
 }
 #endif

@@ -187,8 +187,9 @@ typedef struct kp_access {
    * index depends on memory or anything else kperf cannot state: then kperf
    * cannot tell. */
   const kp_sym *index_formula;
-  /* When the index adds values loaded from memory to affine addends
-   * (in[c * S + x + shift[c]]): those addends (known = 1); else known = 0. */
+  /* When the index adds values kperf cannot state (loaded from memory,
+   * non-affine) to affine addends (in[c * S + x + shift[c]]): those addends
+   * (known = 1); else known = 0. */
   kp_affine index_part;
   /* The subscript(s) as written, "[(i * 7) % N]" or "[r][c]" (for
    * messages); NULL when the access is not an array subscript. */

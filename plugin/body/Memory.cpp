@@ -371,7 +371,7 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
     Ac->index.known = 0;
     Ac->index.why = P.Why ? P.Why : "non-affine index";
     Ac->index_formula = Ix.sym;
-    if (Ix.part && Ix.part->valid && P.Why && std::strncmp(P.Why, "indirect index", 14) == 0)
+    if (Ix.part && Ix.part->valid)
       Ac->index_part = toAffine(Lin(*Ix.part));
   }
   if (!P.Text.empty())
