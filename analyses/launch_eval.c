@@ -877,6 +877,8 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     else if (expr_value(&l->smem, e->b, e->nb, &v))
       e->smem_dynamic = v;
     else {
+      if (!set_missing(e, l->smem.name))
+        set_missing(e, kp_sym_first_unbound(l->smem.sym, e->b, e->nb));
       snprintf(e->why, sizeof e->why, "the dynamic shared memory size is not known (%s)",
                l->smem.text);
       return 0;
@@ -1025,6 +1027,13 @@ static int is_grid_var(const kp_launch *l, const char *name) {
   return grid_var_dim(l, name) >= 0;
 }
 
+/* Whether name is the launch's dynamic shared memory size (`<<<g, b,
+ * smem_size>>>`): a statement takes it as 0 bytes and says so. */
+static int is_smem_var(const kp_launch *l, const char *name) {
+  const char *v = l->smem.text && !l->smem.known ? expr_var(&l->smem) : NULL;
+  return v && strcmp(v, name) == 0;
+}
+
 /* How many of the launch's block sizes the variable name gives (`<<<g,
  * threads>>>`: 1, `dim3 b(t, t)`: 2, `dimBlock.y` of (32, `dimBlock.y`): 1);
  * *other (may be NULL): the product of the block's known other sizes. */
@@ -1131,8 +1140,8 @@ static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
   for (int i = 1; i < nv && s->nties < KP_SCALING_TIES; i++) {
     int t = s->nties++;
     copy_name(s->tie_var[t], names[i]);
-    s->tie_kind[t] = KP_TIE_BLOCK;
-    s->tie_div[t] = block_var_value(l, names[i], maxb);
+    s->tie_kind[t] = is_smem_var(l, names[i]) ? KP_TIE_FIXED : KP_TIE_BLOCK;
+    s->tie_div[t] = is_smem_var(l, names[i]) ? 0 : block_var_value(l, names[i], maxb);
   }
   int n = 0;
   int64_t last = 0;
@@ -1216,6 +1225,8 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       int gd = grid_var_dim(l, names[i]);
       if (is_block_var(l, names[i]))
         v = block_var_value(l, names[i], maxb);
+      else if (is_smem_var(l, names[i]))
+        v = 0; /* KP_TIE_FIXED */
       else if (gd > 0 && !l->grid.x.known)
         v = 1; /* KP_TIE_FIXED */
       else if (gd >= 0 && nv > 1 && GRID_DIV(gd) > 0)
@@ -1253,12 +1264,20 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   /* The variable: the first that is neither the grid nor the block; they
    * are tied to it. */
   int first = 0;
-  while (first < nv && (is_grid_var(l, names[first]) || is_block_var(l, names[first])))
+  while (first < nv && (is_grid_var(l, names[first]) || is_block_var(l, names[first]) ||
+                        is_smem_var(l, names[first])))
     first++;
   if (first == nv)
-    for (first = 0; first < nv && is_block_var(l, names[first]);)
+    for (first = 0; first < nv && (is_block_var(l, names[first]) || is_smem_var(l, names[first]));)
       first++;
   if (first == nv) {
+    /* Block sizes (and the shared memory size): the block variable first. */
+    for (int i = 1; i < nv && is_smem_var(l, names[0]); i++) {
+      char t[64];
+      memcpy(t, names[0], sizeof t);
+      memcpy(names[0], names[i], sizeof t);
+      memcpy(names[i], t, sizeof t);
+    }
     said = block_statement(&mm, l, gpu, model, ctx, names, nv, maxb, as + m->nassume, e, s);
     goto done;
   }
@@ -1272,11 +1291,12 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     snprintf(s->tie_var[t], sizeof s->tie_var[t], "%s", names[i]);
     int gd = grid_var_dim(l, names[i]);
     s->tie_kind[t] = is_block_var(l, names[i])      ? KP_TIE_BLOCK
+                     : is_smem_var(l, names[i])   ? KP_TIE_FIXED
                      : gd > 0 && !l->grid.x.known ? KP_TIE_FIXED
                      : gd >= 0                    ? KP_TIE_GRID
                                                   : KP_TIE_EQUAL;
     s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID    ? GRID_DIV(gd)
-                    : s->tie_kind[t] == KP_TIE_FIXED ? 1
+                    : s->tie_kind[t] == KP_TIE_FIXED ? (is_smem_var(l, names[i]) ? 0 : 1)
                     : s->tie_kind[t] == KP_TIE_BLOCK
                         ? block_var_value(l, names[i], maxb)
                         : 1;

@@ -927,6 +927,8 @@ private:
     }
     const Expr *P = E->IgnoreParenImpCasts();
     R.name = plainName(P);
+    if (!R.name && !R.known && !R.sym)
+      R.name = callName(P);
     if (Depth == 0)
       R.quot = quotientOf(P);
     if (Depth == 0 && !R.quot)
@@ -976,6 +978,20 @@ private:
         return str(ME->getMemberDecl()->getName().str());
     }
     return nullptr;
+  }
+
+  // A call with no formula (`grid2D(n_ffts)`, `numBlocks(n)`), named by its
+  // spelling so that a statement can speak of it as of a variable; null for
+  // anything else or a spelling too long for a name.
+  const char *callName(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Call = dyn_cast<CallExpr>(E);
+    if (!Call || isa<CXXOperatorCallExpr>(Call) || !Call->getDirectCallee())
+      return nullptr;
+    std::string T = sourceText(E);
+    if (T.empty() || T.size() > 48 || T.find_first_of("\n\r") != std::string::npos)
+      return nullptr;
+    return str(T);
   }
 
   // Whether A and B have one value: both fold to it, or they are the same
@@ -1154,6 +1170,13 @@ private:
     int64_t V;
     if (E->getType()->isIntegralOrEnumerationType() && fold(E, V, 0))
       return kp_sym_const(A, V);
+    // A floating-point value converted to an integer (the conversion was
+    // stripped above or is this cast): truncated, `(size_t)(ceil((float)M) /
+    // (float)B)` is M / B.  Only exact quotients of integers (ratioOf).
+    if (E->getType()->isRealFloatingType()) {
+      const kp_sym *N = nullptr, *D = nullptr;
+      return ratioOf(E, Depth + 1, N, D) ? kp_sym_bin(A, KP_SYM_DIV, N, D) : nullptr;
+    }
     if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
       return symOf(CE->getSubExpr(), Depth + 1);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -1219,32 +1242,86 @@ private:
       if (Call->getNumArgs() == 2 && (Name == "min" || Name == "max"))
         return kp_sym_bin(A, Name == "min" ? KP_SYM_MIN : KP_SYM_MAX,
                           symOf(Call->getArg(0), Depth + 1), symOf(Call->getArg(1), Depth + 1));
-      // ceil(a / (float)b), floor(...): the quotient of two integers.
+      // ceil(a / (float)b), floor(...): of an exact quotient of integers.
       if (Call->getNumArgs() == 1 &&
           (Name == "ceil" || Name == "ceilf" || Name == "floor" || Name == "floorf")) {
-        const auto *Q = dyn_cast<BinaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
-        if (!Q || Q->getOpcode() != BO_Div)
-          return nullptr;
-        const kp_sym *N = symOf(Q->getLHS(), Depth + 1), *D = symOf(Q->getRHS(), Depth + 1);
-        // Both must be integers converted to floating point.
-        auto IntValued = [](const Expr *X) {
-          for (int D = 0; D < 8; ++D) {
-            X = X->IgnoreParens();
-            if (X->getType()->isIntegralOrEnumerationType())
-              return true;
-            const auto *C = dyn_cast<CastExpr>(X);
-            if (!C)
-              return false;
-            X = C->getSubExpr();
-          }
-          return false;
-        };
-        if (!IntValued(Q->getLHS()) || !IntValued(Q->getRHS()))
+        const kp_sym *N = nullptr, *D = nullptr;
+        if (!ratioOf(Call->getArg(0), Depth + 1, N, D))
           return nullptr;
         return kp_sym_bin(A, Name.starts_with("ceil") ? KP_SYM_CEILDIV : KP_SYM_DIV, N, D);
       }
     }
     return nullptr;
+  }
+
+  // A floating-point expression whose value is a quotient of integer
+  // formulas, N / D with D > 0 where it is evaluated: integers converted to
+  // floating point (`(float)n`, `n * 1.0f` with an integral literal), + - *
+  // / of such quotients, and ceil/floor of one (an integer again).  False
+  // for anything else (a float variable, sqrt, a fractional literal).
+  bool ratioOf(const Expr *E, int Depth, const kp_sym *&N, const kp_sym *&D) {
+    if (!E || Depth > 16 || E->isValueDependent() || E->isTypeDependent())
+      return false;
+    kp_arena *A = M->arena;
+    E = E->IgnoreParens();
+    if (E->getType()->isIntegralOrEnumerationType()) {
+      N = symOf(E, Depth + 1);
+      D = kp_sym_const(A, 1);
+      return N != nullptr;
+    }
+    if (!E->getType()->isRealFloatingType())
+      return false;
+    if (const auto *C = dyn_cast<CastExpr>(E)) // float <-> double, int -> float
+      return ratioOf(C->getSubExpr(), Depth + 1, N, D);
+    if (const auto *FL = dyn_cast<FloatingLiteral>(E)) {
+      llvm::APFloat F = FL->getValue();
+      bool Exact = false;
+      llvm::APSInt I(64, /*isUnsigned=*/false);
+      if (F.convertToInteger(I, llvm::APFloat::rmTowardZero, &Exact) != llvm::APFloat::opOK ||
+          !Exact)
+        return false;
+      N = kp_sym_const(A, I.getExtValue());
+      D = kp_sym_const(A, 1);
+      return true;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      const kp_sym *N1, *D1, *N2, *D2;
+      if (!ratioOf(BO->getLHS(), Depth + 1, N1, D1) || !ratioOf(BO->getRHS(), Depth + 1, N2, D2))
+        return false;
+      switch (BO->getOpcode()) {
+      case BO_Div:
+        N = kp_sym_mul(A, N1, D2);
+        D = kp_sym_mul(A, D1, N2);
+        return N && D;
+      case BO_Mul:
+        N = kp_sym_mul(A, N1, N2);
+        D = kp_sym_mul(A, D1, D2);
+        return N && D;
+      case BO_Add:
+      case BO_Sub:
+        N = (BO->getOpcode() == BO_Add ? kp_sym_add : kp_sym_sub)(A, kp_sym_mul(A, N1, D2),
+                                                                 kp_sym_mul(A, N2, D1));
+        D = kp_sym_mul(A, D1, D2);
+        return N && D;
+      default:
+        return false;
+      }
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1)
+        return false;
+      llvm::StringRef Name = FD->getName();
+      if (Name != "ceil" && Name != "ceilf" && Name != "floor" && Name != "floorf")
+        return false;
+      const kp_sym *N1, *D1;
+      if (!ratioOf(Call->getArg(0), Depth + 1, N1, D1))
+        return false;
+      N = kp_sym_bin(A, Name.starts_with("ceil") ? KP_SYM_CEILDIV : KP_SYM_DIV, N1, D1);
+      D = kp_sym_const(A, 1);
+      return N != nullptr;
+    }
+    return false;
   }
 
   // A condition over integers as a formula worth 1 when it holds, else 0:
@@ -1589,7 +1666,8 @@ private:
       Named = CE->getArg(0);
     }
     kp_expr Unknown = {E ? str(sourceText(E->IgnoreImplicit())) : nullptr, 0, 0, nullptr,
-                       Named ? plainName(Named) : nullptr, nullptr};
+                       Named ? (plainName(Named) ? plainName(Named) : callName(Named)) : nullptr,
+                       nullptr};
     D.x = Unknown;
     D.y = D.z = kp_expr{nullptr, 0, 0, nullptr, nullptr, nullptr};
     return D;

@@ -580,6 +580,19 @@ private:
         std::string Name = P.identifier();
         SourceLocation NameLoc = P.loc();
         P.next();
+        // A member, as kperf names it (`grid.x`, `plan->gridSize`).
+        while (P.is(tok::period) || P.is(tok::arrow)) {
+          std::string Sep = P.is(tok::period) ? "." : "->";
+          P.next();
+          if (!P.is(tok::identifier)) {
+            P.fail("expected a member name after '" + Name + Sep + "'" + P.notHere());
+            break;
+          }
+          Name += Sep + P.identifier();
+          P.next();
+        }
+        if (!P.Error.empty())
+          break;
         if (!P.is(tok::equal)) {
           P.fail("expected '=' after '" + Name + "'" + P.notHere());
           break;

@@ -27,6 +27,25 @@ static void shape_text(const int64_t *d, char *buf, size_t len) {
              d[0], d[1], d[2]);
 }
 
+/* Whether #pragma kperf assume can name v: an identifier, or members of
+ * one (`grid.x`, `plan->gridSize`). */
+static int assumable(const char *v) {
+  int start = 1;
+  for (; *v; v++) {
+    int c = (unsigned char)*v;
+    if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (!start && c >= '0' && c <= '9'))
+      start = 0;
+    else if (!start && c == '.')
+      start = 1;
+    else if (!start && c == '-' && v[1] == '>') {
+      v++;
+      start = 1;
+    } else
+      return 0;
+  }
+  return !start;
+}
+
 /* The remark of a launch with one unknown (kp_launch_scaling_of).  1 when said. */
 static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_model_kind model,
                              kp_severity sev, const kp_launch_eval *e, kp_findings *out) {
@@ -39,14 +58,21 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_mod
   kp_launch_scaling_ties(&s, ties, sizeof ties);
   if (ties[0])
     snprintf(taking, sizeof taking, " (taking %s)", ties);
-  size_t used = (size_t)snprintf(assume, sizeof assume, "%s = ...", s.variable);
-  for (int t = 0; t < s.nties && used < sizeof assume; t++)
-    used += (size_t)snprintf(assume + used, sizeof assume - used, ", %s = ...", s.tie_var[t]);
+  /* The pragma names variables and members (`n`, `grid.x`), not calls. */
+  size_t used = 0;
+  assume[0] = '\0';
+  for (int t = -1; t < s.nties && used < sizeof assume; t++) {
+    const char *v = t < 0 ? s.variable : s.tie_var[t];
+    if (assumable(v))
+      used += (size_t)snprintf(assume + used, sizeof assume - used, "%s%s = ...",
+                               used ? ", " : "", v);
+  }
   return kp_findings_add(out, CHECK, sev, l->loc,
                          "predicted on %s (%s model) as a function of %s, which %s no value "
-                         "here%s: %s; #pragma kperf assume(%s) gives one number",
+                         "here%s: %s%s%s%s",
                          ctx->gpu->id, kp_model_name(model), vars, s.nties ? "have" : "has",
-                         taking, text, assume) != NULL;
+                         taking, text, assume[0] ? "; #pragma kperf assume(" : "", assume,
+                         assume[0] ? ") gives one number" : "") != NULL;
 }
 
 /* Once per file and parameter: a note on the last finding naming the

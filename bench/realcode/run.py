@@ -85,6 +85,7 @@ def command(a, path):
     if os.path.isdir(common):
         inc.append("-I" + common)
     inc += ["-I" + i for i in a.include]
+    inc += [x for h in a.force_include for x in ("-include", h)]
     if a.hip:  # HIP's headers under /usr (Debian's libamdhip64-dev), the host pass
         return [a.clang, "-x", "hip", "--offload-arch=gfx90a", "--rocm-path=/usr", "-nogpulib",
                 "-D__AMDGCN_WAVEFRONT_SIZE=64", "--cuda-host-only", "-fsyntax-only",
@@ -419,6 +420,10 @@ def main():
                     help="HIP files (.hip, and .cpp that include hip/hip_runtime.h) compiled "
                          "-x hip over HIP's headers, instead of .cu files")
     ap.add_argument("-I", dest="include", action="append", default=[])
+    ap.add_argument("--force-include", action="append", default=[], metavar="HEADER",
+                    help="a header force-included (-include) in every compile, with and without the "
+                         "plugin: a shim kept outside the repository for code older than the CUDA toolkit "
+                         "(e.g. cudaThreadSynchronize)")
     ap.add_argument("--json", default=None, help="write the summary and per-file results here")
     ap.add_argument("--partial", default=None, help="append each file's result here as it is done (JSON lines)")
     ap.add_argument("--resume", default=None, help="take the files done from this --partial file, run the rest")

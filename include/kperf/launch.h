@@ -95,7 +95,8 @@ typedef enum kp_scaling_tie {
   KP_TIE_BLOCK = 2, /* a block size: div (KP_SCALING_BLOCK threads or the kernel's
                        __launch_bounds__ when lower; 1 for a y or z size beside an
                        unknown x size), whatever the variable */
-  KP_TIE_FIXED = 3  /* a grid's y or z size beside an unknown x size: div (1) */
+  KP_TIE_FIXED = 3  /* a grid's y or z size beside an unknown x size: div (1); the
+                       dynamic shared memory size: div (0 bytes) */
 } kp_scaling_tie;
 /* The block size a statement takes for a block given by a variable (16 x 16
  * for one that gives two dimensions, 8 x 8 x 8 for three). */
