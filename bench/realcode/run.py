@@ -328,6 +328,7 @@ def tune_files(a, results):
         (f, macros), keys = item
         path = os.path.join(a.dir, f)
         inc = [x for x in command(a, path) if x.startswith("-I")]
+        inc += [x for h in a.force_include for x in ("-include", h)]
         cmd = [a.tune, "tune", path, "--gpu", a.gpu, "--json"]
         for m in macros.split(","):
             cmd += ["--tune", m]
