@@ -330,6 +330,9 @@ typedef struct tune_point {
   double threads; /* launched, grid x block (NaN when unknown) */
   double stores;  /* global stores and atomics of the whole launch (NaN when unknown) */
   double value;   /* a statement's point: the variable's value there */
+  int npts;       /* a statement: its points (the variable's values, times) */
+  double pv[8], pu[8];
+  char var[64];   /* a statement: its variable */
   char kernel[128];
   char why[160];
 } tune_point;
@@ -380,6 +383,15 @@ static void point_of(const cJSON *l, double want, tune_point *pt) {
         pick = p; /* the points increase: the last is the largest */
     }
   if (pick) {
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(sc, "points")) {
+      const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, "value");
+      const cJSON *u = cJSON_GetObjectItemCaseSensitive(p, "predicted_us");
+      if (cJSON_IsNumber(v) && cJSON_IsNumber(u) && pt->npts < 8) {
+        pt->pv[pt->npts] = v->valuedouble;
+        pt->pu[pt->npts++] = u->valuedouble;
+      }
+    }
+    snprintf(pt->var, sizeof pt->var, "%s", cJSON_IsString(var) ? var->valuestring : "?");
     const cJSON *th = cJSON_GetObjectItemCaseSensitive(pick, "threads");
     double v = cJSON_GetObjectItemCaseSensitive(pick, "value")->valuedouble;
     pt->have = 1;
@@ -437,6 +449,42 @@ static int comparable(const tune_point *c, const tune_point *base) {
     return 0;
   return about(c->threads, base->threads) &&
          (!isfinite(c->stores) && !isfinite(base->stores) ? 1 : about(c->stores, base->stores));
+}
+
+/* Where a statement's recommendation holds: the least of the baseline's
+ * points from which c is at least 10 % faster at every point of both up to
+ * the largest (c's time at the baseline's variable value).  The index into
+ * base->pv, 0 when it holds at every point, -1 when it cannot be told (a
+ * number, not a statement, or points that do not match). */
+static int holds_from(const tune_point *c, const tune_point *base) {
+  if (base->npts < 2 || c->npts != base->npts)
+    return -1;
+  int from = base->npts;
+  for (int i = base->npts - 1; i >= 0; i--) {
+    if (c->pv[i] != base->pv[i] || !(c->pu[i] > 0) || !(base->pu[i] > 0))
+      return -1;
+    if (c->pu[i] > 0.9 * base->pu[i])
+      break;
+    from = i;
+  }
+  return from < base->npts ? from : -1;
+}
+
+/* " at every n from 2^12 to 2^24" or " for n >= 2^20 (1.02x at 2^16)":
+ * where the change of run c pays, into buf ("" when it cannot be told). */
+static void range_text(const tune_point *c, const tune_point *base, char *buf, size_t n) {
+  int f = holds_from(c, base);
+  buf[0] = '\0';
+  if (f < 0)
+    return;
+  int last = base->npts - 1;
+  if (f == 0)
+    snprintf(buf, n, "; at every %s from 2^%d to 2^%d", base->var, (int)lround(log2(base->pv[0])),
+             (int)lround(log2(base->pv[last])));
+  else
+    snprintf(buf, n, "; for %s >= 2^%d only (%.2fx at 2^%d)", base->var,
+             (int)lround(log2(base->pv[f])), base->pu[f - 1] / c->pu[f - 1],
+             (int)lround(log2(base->pv[f - 1])));
 }
 
 /* "BLOCK_SIZE=32, TILE=4" of combination c (values[k][c's digit]). */
@@ -646,6 +694,14 @@ static int tune_run(int argc, char **argv) {
       cJSON_AddNumberToObject(x, "best", best);
       cJSON_AddBoolToObject(x, "recommended",
                             best > 0 && pts[best].us <= 0.9 * pts[0].us);
+      /* A statement's recommendation: the least value of its variable from
+       * which it holds (the first point when it holds at every one). */
+      int hf = best > 0 && pts[best].us <= 0.9 * pts[0].us ? holds_from(&pts[best], &pts[0]) : -1;
+      if (hf >= 0) {
+        cJSON_AddStringToObject(x, "variable", pts[0].var);
+        cJSON_AddNumberToObject(x, "holds_from", pts[0].pv[hf]);
+        cJSON_AddBoolToObject(x, "holds_everywhere", hf == 0);
+      }
       cJSON_AddItemToArray(jl, x);
       li++;
       continue;
@@ -696,8 +752,10 @@ static int tune_run(int argc, char **argv) {
                                  vals[best][k]);
         }
       kp_format_time_us(pts[best].us, tb, sizeof tb);
-      printf("  recommended: %s -> %s: predicted %.2fx faster (%s -> %s%s)", from, to,
-             pts[0].us / pts[best].us, t0, tb, pts[0].at);
+      char range[160];
+      range_text(&pts[best], &pts[0], range, sizeof range);
+      printf("  recommended: %s -> %s: predicted %.2fx faster (%s -> %s%s%s)", from, to,
+             pts[0].us / pts[best].us, t0, tb, pts[0].at, range);
       if (isfinite(pts[best].smem))
         printf("; %.0f B shared per block, occupancy %.0f%%", pts[best].smem,
                100 * pts[best].occupancy);
