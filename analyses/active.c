@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BLOCK_SAMPLES = 64, WARP_SAMPLES = 4, ITER_SAMPLES = 4, MAX_HEAVY = 16, MAX_CHAIN = 16 };
+enum { BLOCK_SAMPLES = 64, WARP_SAMPLES = 8, ITER_SAMPLES = 4, MAX_HEAVY = 16, MAX_CHAIN = 16 };
 
 static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *v) {
   return kp_binding_lookup(b, nb, name, v);
@@ -56,6 +56,22 @@ static int spread(int64_t count, int n, int64_t *out) {
   }
   for (int i = 0; i < n; i++)
     out[i] = (int64_t)(((double)i + 0.5) * (double)count / n);
+  return n;
+}
+
+/* Up to n of 0 .. count-1, the first and the last among them, evenly
+ * between (a block's warps: a guard on threadIdx.y may leave only its first
+ * warps live, which samples at the middles of strata would all miss). */
+static int spread_ends(int64_t count, int n, int64_t *out) {
+  if (count <= 0)
+    return 0;
+  if (count <= n) {
+    for (int64_t i = 0; i < count; i++)
+      out[i] = i;
+    return (int)count;
+  }
+  for (int i = 0; i < n; i++)
+    out[i] = (int64_t)((double)i * (double)(count - 1) / (n - 1) + 0.5);
   return n;
 }
 
@@ -134,7 +150,7 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
                  sym_uses_any(a, kp_id_names[KP_V_TID_Y]) ||
                  sym_uses_any(a, kp_id_names[KP_V_TID_Z]);
   int64_t ws[WARP_SAMPLES];
-  int nws = tid_used ? spread(warps, WARP_SAMPLES, ws) : 1;
+  int nws = tid_used ? spread_ends(warps, WARP_SAMPLES, ws) : 1;
   if (!tid_used)
     ws[0] = 0;
   /* Lanes checked per warp: the first and last of the warp and of its halves
@@ -192,7 +208,9 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
         nblocks++;
         live_blocks += block_live;
       }
-  if (points == 0 || nblocks == 0)
+  /* No sampled point does the work: the samples missed it, not the launch
+   * (the access would not be among the heaviest); cannot tell. */
+  if (points == 0 || nblocks == 0 || live == 0)
     return 0;
   *frac = (double)live / (double)points;
   *blocks = (double)live_blocks / (double)nblocks;

@@ -308,7 +308,13 @@ static int kernel_reshapable(const kp_kernel *k, const kp_launch_eval *e, double
 typedef struct coal_acc {
   const kp_gpu *gpu;
   double excess, asked; /* bytes beyond a coalesced request; bytes the lanes ask for */
+  double moved;         /* bytes the requests move */
+  double requests;      /* warp requests scanned */
+  double tsize;         /* bytes of a transaction (a sector; a line on AMD) */
   double total;         /* excess bytes per thread, over the accesses done */
+  double reused;        /* of those, read again by the same lanes in later iterations */
+  double set;           /* bytes of sectors a warp keeps for that */
+  double l1_extra;      /* L1 data-path cycles per warp beyond one per request */
 } coal_acc;
 
 static void coal_visit(void *user, const kp_scan_point *sp) {
@@ -325,6 +331,10 @@ static void coal_visit(void *user, const kp_scan_point *sp) {
   if (co.transactions > co.ideal)
     c->excess += (double)co.bytes_moved * (double)(co.transactions - co.ideal) / co.transactions;
   c->asked += (double)lanes * sp->lanes->width;
+  c->moved += (double)co.bytes_moved;
+  c->requests += 1;
+  if (co.transaction_bytes > c->tsize)
+    c->tsize = co.transaction_bytes;
 }
 
 /* Executions of access a per thread: the product of its loops' trip counts. */
@@ -375,15 +385,65 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
 
 static void coal_reset(void *user) {
   coal_acc *c = user;
-  c->excess = c->asked = 0;
+  c->excess = c->asked = c->moved = c->requests = c->tsize = 0;
+}
+
+/* Bytes lane addresses of access a move per iteration of its innermost loop
+ * (|coefficient| x element size), or 0 when the index has no such term or
+ * it does not evaluate. */
+static int64_t loop_step_bytes(const kp_kernel *k, const kp_access *a, const kp_binding *b,
+                               size_t nb) {
+  if (a->loop < 0 || (size_t)a->loop >= k->nloops || !a->index.known)
+    return 0;
+  int64_t step = 0;
+  for (size_t t = 0; t < a->index.nterms; t++) {
+    int64_t v;
+    if (a->index.terms[t].var != KP_V_LOOP + a->loop)
+      continue;
+    if (!kp_sym_eval(a->index.terms[t].coef, b, nb, &v))
+      return 0;
+    step += v;
+  }
+  if (step < 0)
+    step = -step;
+  return step > INT64_MAX / 64 ? 0 : step * (int64_t)a->elem_bytes;
 }
 
 static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_launch_eval *e) {
   coal_acc *c = user;
-  if (c->asked <= 0 || c->excess <= 0)
+  if (c->asked <= 0 || c->requests <= 0)
     return;
-  c->total += c->excess / c->asked * a->elem_bytes * exec_count(k, a, e->b, e->nb);
+  double exec = exec_count(k, a, e->b, e->nb);
+  double lanes_per_request = c->asked / a->elem_bytes / c->requests;
+  double per_request = c->moved / c->requests; /* bytes a warp request moves */
+  /* The L1 data path moves 128 bytes a cycle: a request that moves more
+   * takes more than its one cycle, whether its sectors hit or not. */
+  if (per_request > 128)
+    c->l1_extra += (per_request / 128 - 1) * exec;
+  if (c->excess <= 0)
+    return;
+  double excess = c->excess / c->asked * a->elem_bytes * exec; /* per thread */
+  c->total += excess;
   e->uncoal_accesses++;
+  /* A lane that steps s < sector bytes per iteration finds its next
+   * elements in the sectors this request moved: over the loop, each sector
+   * is moved once per sector / s iterations, not once per iteration. */
+  double sector = c->tsize;
+  int64_t s = loop_step_bytes(k, a, e->b, e->nb);
+  const kp_loop *lp = a->loop >= 0 ? k->loops[a->loop] : NULL;
+  int64_t trip = 0;
+  if (sector > 0 && s > 0 && s < sector && lp && kp_sym_eval(lp->trip, e->b, e->nb, &trip) &&
+      (double)trip * (double)s >= sector && lanes_per_request > 0) {
+    double moved = c->moved / c->asked * a->elem_bytes * exec; /* per thread, no reuse */
+    double asked = a->elem_bytes * exec;
+    double left = moved * (double)s / sector - asked; /* excess with the reuse */
+    if (left < 0)
+      left = 0;
+    if (left < excess) {
+      c->reused += excess - left;
+      c->set += per_request;
+    }
+  }
 }
 
 /* On an AMD GPU whose rules kperf does not have (kp_gpu_amd_rules: RDNA) no
@@ -391,12 +451,19 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
  * (predict.c says so in its notes). */
 static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                         const kp_gpu *gpu, kp_launch_eval *e) {
-  e->uncoal_fraction = 0;
+  e->uncoal_fraction = e->uncoal_reused_fraction = e->l1_extra_fraction = 0;
+  e->reuse_set_bytes = 0;
   e->uncoal_accesses = 0;
-  coal_acc acc = {gpu, 0, 0, 0};
+  coal_acc acc;
+  memset(&acc, 0, sizeof acc);
+  acc.gpu = gpu;
   scan_accesses(m, k, l, gpu, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, coal_done);
-  if (e->global_bytes > 0)
+  if (e->global_bytes > 0) {
     e->uncoal_fraction = acc.total / e->global_bytes;
+    e->uncoal_reused_fraction = acc.reused / e->global_bytes;
+    e->l1_extra_fraction = acc.l1_extra / e->global_bytes;
+  }
+  e->reuse_set_bytes = acc.set;
 }
 
 /* ---- Bank-conflict replays ---------------------------------------------------- */
@@ -564,6 +631,10 @@ static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_
    * it adds to the global bytes and is all uncoalesced. */
   double gb = in->bytes[KP_SPACE_GLOBAL];
   in->uncoal_bytes = e->uncoal_fraction > 0 && gb > 0 ? e->uncoal_fraction * gb : 0;
+  in->uncoal_reused_bytes =
+      e->uncoal_reused_fraction > 0 && gb > 0 ? e->uncoal_reused_fraction * gb : 0;
+  in->l1_extra_cycles = e->l1_extra_fraction > 0 && gb > 0 ? e->l1_extra_fraction * gb : 0;
+  in->reuse_set_bytes = e->reuse_set_bytes;
   in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
   in->replays[KP_I_LD_SHARED] = e->bank_replays_ld;
   in->replays[KP_I_ST_SHARED] = e->bank_replays_st;
@@ -896,6 +967,9 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
   if (scanned && scanned->ok && memcmp(scanned->block, e->block, sizeof e->block) == 0) {
     e->uncoal_fraction = scanned->uncoal_fraction;
     e->uncoal_accesses = scanned->uncoal_accesses;
+    e->uncoal_reused_fraction = scanned->uncoal_reused_fraction;
+    e->l1_extra_fraction = scanned->l1_extra_fraction;
+    e->reuse_set_bytes = scanned->reuse_set_bytes;
   } else {
     uncoalesced(m, k, l, gpu, e);
   }

@@ -182,7 +182,7 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
                      emitted(in, KP_I_ATOMIC);
   double ldst = mem_insts * (f->warp_size > 0 ? f->warp_size : 32) / lanes;
   c.per_warp[R_SHARED] = passes;
-  c.per_warp[R_LDST] = ldst;
+  c.per_warp[R_LDST] = ldst + (in->l1_extra_cycles > 0 ? in->l1_extra_cycles : 0);
 
   /* Active work: blocks and warps that exit at the kernel's bounds checks
    * do little; the pipes and traffic are charged for the work the launch's
@@ -227,9 +227,42 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
                          in->uniform_span / 1e3);
     }
   }
+  /* Sectors an uncoalesced request moves that the same lanes read in their
+   * loop's next iterations: L1 serves them when every resident warp's share
+   * fits in it, else L2 (they never reach DRAM again while the GPU's
+   * resident warps' shares fit in L2). */
+  double uncoal = f->uncoal_bytes;
+  double reused = in->uncoal_reused_bytes > 0 && in->reuse_set_bytes > 0
+                      ? fmin(in->uncoal_reused_bytes, uncoal) : 0;
+  if (reused > 0) {
+    double resident = f->sm_count > 0 ? (double)f->blocks_per_wave / f->sm_count : 0;
+    double set = resident * f->warps_per_block * in->reuse_set_bytes; /* per SM */
+    double l2 = (double)gpu->mem[KP_MEM_L2].size_bytes;
+    /* A unified L1 gives the cache what the resident blocks' shared memory
+     * leaves (the driver's carveout follows the kernel's need). */
+    double l1_free = l1;
+    if (gpu->limits.l1_smem_unified_bytes > 0) {
+      double smem = resident * (in->smem_bytes > 0 ? (double)in->smem_bytes : 0);
+      double left = (double)gpu->limits.l1_smem_unified_bytes - smem;
+      if (left > l1_free)
+        l1_free = left;
+    }
+    if (l1_free > 0 && set <= l1_free) {
+      c.l2_bytes -= reused * threads;
+      uncoal -= reused;
+      kp_prediction_note(out, "an uncoalesced request's sectors hold the lanes' next elements: "
+                              "L1 serves %.0f%% of the excess (%.3g KB per SM kept)",
+                         100 * reused / f->uncoal_bytes, set / 1e3);
+    } else if (l2 > 0 && set * f->sm_count <= l2) {
+      uncoal -= reused;
+      kp_prediction_note(out, "an uncoalesced request's sectors hold the lanes' next elements: "
+                              "L2 serves %.0f%% of the excess (%.3g KB per SM kept)",
+                         100 * reused / f->uncoal_bytes, set / 1e3);
+    }
+  }
   c.dram_bytes = global;
   if (in->footprint_bytes >= 0 && in->footprint_bytes < global)
-    c.dram_bytes = in->footprint_bytes + f->uncoal_bytes * threads;
+    c.dram_bytes = in->footprint_bytes + uncoal * threads;
   if (c.dram_bytes > global)
     c.dram_bytes = global;
   c.dram_bytes += spills;

@@ -556,8 +556,13 @@ static void resolve_facts(const kp_gpu *g, const kp_predict_input *in, kp_predic
     if (f2 > 0) lg += coal * f2 * l2;
     if (fd > 0) lg += coal * fd * dram;
   }
+  /* Sectors an uncoalesced request moved that the same lanes read in the
+   * next iterations of their loop are there when they ask: a cache hit. */
+  double reused = in->uncoal_reused_bytes > 0 && f->global_bytes > 0
+                      ? fmin(in->uncoal_reused_bytes, f->uncoal_bytes) / f->global_bytes : 0;
+  double hit = !isnan(l1) ? l1 : !isnan(l2) ? l2 : f->lat_uncoal;
   if (unc > 0)
-    lg += unc * f->lat_uncoal;
+    lg += (unc - reused) * f->lat_uncoal + reused * hit;
   f->lat_global = lg;
 
   /* Per-class latency and issue delay. */

@@ -46,6 +46,15 @@ typedef struct kp_launch_eval {
   double global_bytes;      /* per thread */
   double uncoal_fraction;   /* excess bytes of uncoalesced requests / global bytes */
   unsigned uncoal_accesses; /* accesses that contributed */
+  /* Of that excess, / global bytes: the part the same lanes read in the next
+   * iterations of the access's loop (a lane steps fewer bytes than a sector
+   * per iteration: a thread walking its own row), which a cache that keeps
+   * the warp's sectors serves; the bytes of sectors a warp keeps for that
+   * (per request, summed over such accesses); and the L1 data-path cycles
+   * per warp beyond one per request (128 bytes per cycle), / global bytes. */
+  double uncoal_reused_fraction;
+  double reuse_set_bytes;
+  double l1_extra_fraction;
   /* Shared-memory replays per thread from bank conflicts (degree - 1 per
    * execution, averaged over warps and iterations), added to the counts of
    * ld.shared / st.shared, and the accesses that contributed. */

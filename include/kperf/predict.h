@@ -73,6 +73,12 @@ typedef struct kp_predict_input {
   double count[KP_I_COUNT];    /* instructions per thread, per class */
   double bytes[KP_NSPACES];    /* bytes loaded + stored per thread, per space */
   double uncoal_bytes;         /* of the global bytes: moved by uncoalesced requests (0) */
+  double uncoal_reused_bytes;  /* of those: read again by the same lanes in the next
+                                  iterations of their loop (a sector the request moved
+                                  holds the lane's next elements) (0) */
+  double reuse_set_bytes;      /* the sectors one warp keeps for that reuse (0) */
+  double l1_extra_cycles;      /* L1 data-path cycles per warp beyond one per request of
+                                  its global accesses (128 bytes a cycle) (0) */
   double syncs;                /* __syncthreads executed per thread */
   double replays[KP_I_COUNT];  /* extra issues per thread, per class: shared-memory bank-
                                   conflict replays (an n-way conflict: n - 1); each adds

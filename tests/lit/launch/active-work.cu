@@ -21,7 +21,13 @@
 // 1024 x 992 threads over 2^26 elements): one round in 67 is not work lost.
 // RUN: kperf predict %s --kernel gridstride --grid 1024 --block 992 --arg n=67108864 \
 // RUN:   --gpu h100 --db %kperf_db --ptxas off | FileCheck %s --check-prefix=EXACT
+// Only the first 2 of a block's 16 warps pass `threadIdx.y < 8` (8 x 64
+// threads): the sampled warps include the first, so the work is theirs, not
+// none (which made an 8 x 64 block look 63 times faster than 32 x 8).
+// RUN: kperf predict %s --kernel firstrows --grid 1024 --block 8,64 --gpu h100 --db %kperf_db \
+// RUN:   --ptxas off | FileCheck %s --check-prefix=FIRST
 //
+// FIRST: active work: the launch's warps do 12.5% of the work of its first thread's (bounds checks), in 100% of its blocks
 // WIDE: active work: the launch's warps do 25% of the work of its first thread's (bounds checks), in 25% of its blocks
 // EXACT-NOT: active work
 // RATIO: RATIO True
@@ -51,4 +57,14 @@ __global__ void gridstride(int *dst, const int *src, int n) {
   int stride = gridDim.x * blockDim.x;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
     dst[i] = src[i];
+}
+
+__global__ void firstrows(float *out, const float *in) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.y < 8) {
+    float s = 0;
+    for (int k = 0; k < 64; k++)
+      s += in[j * 64 + k];
+    out[threadIdx.y * 8192 + j] = s;
+  }
 }

@@ -1,0 +1,35 @@
+// A thread that walks its own row (adjacent threads 64 elements apart)
+// makes uncoalesced requests of 32 sectors, but each sector holds the
+// lane's next 7 elements: over the loop the sectors are read from L1, not
+// moved again from DRAM (which moves the array once: 1 GiB in about 320 us
+// on an H100), and L1's 128 bytes per cycle come next (ld/st).  A thread
+// that reads one element per row (no loop to reuse the sector) gets no
+// such note.
+// REQUIRES: cuda
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 \
+// RUN:   -fplugin-arg-kperf-verbose %s 2>&1 | FileCheck %s
+// CHECK: sector-reuse.cu:[[# @LINE + 22]]:3: remark: predicted {{3[0-9][0-9]}} us {{.*}}, bound by dram (next: ld/st at {{[0-9]+}}%)
+// CHECK: sector-reuse.cu:[[# @LINE + 21]]:3: note: model notes: {{.*}}an uncoalesced request's sectors hold the lanes' next elements: L1 serves 100% of the excess
+// CHECK: sector-reuse.cu:[[# @LINE + 21]]:3: remark: predicted {{.*}}, bound by dram
+// CHECK-NOT: sectors hold
+#include <cuda_runtime.h>
+
+#define N (1 << 22)
+
+__global__ void rowsum(const float *a, float *out) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int k = 0; k < 64; k++)
+    s += a[(size_t)j * 64 + k];
+  out[j] = s;
+}
+
+__global__ void firsts(const float *a, float *out) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  out[j] = a[(size_t)j * 64];
+}
+
+void run(const float *a, float *out) {
+  rowsum<<<N / 256, 256>>>(a, out);
+  firsts<<<N / 256, 256>>>(a, out);
+}
