@@ -44,9 +44,12 @@ static int loop_chain(const kp_kernel *k, const kp_access *a, int *chain) {
   return m;
 }
 
-/* n samples of 0..count-1 spread evenly (the middle of n equal strata; every
- * value when count <= n); returns how many were written. */
-static int spread(int64_t count, int n, int64_t *out) {
+/* n samples of 0..count-1 spread evenly (every value when count <= n):
+ * the middles of n equal strata, or with `ends` the first and the last and
+ * evenly between (a block's warps: a guard on threadIdx.y may leave only its
+ * first warps live, which the middles would all miss); returns how many
+ * were written. */
+static int spread(int64_t count, int n, int ends, int64_t *out) {
   if (count <= 0)
     return 0;
   if (count <= n) {
@@ -55,23 +58,8 @@ static int spread(int64_t count, int n, int64_t *out) {
     return (int)count;
   }
   for (int i = 0; i < n; i++)
-    out[i] = (int64_t)(((double)i + 0.5) * (double)count / n);
-  return n;
-}
-
-/* Up to n of 0 .. count-1, the first and the last among them, evenly
- * between (a block's warps: a guard on threadIdx.y may leave only its first
- * warps live, which samples at the middles of strata would all miss). */
-static int spread_ends(int64_t count, int n, int64_t *out) {
-  if (count <= 0)
-    return 0;
-  if (count <= n) {
-    for (int64_t i = 0; i < count; i++)
-      out[i] = i;
-    return (int)count;
-  }
-  for (int i = 0; i < n; i++)
-    out[i] = (int64_t)((double)i * (double)(count - 1) / (n - 1) + 0.5);
+    out[i] = ends ? (int64_t)((double)i * (double)(count - 1) / (n - 1) + 0.5)
+                  : (int64_t)(((double)i + 0.5) * (double)count / n);
   return n;
 }
 
@@ -119,7 +107,7 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
   }
   for (int d = 0; d < 3; d++) {
     if (sym_uses_any(a, kp_id_names[KP_V_CTAID_X + d])) {
-      nbs[d] = spread(grid[d], per[d], bs[d]);
+      nbs[d] = spread(grid[d], per[d], 0, bs[d]);
     } else {
       nbs[d] = 1;
       bs[d][0] = 0;
@@ -142,7 +130,7 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
     /* Every iteration, or the middles of equal strata: each sample stands
      * for as many iterations (a grid-stride loop's short last round is one
      * iteration in many, not one in three). */
-    nis[i] = spread(trip, ITER_SAMPLES, is[i]);
+    nis[i] = spread(trip, ITER_SAMPLES, 0, is[i]);
   }
   int64_t threads = block[0] * block[1] * block[2];
   int64_t warps = (threads + 31) / 32;
@@ -150,7 +138,7 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
                  sym_uses_any(a, kp_id_names[KP_V_TID_Y]) ||
                  sym_uses_any(a, kp_id_names[KP_V_TID_Z]);
   int64_t ws[WARP_SAMPLES];
-  int nws = tid_used ? spread_ends(warps, WARP_SAMPLES, ws) : 1;
+  int nws = tid_used ? spread(warps, WARP_SAMPLES, 1, ws) : 1;
   if (!tid_used)
     ws[0] = 0;
   /* Lanes checked per warp: the first and last of the warp and of its halves

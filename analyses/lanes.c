@@ -456,6 +456,24 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   return 1;
 }
 
+int64_t kp_access_loop_step_bytes(const kp_kernel *k, const kp_access *a, const kp_binding *b,
+                                  size_t nb) {
+  if (a->loop < 0 || (size_t)a->loop >= k->nloops || !a->index.known)
+    return 0;
+  int64_t step = 0;
+  for (size_t t = 0; t < a->index.nterms; t++) {
+    int64_t v;
+    if (a->index.terms[t].var != KP_V_LOOP + a->loop)
+      continue;
+    if (!kp_sym_eval(a->index.terms[t].coef, b, nb, &v))
+      return 0;
+    step += v;
+  }
+  if (step < 0)
+    step = -step;
+  return step > INT64_MAX / 64 ? 0 : step * (int64_t)a->elem_bytes;
+}
+
 int kp_access_uses_loop(const kp_access *a, const kp_loop *l) {
   for (size_t t = 0; t < a->index.nterms; t++)
     if (a->index.terms[t].var == KP_V_LOOP + l->id)

@@ -388,27 +388,6 @@ static void coal_reset(void *user) {
   c->excess = c->asked = c->moved = c->requests = c->tsize = 0;
 }
 
-/* Bytes lane addresses of access a move per iteration of its innermost loop
- * (|coefficient| x element size), or 0 when the index has no such term or
- * it does not evaluate. */
-static int64_t loop_step_bytes(const kp_kernel *k, const kp_access *a, const kp_binding *b,
-                               size_t nb) {
-  if (a->loop < 0 || (size_t)a->loop >= k->nloops || !a->index.known)
-    return 0;
-  int64_t step = 0;
-  for (size_t t = 0; t < a->index.nterms; t++) {
-    int64_t v;
-    if (a->index.terms[t].var != KP_V_LOOP + a->loop)
-      continue;
-    if (!kp_sym_eval(a->index.terms[t].coef, b, nb, &v))
-      return 0;
-    step += v;
-  }
-  if (step < 0)
-    step = -step;
-  return step > INT64_MAX / 64 ? 0 : step * (int64_t)a->elem_bytes;
-}
-
 static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_launch_eval *e) {
   coal_acc *c = user;
   if (c->asked <= 0 || c->requests <= 0)
@@ -429,7 +408,7 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
    * elements in the sectors this request moved: over the loop, each sector
    * is moved once per sector / s iterations, not once per iteration. */
   double sector = c->tsize;
-  int64_t s = loop_step_bytes(k, a, e->b, e->nb);
+  int64_t s = kp_access_loop_step_bytes(k, a, e->b, e->nb);
   const kp_loop *lp = a->loop >= 0 ? k->loops[a->loop] : NULL;
   int64_t trip = 0;
   if (sector > 0 && s > 0 && s < sector && lp && kp_sym_eval(lp->trip, e->b, e->nb, &trip) &&

@@ -517,6 +517,21 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
                        "a warp moves %llu bytes to use %llu: only %.1f%% of the memory traffic "
                        "it causes is useful on %s (compute capability %d.%d)",
                        w->co.bytes_moved, w->co.bytes_used, pct, g->id, g->cc_major, g->cc_minor);
+    /* A lane that steps fewer bytes than a sector per iteration of its loop
+     * finds its next elements in the sectors this request moved. */
+    int64_t step = kp_access_loop_step_bytes(k, a, ctx->m->assume, ctx->m->nassume);
+    const kp_loop *lp = a->loop >= 0 && (size_t)a->loop < k->nloops ? k->loops[a->loop] : NULL;
+    if (!kp_gpu_amd_rules(g) && step > 0 && step < (int64_t)w->co.transaction_bytes && lp &&
+        w->co.bytes_moved > 128)
+      kp_findings_note(out, a->loc,
+                       "each lane's next %lld elements are in the %u-byte %s this request "
+                       "moves (%s%s%s advances %lld bytes per iteration): L1 serves them while "
+                       "it keeps the %s's %u %s, so the loss is mostly L1 bandwidth, %llu "
+                       "cycles per request instead of 1",
+                       (long long)(w->co.transaction_bytes / step - 1), w->co.transaction_bytes,
+                       unit, lp->var ? "'" : "", lp->var ? lp->var : "the loop",
+                       lp->var ? "'" : "", (long long)step, warp, w->co.transactions, unit,
+                       (w->co.bytes_moved + 127) / 128);
     if (nu > 0)
       unknowns_note(out, k, a, unk, nu, which, &sw, unit, warp);
     char shape[320];

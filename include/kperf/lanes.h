@@ -118,6 +118,12 @@ int kp_loop_counter(kp_lane_ctx *c, const kp_lane_point *p, const kp_loop *l, in
 /* Whether the access's address or guards depend on loop l (its counter or,
  * for doubling/halving loops, its variable). */
 int kp_access_uses_loop(const kp_access *a, const kp_loop *l);
+/* Bytes a lane's address of access a moves per iteration of the access's
+ * innermost loop (|coefficient of the loop| x element size, coefficients
+ * evaluated with b), or 0 when its index has no such term or the
+ * coefficient does not evaluate. */
+int64_t kp_access_loop_step_bytes(const kp_kernel *k, const kp_access *a, const kp_binding *b,
+                                  size_t nb);
 
 /* Whether the address or guards mention a variable nothing binds in c (a
  * parameter the file does not give): then a scan samples it. */

@@ -4,10 +4,14 @@
 // moved again from DRAM (which moves the array once: 1 GiB in about 320 us
 // on an H100), and L1's 128 bytes per cycle come next (ld/st).  A thread
 // that reads one element per row (no loop to reuse the sector) gets no
-// such note.
+// such note.  The uncoalesced check says where the loss is.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 \
 // RUN:   -fplugin-arg-kperf-verbose %s 2>&1 | FileCheck %s
+// CHECK: sector-reuse.cu:[[# @LINE + 16]]:10: note: each lane's next 7 elements are in the 32-byte sectors this request moves ('k' advances 4 bytes per iteration): L1 serves them while it keeps the warp's 32 sectors, so the loss is mostly L1 bandwidth, 8 cycles per request instead of 1
+// CHECK: sector-reuse.cu:[[# @LINE + 21]]:12: warning: uncoalesced global load of 'a'
+// CHECK-NOT: next {{[0-9]+}} elements
+// CHECK: note: for block
 // CHECK: sector-reuse.cu:[[# @LINE + 22]]:3: remark: predicted {{3[0-9][0-9]}} us {{.*}}, bound by dram (next: ld/st at {{[0-9]+}}%)
 // CHECK: sector-reuse.cu:[[# @LINE + 21]]:3: note: model notes: {{.*}}an uncoalesced request's sectors hold the lanes' next elements: L1 serves 100% of the excess
 // CHECK: sector-reuse.cu:[[# @LINE + 21]]:3: remark: predicted {{.*}}, bound by dram
