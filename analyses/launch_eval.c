@@ -313,6 +313,7 @@ typedef struct coal_acc {
   double tsize;         /* bytes of a transaction (a sector; a line on AMD) */
   double total;         /* excess bytes per thread, over the accesses done */
   double reused;        /* of those, read again by the same lanes in later iterations */
+  double reused_st;     /* the part of reused that stores write (L2 merges them; L1 does not) */
   double set;           /* bytes of sectors a warp keeps for that */
   double l1_extra;      /* L1 data-path cycles per warp beyond one per request */
 } coal_acc;
@@ -420,6 +421,8 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
       left = 0;
     if (left < excess) {
       c->reused += excess - left;
+      if (a->is_store)
+        c->reused_st += excess - left;
       c->set += per_request;
     }
   }
@@ -431,6 +434,7 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
 static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                         const kp_gpu *gpu, kp_launch_eval *e) {
   e->uncoal_fraction = e->uncoal_reused_fraction = e->l1_extra_fraction = 0;
+  e->uncoal_reused_st_fraction = 0;
   e->reuse_set_bytes = 0;
   e->uncoal_accesses = 0;
   coal_acc acc;
@@ -440,6 +444,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
   if (e->global_bytes > 0) {
     e->uncoal_fraction = acc.total / e->global_bytes;
     e->uncoal_reused_fraction = acc.reused / e->global_bytes;
+    e->uncoal_reused_st_fraction = acc.reused_st / e->global_bytes;
     e->l1_extra_fraction = acc.l1_extra / e->global_bytes;
   }
   e->reuse_set_bytes = acc.set;
@@ -612,6 +617,8 @@ static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_
   in->uncoal_bytes = e->uncoal_fraction > 0 && gb > 0 ? e->uncoal_fraction * gb : 0;
   in->uncoal_reused_bytes =
       e->uncoal_reused_fraction > 0 && gb > 0 ? e->uncoal_reused_fraction * gb : 0;
+  in->uncoal_reused_st_bytes =
+      e->uncoal_reused_st_fraction > 0 && gb > 0 ? e->uncoal_reused_st_fraction * gb : 0;
   in->l1_extra_cycles = e->l1_extra_fraction > 0 && gb > 0 ? e->l1_extra_fraction * gb : 0;
   in->reuse_set_bytes = e->reuse_set_bytes;
   in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
@@ -947,6 +954,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     e->uncoal_fraction = scanned->uncoal_fraction;
     e->uncoal_accesses = scanned->uncoal_accesses;
     e->uncoal_reused_fraction = scanned->uncoal_reused_fraction;
+    e->uncoal_reused_st_fraction = scanned->uncoal_reused_st_fraction;
     e->l1_extra_fraction = scanned->l1_extra_fraction;
     e->reuse_set_bytes = scanned->reuse_set_bytes;
   } else {

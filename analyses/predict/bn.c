@@ -228,9 +228,9 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     }
   }
   /* Sectors an uncoalesced request moves that the same lanes read in their
-   * loop's next iterations: L1 serves them when every resident warp's share
-   * fits in it, else L2 (they never reach DRAM again while the GPU's
-   * resident warps' shares fit in L2). */
+   * loop's next iterations: L1 serves them (loads) when every resident
+   * warp's share fits in it, else L2 (they never reach DRAM again while the
+   * GPU's resident warps' shares fit in L2; stores always merge in L2). */
   double uncoal = f->uncoal_bytes;
   double reused = in->uncoal_reused_bytes > 0 && in->reuse_set_bytes > 0
                       ? fmin(in->uncoal_reused_bytes, uncoal) : 0;
@@ -248,7 +248,9 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
         l1_free = left;
     }
     if (l1_free > 0 && set <= l1_free) {
-      c.l2_bytes -= reused * threads;
+      /* Stores write through L1: theirs reach L2, which merges them. */
+      double st = in->uncoal_reused_st_bytes > 0 ? fmin(in->uncoal_reused_st_bytes, reused) : 0;
+      c.l2_bytes -= (reused - st) * threads;
       uncoal -= reused;
       kp_prediction_note(out, "an uncoalesced request's sectors hold the lanes' next elements: "
                               "L1 serves %.0f%% of the excess (%.3g KB per SM kept)",

@@ -53,6 +53,7 @@ typedef struct kp_launch_eval {
    * (per request, summed over such accesses); and the L1 data-path cycles
    * per warp beyond one per request (128 bytes per cycle), / global bytes. */
   double uncoal_reused_fraction;
+  double uncoal_reused_st_fraction; /* of it, what stores write (L2 merges; L1 does not) */
   double reuse_set_bytes;
   double l1_extra_fraction;
   /* Shared-memory replays per thread from bank conflicts (degree - 1 per

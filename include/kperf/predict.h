@@ -76,6 +76,8 @@ typedef struct kp_predict_input {
   double uncoal_reused_bytes;  /* of those: read again by the same lanes in the next
                                   iterations of their loop (a sector the request moved
                                   holds the lane's next elements) (0) */
+  double uncoal_reused_st_bytes; /* of those, written by stores: L2 merges them, L1 (write-
+                                  through) does not (0) */
   double reuse_set_bytes;      /* the sectors one warp keeps for that reuse (0) */
   double l1_extra_cycles;      /* L1 data-path cycles per warp beyond one per request of
                                   its global accesses (128 bytes a cycle) (0) */
