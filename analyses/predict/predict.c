@@ -515,21 +515,6 @@ static void resolve_facts(const kp_gpu *g, const kp_predict_input *in, kp_predic
 
   /* Hit shares and the latency of each level. */
   double f1 = isnan(in->l1_hit) ? 0 : in->l1_hit, f2 = isnan(in->l2_hit) ? 0 : in->l2_hit;
-  /* bn with ptxas's registers, no hit shares given: when the launch touches
-   * fewer distinct bytes than it moves (its footprint), only the
-   * footprint's share comes from DRAM; the rest hit in a cache, counted at
-   * L2's latency.  Without ptxas every load keeps DRAM's latency: it stands
-   * in for the register pressure of large tiles that the estimate misses
-   * (docs/models.md, "Loads that hit"). */
-  if (out->model == KP_MODEL_BN && in->regs_from_ptxas && isnan(in->l1_hit) &&
-      isnan(in->l2_hit) &&
-      in->footprint_bytes >= 0 && f->global_bytes > 0) {
-    double live = isfinite(in->live_warps) && in->live_warps > 0 && in->live_warps < 1
-                      ? in->live_warps : 1;
-    double total = f->global_bytes * (double)in->grid_blocks * in->block_threads * live;
-    if (total > 0 && in->footprint_bytes < total)
-      f2 = 1 - in->footprint_bytes / total;
-  }
   double l1 = level_lat(g, KP_MEM_L1), l2 = level_lat(g, KP_MEM_L2);
   double dram = level_lat(g, KP_MEM_DRAM);
   if (f1 > 0 && isnan(l1)) {

@@ -891,25 +891,6 @@ static void test_bn(void) {
   CHECK_NEAR(p.exec_cycles, 4000);
   CHECK_STR(p.bound, "latency");
   CHECK_STR(p.bound2, "issue");
-  /* With ptxas's registers, the 7/8 of the traffic beyond the footprint
-   * hit in a cache, at L2's latency: 4 loads at 400 / 8 + 200 * 7 / 8 =
-   * 225, the latency 100 * 4 + 4 * 225 = 1300 per wave, under the issue
-   * slots' 1664 (and the fp32 pipe's 1600). */
-  in.regs_from_ptxas = 1;
-  p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(p.exec_cycles, 2 * 1664);
-  CHECK_STR(p.bound, "issue");
-  {
-    kp_model_field f[KP_MODEL_MAX_FIELDS];
-    int n = kp_model_def_of(KP_MODEL_BN)->fields(&p, f), seen = 0;
-    for (int i = 0; i < n; i++)
-      if (strcmp(f[i].name, "bn_latency_cycles") == 0) {
-        CHECK_NEAR(f[i].value, 2 * 1300);
-        seen = 1;
-      }
-    CHECK(seen);
-  }
-  in.regs_from_ptxas = 0;
   /* Register spills, with their traffic as kp_ptxas_apply adds it: 400
    * bytes per thread through DRAM ((65536 + 400 * 8192) / 64 = 52224
    * cycles, 26112 per wave) and 100 local instructions per thread (ld/st
