@@ -394,7 +394,6 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
   if (c->asked <= 0 || c->requests <= 0)
     return;
   double exec = exec_count(k, a, e->b, e->nb);
-  double lanes_per_request = c->asked / a->elem_bytes / c->requests;
   double per_request = c->moved / c->requests; /* bytes a warp request moves */
   /* The L1 data path moves 128 bytes a cycle: a request that moves more
    * takes more than its one cycle, whether its sectors hit or not. */
@@ -413,7 +412,7 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
   const kp_loop *lp = a->loop >= 0 ? k->loops[a->loop] : NULL;
   int64_t trip = 0;
   if (sector > 0 && s > 0 && s < sector && lp && kp_sym_eval(lp->trip, e->b, e->nb, &trip) &&
-      (double)trip * (double)s >= sector && lanes_per_request > 0) {
+      (double)trip * (double)s >= sector) {
     double moved = c->moved / c->asked * a->elem_bytes * exec; /* per thread, no reuse */
     double asked = a->elem_bytes * exec;
     double left = moved * (double)s / sector - asked; /* excess with the reuse */

@@ -247,19 +247,20 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
       if (left > l1_free)
         l1_free = left;
     }
+    const char *level = NULL;
     if (l1_free > 0 && set <= l1_free) {
       /* Stores write through L1: theirs reach L2, which merges them. */
       double st = in->uncoal_reused_st_bytes > 0 ? fmin(in->uncoal_reused_st_bytes, reused) : 0;
       c.l2_bytes -= (reused - st) * threads;
-      uncoal -= reused;
-      kp_prediction_note(out, "an uncoalesced request's sectors hold the lanes' next elements: "
-                              "L1 serves %.0f%% of the excess (%.3g KB per SM kept)",
-                         100 * reused / f->uncoal_bytes, set / 1e3);
+      level = "L1";
     } else if (l2 > 0 && set * f->sm_count <= l2) {
+      level = "L2";
+    }
+    if (level) {
       uncoal -= reused;
       kp_prediction_note(out, "an uncoalesced request's sectors hold the lanes' next elements: "
-                              "L2 serves %.0f%% of the excess (%.3g KB per SM kept)",
-                         100 * reused / f->uncoal_bytes, set / 1e3);
+                              "%s serves %.0f%% of the excess (%.3g KB per SM kept)",
+                         level, 100 * reused / f->uncoal_bytes, set / 1e3);
     }
   }
   c.dram_bytes = global;
