@@ -40,8 +40,9 @@ packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqli
           meson bear
           # The tests that a compiler cache misses when kperf or its GPU database changes.
           ccache sccache
-          # HIP's headers, for the tests of HIP files (clang -x hip).
-          libamdhip64-dev)
+          # HIP's headers, for the tests of HIP files (clang -x hip); the ROCm device
+          # libraries, with which clang reports an AMD kernel's registers and scratch.
+          libamdhip64-dev rocm-device-libs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -629,7 +629,7 @@ static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_
   if (kp_predict(model, gpu, in, out, err, errlen) != 0)
     return -1;
   if (regs[0])
-    kp_prediction_note(out, "%s", regs);
+    kp_prediction_note_first(out, regs);
   return 0;
 }
 

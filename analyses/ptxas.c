@@ -3,24 +3,18 @@
 #define _XOPEN_SOURCE 700
 #include "kperf/ptxas.h"
 #include "kperf/errmsg.h"
+#include "spawn.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 #define MAX_NAME 4096
 #define MAX_BYTES (1LL << 40)
@@ -626,13 +620,13 @@ int kp_ptxas_apply(const kp_ptxas_facts *f, const kp_kernel *k, const kp_gpu *gp
     note[0] = '\0';
   if (!f || !k || !gpu || !in)
     return 0;
-  if (kp_gpu_is_amd(gpu)) { /* ptxas compiles for NVIDIA GPUs only */
-    if (note && notelen)
-      snprintf(note, notelen, "registers: estimate (%s is an AMD GPU; ptxas not asked)", gpu->id);
-    return 0;
-  }
+  /* NVIDIA: ptxas's records, by sm_XY; AMD: clang's AMDGPU backend's, by ISA */
+  int amd = kp_gpu_is_amd(gpu);
   char arch[16];
-  kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, arch, sizeof arch);
+  if (amd)
+    snprintf(arch, sizeof arch, "%s", gpu->isa[0] ? gpu->isa : "gfx_unknown");
+  else
+    kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, arch, sizeof arch);
   const char *name = k->mangled && *k->mangled ? k->mangled : k->name;
   const kp_ptxas_func *r = name ? kp_ptxas_find(f, arch, name) : NULL;
   if (!r || r->registers <= 0) {
@@ -641,8 +635,8 @@ int kp_ptxas_apply(const kp_ptxas_facts *f, const kp_kernel *k, const kp_gpu *gp
       if (why)
         snprintf(note, notelen, "registers: estimate (%s)", why);
       else
-        snprintf(note, notelen, "registers: estimate (ptxas reported nothing for %s on %s)",
-                 name ? name : "?", arch);
+        snprintf(note, notelen, "registers: estimate (%s reported nothing for %s on %s)",
+                 amd ? "clang" : "ptxas", name ? name : "?", arch);
     }
     return 0;
   }
@@ -661,65 +655,14 @@ int kp_ptxas_apply(const kp_ptxas_facts *f, const kp_kernel *k, const kp_gpu *gp
   if (!isnan(in->emitted[KP_I_LD_LOCAL]))
     in->emitted[KP_I_LD_LOCAL] += (double)r->spill_load_bytes / 4.0;
   if (note && notelen)
-    snprintf(note, notelen, "registers: ptxas %s (%d, %.0f spill bytes)", arch, r->registers,
-             spill);
+    snprintf(note, notelen, "registers: %s %s (%d, %.0f spill bytes)", amd ? "clang" : "ptxas",
+             arch, r->registers, spill);
   return 1;
 }
 
 /* ---- nvcc ---------------------------------------------------------------- */
 
-/* The first line of text holding needle (trimmed), into buf; 0 when none. */
-static int line_with(const char *text, const char *needle, char *buf, size_t n) {
-  const char *h = text ? strstr(text, needle) : NULL;
-  if (!h)
-    return 0;
-  const char *s = h;
-  while (s > text && s[-1] != '\n')
-    s--;
-  const char *e = strchr(h, '\n');
-  size_t len = e ? (size_t)(e - s) : strlen(s);
-  while (len > 0 && (s[len - 1] == '\r' || s[len - 1] == ' '))
-    len--;
-  snprintf(buf, n, "%.*s", (int)(len > 400 ? 400 : len), s);
-  return 1;
-}
-
-static char *slurp_fd(int fd, size_t *len) {
-  size_t cap = 8192, n = 0;
-  char *buf = malloc(cap);
-  if (!buf)
-    return NULL;
-  if (lseek(fd, 0, SEEK_SET) < 0) {
-    free(buf);
-    return NULL;
-  }
-  for (;;) {
-    if (n + 1 >= cap) {
-      if (cap >= (256u << 20))
-        break; /* enough to find what ptxas said */
-      char *q = realloc(buf, cap * 2);
-      if (!q) {
-        free(buf);
-        return NULL;
-      }
-      buf = q;
-      cap *= 2;
-    }
-    ssize_t r = read(fd, buf + n, cap - n - 1);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0)
-      break;
-    n += (size_t)r;
-  }
-  buf[n] = '\0';
-  *len = n;
-  return buf;
-}
-
-static volatile sig_atomic_t nvcc_group;
-
-long kp_ptxas_nvcc_group(void) { return (long)nvcc_group; }
+long kp_ptxas_nvcc_group(void) { return kp__spawn_group(); }
 
 int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
                       const char *const *flags, size_t nflags, int timeout_s,
@@ -747,95 +690,24 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
   argv[a++] = file;
   argv[a] = NULL;
 
-  const char *tmpdir = getenv("TMPDIR");
-  char outpath[4096];
-  snprintf(outpath, sizeof outpath, "%s/kperf-nvcc-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-  int fd = mkstemp(outpath);
-  if (fd < 0) {
-    free(argv);
-    return kp__err(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
-  }
-  unlink(outpath); /* kept open: nothing is left behind */
-  if (fd <= 2) {     /* stdin, stdout or stderr closed: keep clear of them */
-    int hi = fcntl(fd, F_DUPFD, 3);
-    close(fd);
-    fd = hi;
-    if (fd < 0) {
-      free(argv);
-      return kp__err(err, errlen, "nvcc: cannot create a temporary file: %s", strerror(errno));
-    }
-  }
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t at;
-  int rc = -1;
-  if (posix_spawn_file_actions_init(&fa) != 0) {
-    close(fd);
-    free(argv);
-    return kp__err(err, errlen, "out of memory");
-  }
-  if (posix_spawnattr_init(&at) != 0) {
-    posix_spawn_file_actions_destroy(&fa);
-    close(fd);
-    free(argv);
-    return kp__err(err, errlen, "out of memory");
-  }
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&fa, fd, 1);
-  posix_spawn_file_actions_adddup2(&fa, fd, 2);
-  posix_spawn_file_actions_addclose(&fa, fd);
-  /* Its own process group, so that a timeout ends nvcc and what it runs. */
-  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&at, 0);
-  pid_t pid;
-  int e = posix_spawn(&pid, nvcc, &fa, &at, (char *const *)argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
-  free(argv);
-  if (e != 0) {
-    close(fd);
-    return kp__err(err, errlen, "cannot run %s: %s", nvcc, strerror(e));
-  }
-  nvcc_group = (sig_atomic_t)pid;
-  int st = 0, timed_out = 0;
-  struct timespec t0, now;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  for (;;) {
-    pid_t w = waitpid(pid, &st, WNOHANG);
-    if (w == pid)
-      break;
-    if (w < 0 && errno != EINTR) {
-      nvcc_group = 0;
-      close(fd);
-      return kp__err(err, errlen, "waiting for nvcc: %s", strerror(errno));
-    }
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (now.tv_sec - t0.tv_sec >= timeout_s) {
-      kill(-pid, SIGKILL);
-      while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-        ;
-      timed_out = 1;
-      break;
-    }
-    struct timespec nap = {0, 20 * 1000 * 1000};
-    nanosleep(&nap, NULL);
-  }
-  nvcc_group = 0;
+  char *text = NULL;
   size_t len = 0;
-  char *text = slurp_fd(fd, &len);
-  close(fd);
+  int st = 0, timed_out = 0;
+  int rc = kp__spawn_capture(argv, timeout_s, "nvcc", &text, &len, &st, &timed_out, err, errlen);
+  free(argv);
+  if (rc != 0)
+    return -1;
   if (timed_out) {
     free(text);
     return kp__err(err, errlen, "nvcc timed out after %d s", timeout_s);
   }
-  if (!text)
-    return kp__err(err, errlen, "cannot read nvcc's output");
   char line[512];
   if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
     if (strstr(text, "Unsupported gpu architecture") ||
         strstr(text, "is not defined for option 'gpu-architecture'"))
       rc = kp__err(err, errlen, "the CUDA toolkit cannot target %s", arch);
-    else if (line_with(text, "error", line, sizeof line) ||
-             line_with(text, "fatal", line, sizeof line))
+    else if (kp__line_with(text, "error", line, sizeof line) ||
+             kp__line_with(text, "fatal", line, sizeof line))
       rc = kp__err(err, errlen, "nvcc failed: %s", line);
     else if (WIFSIGNALED(st))
       rc = kp__err(err, errlen, "nvcc was killed by signal %d", WTERMSIG(st));

@@ -86,10 +86,13 @@ static void add_features(cJSON *o, const kp_prediction *p) {
   add_num(o, "v_over_I", p->qu_v_over_I);
 }
 
-/* Where the registers came from: "ptxas sm_86" or "estimate", and the spills. */
+/* Where the registers came from: "ptxas sm_86", "clang gfx90a" (AMD GPUs)
+ * or "estimate", and the spills. */
 static void add_registers(cJSON *o, const kp_gpu *gpu, const kp_predict_input *in) {
   char from[32] = "estimate";
-  if (in->regs_from_ptxas && gpu) {
+  if (in->regs_from_ptxas && gpu && kp_gpu_is_amd(gpu)) {
+    snprintf(from, sizeof from, "clang %s", gpu->isa);
+  } else if (in->regs_from_ptxas && gpu) {
     char arch[16];
     kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, arch, sizeof arch);
     snprintf(from, sizeof from, "ptxas %s", arch);

@@ -58,8 +58,11 @@ static void predict_help(FILE *out) {
         "flags (auto, the default: when the CUDA toolkit is found, from --cuda-path,\n"
         "$KPERF_CUDA_PATH, $CUDA_PATH or /usr/local/cuda; nvcc: always; off: kperf's\n"
         "estimate).  Where nvcc fails, the estimate is used and the notes say why.\n"
-        "--ptxas-cache DIR (or $KPERF_PTXAS_CACHE) keeps nvcc's results, keyed by the\n"
-        "file's content, those flags, the architecture and the toolkit's version.\n",
+        "AMD GPUs: the same from clang's AMDGPU backend (clang -x hip -S for the GPU's\n"
+        "ISA, with the ROCm device libraries: Debian's rocm-device-libs), in modes\n"
+        "auto and nvcc alike.\n"
+        "--ptxas-cache DIR (or $KPERF_PTXAS_CACHE) keeps the compilers' results, keyed\n"
+        "by the file's content, those flags, the architecture and the compiler.\n",
         out);
 }
 

@@ -132,7 +132,7 @@ int kp_cli_is_hip(const char *file, char *const *args, size_t n) {
 }
 
 /* HIP's headers: $ROCM_PATH, else /usr (Debian's libamdhip64-dev), else /opt/rocm. */
-static const char *rocm_path(void) {
+const char *kp_cli_rocm_path(void) {
   const char *env = getenv("ROCM_PATH");
   if (env && *env)
     return env;
@@ -287,7 +287,7 @@ int kp_cli_plugin_run(const char *key, const char *file, char *const *plugin_arg
         (!names_arch((char **)clang_args, (int)nclang) &&
          (kp_strlist_push(&cmd, "--offload-arch=gfx90a") ||
           kp_strlist_push(&cmd, "-D__AMDGCN_WAVEFRONT_SIZE=64"))) ||
-        kp_strlist_push2(&cmd, "--rocm-path=", rocm_path()) || kp_strlist_push(&cmd, "-nogpulib") ||
+        kp_strlist_push2(&cmd, "--rocm-path=", kp_cli_rocm_path()) || kp_strlist_push(&cmd, "-nogpulib") ||
         kp_strlist_push2(&cmd, "-fplugin=", plugin) || kp_strlist_push2(&cmd, keyflag, tmp_report))
       goto oom;
   } else if (kp_strlist_push(&cmd, clang) || kp_strlist_push(&cmd, "-x") || kp_strlist_push(&cmd, "cuda") ||

@@ -42,6 +42,8 @@ char *kp_cli_run_plugin(const char *file, char *const *plugin_args, size_t nplug
  * CUDA toolkit ($CUDA_PATH, the one kperf was built with, /usr/local/cuda).
  * NULL when there is none. */
 const char *kp_cli_find_clang(char *buf, size_t n);
+/* Where HIP's headers are: $ROCM_PATH, else /usr (Debian's libamdhip64-dev), else /opt/rocm. */
+const char *kp_cli_rocm_path(void);
 const char *kp_cli_find_plugin(char *buf, size_t n);
 const char *kp_cli_cuda_path(void);
 /* kperf-nvcc-compat.h, the header kperf check force-includes in nvcc

@@ -1,8 +1,10 @@
-/* kperf predict / recommend / compare --ptxas: registers and spills from
- * nvcc's ptxas for the architectures of the GPUs asked for, written as a
+/* kperf predict / recommend / compare --ptxas: registers and spills from the
+ * device compilers for the architectures of the GPUs asked for — nvcc's
+ * ptxas for NVIDIA GPUs, clang's AMDGPU backend for AMD GPUs — written as a
  * ptxas facts file for the plugin (-fplugin-arg-kperf-ptxas; kperf/ptxas.h,
- * docs/models.md "Registers from ptxas").  nvcc failing never fails the
- * prediction: the facts file then says why, and the estimate is used. */
+ * kperf/amdgpu.h, docs/models.md "Registers from the device compiler").  A
+ * compiler failing never fails the prediction: the facts file then says why,
+ * and the estimate is used. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <signal.h>
@@ -14,8 +16,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "kperf/amdgpu.h"
 #include "kperf/ptxas.h"
-#include "plugin_run.h"
 #include "plugin_run.h"
 
 #ifndef KPERF_CUDA_PATH
@@ -126,9 +128,18 @@ static void on_signal(int sig) {
 }
 
 /* One architecture's facts into all: from the cache or from nvcc. */
-static void facts_for_arch(const char *nvcc, const char *file, const char *arch,
-                           const char **flags, size_t nflags, const char *cache, uint64_t key,
-                           kp_ptxas_facts *all) {
+/* The AMD compile: clang, HIP's headers, the device libraries and their
+ * code object version (0: clang's default). */
+typedef struct amd_tools {
+  const char *clang, *rocm, *devlibs;
+  int cov;
+} amd_tools;
+
+/* One architecture's facts into all: from the cache, or from nvcc (amd NULL)
+ * or clang. */
+static void facts_for_arch(const char *nvcc, const amd_tools *amd, const char *file,
+                           const char *arch, const char **flags, size_t nflags, const char *cache,
+                           uint64_t key, kp_ptxas_facts *all) {
   char cpath[4200] = "";
   char err[1024];
   if (cache && *cache) {
@@ -152,8 +163,10 @@ static void facts_for_arch(const char *nvcc, const char *file, const char *arch,
   void (*old[3])(int);
   for (int i = 0; i < 3; i++)
     old[i] = signal(sigs[i], on_signal);
-  int rc = kp_ptxas_run_nvcc(nvcc, file, arch, flags, nflags, NVCC_TIMEOUT_S, &one, err,
-                             sizeof err);
+  int rc = amd ? kp_amdgpu_run_clang(amd->clang, file, arch, amd->rocm, amd->devlibs, amd->cov,
+                                     flags, nflags, NVCC_TIMEOUT_S, &one, err, sizeof err)
+               : kp_ptxas_run_nvcc(nvcc, file, arch, flags, nflags, NVCC_TIMEOUT_S, &one, err,
+                                   sizeof err);
   for (int i = 0; i < 3; i++)
     signal(sigs[i], old[i] == SIG_ERR ? SIG_DFL : old[i]);
   if (rc != 0) {
@@ -172,6 +185,50 @@ static void facts_for_arch(const char *nvcc, const char *file, const char *arch,
   kp_ptxas_facts_free(&one);
 }
 
+/* The ROCm device libraries (ockl.bc): $KPERF_ROCM_DEVICE_LIBS, $ROCM_PATH's,
+ * Debian's rocm-device-libs, /opt/rocm's; with the code object version their
+ * ABI files allow (oclc_abi_version_N00.bc: the newest; 0 when none says). */
+static int find_devlibs(char *buf, size_t n, int *cov) {
+  const char *rocm = getenv("ROCM_PATH");
+  char cands[5][4200];
+  snprintf(cands[0], sizeof cands[0], "%s", getenv("KPERF_ROCM_DEVICE_LIBS") ? getenv("KPERF_ROCM_DEVICE_LIBS") : "");
+  snprintf(cands[1], sizeof cands[1], "%s%s", rocm && *rocm ? rocm : "", rocm && *rocm ? "/amdgcn/bitcode" : "");
+  snprintf(cands[2], sizeof cands[2], "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode");
+  snprintf(cands[3], sizeof cands[3], "/usr/lib/aarch64-linux-gnu/amdgcn/bitcode");
+  snprintf(cands[4], sizeof cands[4], "/opt/rocm/amdgcn/bitcode");
+  for (int i = 0; i < 5; i++) {
+    char p[4300];
+    if (!cands[i][0])
+      continue;
+    snprintf(p, sizeof p, "%.4096s/ockl.bc", cands[i]);
+    if (access(p, R_OK) != 0) {
+      if (i == 0)
+        return 0; /* the one named explicitly, or none */
+      continue;
+    }
+    snprintf(buf, n, "%.4096s", cands[i]);
+    *cov = 0;
+    for (int v = 6; v >= 4 && !*cov; v--) {
+      snprintf(p, sizeof p, "%.4096s/oclc_abi_version_%d00.bc", cands[i], v);
+      if (access(p, R_OK) == 0)
+        *cov = v;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/* What identifies a compiler executable: its path, size and time. */
+static uint64_t exe_hash(const char *exe) {
+  uint64_t h = 14695981039346656037ull;
+  struct stat st;
+  if (stat(exe, &st) == 0) {
+    long long x[2] = {(long long)st.st_size, (long long)st.st_mtime};
+    h = fnv(h, x, sizeof x);
+  }
+  return fnv(h, exe, strlen(exe));
+}
+
 char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, const char *db_opt,
                          const char *file, const char *const *gpus, size_t ngpus,
                          char *const *clang_args, size_t nclang) {
@@ -179,54 +236,97 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
     return NULL;
   kp_ptxas_facts all;
   kp_ptxas_facts_init(&all);
-  char nvcc[4200];
-  if (kp_cli_is_hip(file, clang_args, nclang)) {
-    /* nvcc does not compile HIP. */
-    kp_ptxas_add_missing(&all, "*", "a HIP file, which nvcc does not compile");
-  } else if (!find_nvcc(cuda_opt, nvcc, sizeof nvcc)) {
-    if (mode == KP_PTXAS_NVCC)
-      kp_cli_error("warning: --ptxas nvcc: no nvcc in %s; registers are estimated",
-                   cuda_opt && *cuda_opt ? cuda_opt : "the CUDA toolkit's places (--cuda-path)");
-    kp_ptxas_add_missing(&all, "*", "no CUDA toolkit");
-  } else {
-    /* The architectures of the GPUs, each once. */
-    kp_gpudb *db = kp_cli_open_db(db_opt);
-    const char **flags = calloc(nclang + 1, sizeof *flags);
-    size_t nflags = 0;
-    for (size_t i = 0; flags && i < nclang; i++)
-      if (nvcc_flag(clang_args[i]))
-        flags[nflags++] = clang_args[i];
-    uint64_t key = toolkit_hash(nvcc);
-    size_t len = 0;
-    char *src = kp_cli_read_file(file, &len);
-    if (src)
-      key = fnv(key, src, len);
-    free(src);
-    for (size_t i = 0; i < nflags; i++)
-      key = fnv(key, flags[i], strlen(flags[i]) + 1);
-    char done[64][16];
-    size_t ndone = 0;
-    for (size_t g = 0; db && flags && g < ngpus; g++) {
-      kp_gpu gpu;
-      char err[1024];
-      if (!gpus[g] || kp_gpudb_find(db, gpus[g], &gpu, err, sizeof err) != 0)
-        continue; /* the plugin says what is wrong with the GPU */
-      if (kp_gpu_is_amd(&gpu))
-        continue; /* ptxas compiles for NVIDIA GPUs only */
-      char arch[16];
+  /* The architectures of the GPUs, each once: NVIDIA's sm_XY, AMD's ISAs. */
+  char archs[64][16];
+  int is_amd[64];
+  size_t narchs = 0, namd = 0;
+  kp_gpudb *db = kp_cli_open_db(db_opt);
+  for (size_t g = 0; db && g < ngpus; g++) {
+    kp_gpu gpu;
+    char err[1024];
+    if (!gpus[g] || kp_gpudb_find(db, gpus[g], &gpu, err, sizeof err) != 0)
+      continue; /* the plugin says what is wrong with the GPU */
+    char arch[16];
+    int amd = kp_gpu_is_amd(&gpu);
+    if (amd && !gpu.isa[0])
+      continue;
+    if (amd)
+      snprintf(arch, sizeof arch, "%s", gpu.isa);
+    else
       kp_ptxas_arch_of(gpu.cc_major, gpu.cc_minor, arch, sizeof arch);
-      int seen = 0;
-      for (size_t k = 0; k < ndone; k++)
-        seen |= strcmp(done[k], arch) == 0;
-      if (seen || ndone == 64)
-        continue;
-      snprintf(done[ndone++], sizeof done[0], "%s", arch);
-      facts_for_arch(nvcc, file, arch, flags, nflags, cache, key, &all);
-    }
-    free(flags);
-    if (db)
-      kp_gpudb_close(db);
+    int seen = 0;
+    for (size_t k = 0; k < narchs; k++)
+      seen |= strcmp(archs[k], arch) == 0;
+    if (seen || narchs == 64)
+      continue;
+    is_amd[narchs] = amd;
+    namd += (size_t)amd;
+    snprintf(archs[narchs++], sizeof archs[0], "%s", arch);
   }
+  if (db)
+    kp_gpudb_close(db);
+  const char **flags = calloc(nclang + 1, sizeof *flags);
+  size_t nflags = 0;
+  for (size_t i = 0; flags && i < nclang; i++)
+    if (nvcc_flag(clang_args[i]))
+      flags[nflags++] = clang_args[i];
+  uint64_t src_key = 14695981039346656037ull;
+  size_t len = 0;
+  char *src = kp_cli_read_file(file, &len);
+  if (src)
+    src_key = fnv(src_key, src, len);
+  free(src);
+  for (size_t i = 0; i < nflags; i++)
+    src_key = fnv(src_key, flags[i], strlen(flags[i]) + 1);
+
+  /* NVIDIA GPUs: nvcc's ptxas. */
+  char nvcc[4200];
+  int hip = kp_cli_is_hip(file, clang_args, nclang);
+  int have_nvcc = narchs > namd && !hip && find_nvcc(cuda_opt, nvcc, sizeof nvcc);
+  if (narchs > namd && !hip && !have_nvcc && mode == KP_PTXAS_NVCC)
+    kp_cli_error("warning: --ptxas nvcc: no nvcc in %s; registers are estimated",
+                 cuda_opt && *cuda_opt ? cuda_opt : "the CUDA toolkit's places (--cuda-path)");
+  uint64_t nv_key = have_nvcc ? src_key ^ toolkit_hash(nvcc) : 0;
+  /* AMD GPUs: clang's AMDGPU backend, with the ROCm device libraries. */
+  char clangbuf[4200], devlibs[4200];
+  amd_tools amd = {NULL, kp_cli_rocm_path(), NULL, 0};
+  const char *why_amd = NULL;
+  if (namd) {
+    amd.clang = kp_cli_find_clang(clangbuf, sizeof clangbuf);
+    if (!amd.clang)
+      why_amd = "no clang++ to compile for AMD GPUs";
+    else if (!find_devlibs(devlibs, sizeof devlibs, &amd.cov))
+      why_amd = "no ROCm device libraries (Debian: rocm-device-libs)";
+    else
+      amd.devlibs = devlibs;
+    if (why_amd && mode == KP_PTXAS_NVCC)
+      kp_cli_error("warning: --ptxas: %s; AMD registers are estimated", why_amd);
+  }
+  uint64_t amd_key = amd.devlibs ? fnv(src_key ^ exe_hash(amd.clang), amd.devlibs,
+                                       strlen(amd.devlibs))
+                                 : 0;
+  for (size_t k = 0; flags && k < narchs; k++) {
+    if (is_amd[k]) {
+      char isa_lib[4400], why_isa[4400];
+      snprintf(isa_lib, sizeof isa_lib, "%.4096s/oclc_isa_version_%.15s.bc", devlibs,
+               strncmp(archs[k], "gfx", 3) == 0 ? archs[k] + 3 : archs[k]);
+      snprintf(why_isa, sizeof why_isa, "the ROCm device libraries in %.4096s have no %.15s",
+               devlibs, archs[k]);
+      if (why_amd)
+        kp_ptxas_add_missing(&all, archs[k], why_amd);
+      else if (access(isa_lib, R_OK) != 0) /* clang would say so at length */
+        kp_ptxas_add_missing(&all, archs[k], why_isa);
+      else
+        facts_for_arch(NULL, &amd, file, archs[k], flags, nflags, cache, amd_key, &all);
+    } else if (hip) {
+      kp_ptxas_add_missing(&all, archs[k], "a HIP file, which nvcc does not compile");
+    } else if (!have_nvcc) {
+      kp_ptxas_add_missing(&all, archs[k], "no CUDA toolkit");
+    } else {
+      facts_for_arch(nvcc, NULL, file, archs[k], flags, nflags, cache, nv_key, &all);
+    }
+  }
+  free(flags);
   const char *tmpdir = getenv("TMPDIR");
   char path[4096];
   snprintf(path, sizeof path, "%s/kperf-ptxas-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");

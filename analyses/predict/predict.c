@@ -304,6 +304,23 @@ void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_pred
     out->launch_us = 0;
 }
 
+void kp_prediction_note_first(kp_prediction *out, const char *text) {
+  size_t cap = sizeof out->note, tl = strlen(text);
+  if (!tl || strstr(out->note, text) || tl + 1 > cap)
+    return;
+  char old[sizeof out->note];
+  snprintf(old, sizeof old, "%s", out->note);
+  /* the earlier notes that still fit, whole */
+  size_t keep = strlen(old);
+  while (keep > 0 && tl + 2 + keep + 1 > cap) {
+    char *cut = NULL;
+    for (char *p = strstr(old, "; "); p && (size_t)(p - old) < keep; p = strstr(p + 2, "; "))
+      cut = p;
+    keep = cut ? (size_t)(cut - old) : 0;
+  }
+  snprintf(out->note, cap, "%s%s%.*s", text, keep ? "; " : "", (int)keep, old);
+}
+
 void kp_prediction_note(kp_prediction *out, const char *fmt, ...) {
   char buf[256];
   va_list ap;

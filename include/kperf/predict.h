@@ -248,6 +248,9 @@ const kp_model_def *kp_model_def_of(kp_model_kind kind);
 /* out->launch_us, t_launch from the GPU database (its measured model, else its
  * fallback, named in the note; 0 when unknown). */
 void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
+/* Puts text first in out->note (where the registers came from: the reader's
+ * first question), dropping whole notes at the end that no longer fit. */
+void kp_prediction_note_first(kp_prediction *out, const char *text);
 /* Appends "; "-separated text to out->note (once per distinct text). */
 void kp_prediction_note(kp_prediction *out, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -5,7 +5,7 @@
  * registers per thread, the stack frame, and the bytes its spill stores and
  * loads move to local memory.  This file parses that output, keeps it as a
  * small "ptxas facts" text file (one line per architecture and function) and
- * applies it to a prediction's input (docs/models.md, "Registers from ptxas").
+ * applies it to a prediction's input (docs/models.md, "Registers from the device compiler").
  *
  * The facts file:
  *   # kperf ptxas facts 1

@@ -66,6 +66,10 @@ hip_flags = ("-x hip --offload-arch=gfx90a --rocm-path=/usr -nogpulib "
              "-D__AMDGCN_WAVEFRONT_SIZE=64")
 if os.path.exists("/usr/include/hip/hip_runtime.h"):
     config.available_features.add("hip")
+# The ROCm device libraries (Debian's rocm-device-libs): kperf predict asks
+# clang's AMDGPU backend for an AMD kernel's registers and scratch with them.
+if os.path.exists("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ockl.bc"):
+    config.available_features.add("rocm-device-libs")
 config.substitutions.append(("%hip_flags", hip_flags))
 # LLVM's AMDGPU backend (llc of the same LLVM): the oracle of AMD occupancy.
 config.substitutions.append(("%llc", os.path.join(config.llvm_tools_dir, "llc")))

@@ -14,7 +14,7 @@
 // SPILL-NEXT: "spill_bytes": {{[1-9][0-9]*}},
 // SPILL-NEXT: "stack_bytes": {{[1-9][0-9]*}},
 // SPILL: "registers_per_thread": 64,
-// SPILL: "note": "{{.*}}registers: ptxas sm_86 (64, {{[1-9][0-9]*}} spill bytes)"
+// SPILL: "note": "registers: ptxas sm_86 (64, {{[1-9][0-9]*}} spill bytes);
 //
 // The text output says the same.
 // RUN: env -u KPERF_PTXAS kperf predict %s --kernel many_live --grid 256 --block 1024 --arg n=262144 \
