@@ -50,8 +50,8 @@ import score  # noqa: E402
 MODELS = ["kp", "hongkim", "kolpakov", "qu", "bn"]
 
 # The GPU of each CSV (its name after "__") -> spellings of it in kperf's GPU
-# database, tried in order (AMD's RDNA GPUs are not in it yet: their rows
-# fail with "missing GPU").
+# database, tried in order (AMD's RDNA GPUs W6600 and W7800 are in it since
+# gpu-db/data/71-amd-rdna.sql).
 GPU_NAMES = {
     "A100": ["a100-pcie-40gb", "a100-pcie", "a100"],
     "A4000": ["a4000", "rtx-a4000"],

@@ -73,10 +73,8 @@ INSERT INTO cc_throughput (isa, cc_major, cc_minor, class, per_clock_per_sm, sou
 
 -- The GPUs.  One HIP device each: an MI250X is two graphics compute dies
 -- (GCDs), each a HIP device of 110 CUs with half the memory; the row is one GCD.
--- RDNA GPUs (Radeon PRO W6600, W7800, RX 6900 XT, RX 7900 XTX) are not listed
--- yet: no measurement of their latencies in cycles was found, and every GPU
--- of the database must give a time with every model.  Their ISAs' limits are
--- here (kperf occupancy --arch gfx1030).
+-- The RDNA GPUs (Radeon PRO W6600, W7800, RX 6900 XT, RX 7900 XTX), whose
+-- ISAs' limits are above, are in 71-amd-rdna.sql.
 INSERT INTO gpus (id, full_name, vendor, architecture, chip, cc_major, cc_minor, identity_source,
   sm_count, base_clock_mhz, boost_clock_mhz, shader_clock_mhz, config_source, dram_type,
   dram_bus_bits, dram_bytes, dram_source, launch_latency_cycles, launch_latency_source, isa) VALUES
@@ -139,8 +137,8 @@ INSERT INTO gpu_memory (gpu_id, level, size_bytes, line_bytes, size_source, late
 -- runs one wave64 instruction over 4 cycles and issues the wave's next one in
 -- its next slot, 4 cycles later (AMD Graphics Core Next architecture
 -- whitepaper, 2012, "each SIMD ... 4 cycles per wavefront instruction"; the
--- same four-cycle cadence in the AMD CDNA and CDNA 2 ISA guides).  RDNA's are
--- not known here.
+-- same four-cycle cadence in the AMD CDNA and CDNA 2 ISA guides).  RDNA's:
+-- 71-amd-rdna.sql.
 INSERT INTO gpu_latency (gpu_id, class, latency_cycles, source) VALUES
  ('mi50', 'fp32', 4, 'AMD GCN architecture whitepaper (2012): a wave64 VALU instruction every 4 cycles per SIMD16'),
  ('mi50', 'int_add', 4, 'AMD GCN architecture whitepaper (2012): a wave64 VALU instruction every 4 cycles per SIMD16'),
