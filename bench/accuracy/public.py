@@ -17,7 +17,8 @@ every launch of that compile, on every GPU and with every model, so a
 configuration measured on four GPUs costs one clang run.  Compiles run in
 parallel (--jobs, default the number of CPUs), and their output is cached
 (--cache) until kperf, its plugin, its GPU database or the source changes.
-Registers are kperf's estimate (--ptxas off) unless --ptxas asks nvcc's ptxas for
+Registers are kperf's estimate (--ptxas off) unless --ptxas asks the device compilers
+(nvcc's ptxas; clang's AMDGPU backend for AMD GPUs) for
 them and their spills (kperf predict --ptxas nvcc), whose results are kept in
 CACHE/ptxas apart from kperf's output, so they survive changes to kperf.
 
@@ -299,7 +300,8 @@ def main(argv=None):
                     help="reuse kperf's output for unchanged kperf, source and defines "
                          "(default build/public-bench-cache; '' for none)")
     ap.add_argument("--ptxas", action="store_true",
-                    help="registers and spills from nvcc's ptxas instead of kperf's estimate "
+                    help="registers and spills from the device compilers (nvcc's ptxas; clang's AMDGPU "
+                         "backend for AMD GPUs) instead of kperf's estimate "
                          "(kperf predict --ptxas nvcc; nvcc takes seconds per compile: its "
                          "results are kept in CACHE/ptxas, keyed by source, defines, "
                          "architecture and toolkit, so they survive changes to kperf)")
@@ -359,7 +361,7 @@ def main(argv=None):
                    nrows, len(per_csv), len(groups), hits, elapsed, a.jobs, os.cpu_count() or 0,
                    load, ru.ru_utime + ru.ru_stime))
     if a.ptxas:
-        summary += "; registers and spills from nvcc's ptxas"
+        summary += "; registers and spills from the device compilers (nvcc's ptxas, clang's AMDGPU backend)"
     if skipped:
         summary += "; skipped: " + ", ".join(skipped)
     sys.stdout.write(text + "\n" + summary + "\n")
