@@ -6,6 +6,7 @@
  * compiler failing never fails the prediction: the facts file then says why,
  * and the estimate is used. */
 #define _XOPEN_SOURCE 700
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
@@ -218,6 +219,98 @@ static int find_devlibs(char *buf, size_t n, int *cov) {
   return 0;
 }
 
+/* The ISA whose device library stands in for isa's when the libraries lack
+ * it: the nearest lower ISA of the same generation (gfx940 for gfx942), else
+ * the nearest lower one (gfx1036 for gfx1100).  That library only holds the
+ * ISA's number for the libraries' own feature tests; the registers and the
+ * scratch are still the backend's for isa.  0 when none. */
+static int stand_in_isa(const char *devlibs, const char *isa, char *out, size_t n) {
+  if (strncmp(isa, "gfx", 3) != 0)
+    return 0;
+  const char *digits = isa + 3;
+  char *end;
+  unsigned long v = strtoul(digits, &end, 16);
+  if (end == digits || *end)
+    return 0;
+  size_t glen = strlen(digits) >= 4 ? 2 : 1; /* "11" of 1100, "9" of 942 */
+  DIR *d = opendir(devlibs);
+  if (!d)
+    return 0;
+  unsigned long best_same = 0, best_any = 0;
+  char same[32] = "", any[32] = "";
+  const char *pre = "oclc_isa_version_";
+  for (struct dirent *e; (e = readdir(d));) {
+    if (strncmp(e->d_name, pre, strlen(pre)) != 0)
+      continue;
+    const char *x = e->d_name + strlen(pre);
+    unsigned long w = strtoul(x, &end, 16);
+    if (end == x || strcmp(end, ".bc") != 0 || end - x > 8 || w >= v)
+      continue;
+    size_t xlen = (size_t)(end - x);
+    int same_gen = (xlen >= 4 ? 2u : 1u) == glen && strncmp(x, digits, glen) == 0;
+    if (same_gen && w > best_same) {
+      best_same = w;
+      snprintf(same, sizeof same, "%.*s", (int)xlen, x);
+    }
+    if (w > best_any) {
+      best_any = w;
+      snprintf(any, sizeof any, "%.*s", (int)xlen, x);
+    }
+  }
+  closedir(d);
+  const char *pick = same[0] ? same : any;
+  if (!pick[0])
+    return 0;
+  snprintf(out, n, "gfx%s", pick);
+  return 1;
+}
+
+/* A directory of links to devlibs' libraries, with isa's ISA library a link
+ * to stand_in's (the driver looks for it by name).  0 ok, dir filled. */
+static int stand_in_dir(const char *devlibs, const char *isa, const char *stand_in, char *dir,
+                        size_t n) {
+  const char *tmpdir = getenv("TMPDIR");
+  snprintf(dir, n, "%s/kperf-devlibs-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  if (!mkdtemp(dir))
+    return -1;
+  DIR *d = opendir(devlibs);
+  if (!d)
+    return -1;
+  for (struct dirent *e; (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    if (len < 4 || strcmp(e->d_name + len - 3, ".bc") != 0)
+      continue;
+    char from[4400], to[4400];
+    snprintf(from, sizeof from, "%.4096s/%.200s", devlibs, e->d_name);
+    snprintf(to, sizeof to, "%.4096s/%.200s", dir, e->d_name);
+    if (symlink(from, to) != 0) {
+      closedir(d);
+      return -1;
+    }
+  }
+  closedir(d);
+  char from[4400], to[4400];
+  snprintf(from, sizeof from, "%.4096s/oclc_isa_version_%.15s.bc", devlibs, stand_in + 3);
+  snprintf(to, sizeof to, "%.4096s/oclc_isa_version_%.15s.bc", dir, isa + 3);
+  return symlink(from, to);
+}
+
+/* Removes what stand_in_dir made. */
+static void remove_dir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  for (struct dirent *e; (e = readdir(d));) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+      continue;
+    char p[4400];
+    snprintf(p, sizeof p, "%.4096s/%.200s", dir, e->d_name);
+    unlink(p);
+  }
+  closedir(d);
+  rmdir(dir);
+}
+
 /* What identifies a compiler executable: its path, size and time. */
 static uint64_t exe_hash(const char *exe) {
   uint64_t h = 14695981039346656037ull;
@@ -312,12 +405,24 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
                strncmp(archs[k], "gfx", 3) == 0 ? archs[k] + 3 : archs[k]);
       snprintf(why_isa, sizeof why_isa, "the ROCm device libraries in %.4096s have no %.15s",
                devlibs, archs[k]);
-      if (why_amd)
+      char stand_in[32], dir[4200] = "";
+      if (why_amd) {
         kp_ptxas_add_missing(&all, archs[k], why_amd);
-      else if (access(isa_lib, R_OK) != 0) /* clang would say so at length */
-        kp_ptxas_add_missing(&all, archs[k], why_isa);
-      else
+      } else if (access(isa_lib, R_OK) == 0) {
         facts_for_arch(NULL, &amd, file, archs[k], flags, nflags, cache, amd_key, &all);
+      } else if (stand_in_isa(devlibs, archs[k], stand_in, sizeof stand_in) &&
+                 stand_in_dir(devlibs, archs[k], stand_in, dir, sizeof dir) == 0) {
+        /* Libraries older than the ISA: a lower ISA's number stands in. */
+        amd_tools with = amd;
+        with.devlibs = dir;
+        facts_for_arch(NULL, &with, file, archs[k], flags, nflags, cache,
+                       fnv(amd_key, stand_in, strlen(stand_in)), &all);
+        remove_dir(dir);
+      } else {
+        if (dir[0] && strstr(dir, "kperf-devlibs-"))
+          remove_dir(dir);
+        kp_ptxas_add_missing(&all, archs[k], why_isa); /* clang would say so at length */
+      }
     } else if (hip) {
       kp_ptxas_add_missing(&all, archs[k], "a HIP file, which nvcc does not compile");
     } else if (!have_nvcc) {
