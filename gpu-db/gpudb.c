@@ -23,7 +23,7 @@ static const char *const op_names[KP_OP_COUNT] = {"fp16",    "fp32",    "fp64",
                                                   "sfu",     "int_add", "int_mul",
                                                   "conv",    "conv64",  "div_f32",
                                                   "ldst"};
-static const char *const mem_names[KP_MEM_COUNT] = {"shared", "l1", "l2", "dram"};
+static const char *const mem_names[KP_MEM_COUNT] = {"shared", "l1", "l2", "dram", "llc"};
 
 const char *kp_op_name(kp_op op) {
   return (unsigned)op < KP_OP_COUNT ? op_names[op] : "?";
@@ -1233,7 +1233,8 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
     rc = sqlite3_step(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
       return step_err(db, i, st, err, errlen);
-    for (size_t k = 0; k < 4 && !stop; k++) {
+    /* The last-level cache is listed only where the GPU has one. */
+    for (size_t k = 0; k < 4 && !stop && (lv != KP_MEM_LLC || rc == SQLITE_ROW); k++) {
       char nm[64];
       snprintf(nm, sizeof nm, "%s.%s", mem_names[lv], mem_fields[k][0]);
       kp_fact f = {"memory", nm, mem_fields[k][1], KP_FACT_NULL, 0, NAN, NULL, NULL};

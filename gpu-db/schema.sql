@@ -95,10 +95,11 @@ CREATE TABLE gpu_aliases (
   gpu_id  TEXT NOT NULL REFERENCES gpus (id)
 );
 
--- Memory hierarchy per GPU: level is shared, l1, l2 or dram.
+-- Memory hierarchy per GPU: level is shared, l1, l2 or dram, and llc for a
+-- last-level cache between L2 and DRAM (AMD's Infinity Cache), where there is one.
 CREATE TABLE gpu_memory (
   gpu_id            TEXT NOT NULL REFERENCES gpus (id),
-  level             TEXT NOT NULL CHECK (level IN ('shared', 'l1', 'l2', 'dram')),
+  level             TEXT NOT NULL CHECK (level IN ('shared', 'l1', 'l2', 'dram', 'llc')),
   size_bytes        INTEGER CHECK (size_bytes >= 0),   -- 0: the level does not exist
   line_bytes        INTEGER CHECK (line_bytes > 0),
   size_source       TEXT,

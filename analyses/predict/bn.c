@@ -37,16 +37,16 @@
 
 enum {
   R_FP32 = 0, R_FP64, R_FP16, R_INT, R_INT_MUL, R_SFU, R_CONV, R_ISSUE, R_SHARED, R_LDST,
-  R_L2, R_DRAM, R_LATENCY, R_COUNT
+  R_L2, R_LLC, R_DRAM, R_LATENCY, R_COUNT
 };
 static const char *const rname[R_COUNT] = {"fp32", "fp64", "fp16", "int", "int.mul", "sfu",
-                                           "conv", "issue", "shared", "ld/st", "l2", "dram",
-                                           "latency"};
+                                           "conv", "issue", "shared", "ld/st", "l2", "llc",
+                                           "dram", "latency"};
 /* The JSON names of the resources' cycles (the row's fields). */
 static const char *const rfield[R_COUNT] = {
     "bn_fp32_cycles",  "bn_fp64_cycles",   "bn_fp16_cycles", "bn_int_cycles", "bn_int_mul_cycles",
     "bn_sfu_cycles",   "bn_conv_cycles",   "bn_issue_cycles", "bn_shared_cycles", "bn_ldst_cycles",
-    "bn_l2_cycles",    "bn_dram_cycles",   "bn_latency_cycles"};
+    "bn_l2_cycles",    "bn_llc_cycles",    "bn_dram_cycles",  "bn_latency_cycles"};
 _Static_assert((int)R_COUNT == (int)KP_BN_RESOURCES, "kp_prediction.bn_cycles holds every resource");
 
 static int fields(const kp_prediction *p, kp_model_field *f) {
@@ -101,7 +101,7 @@ typedef struct bn_ctx {
   const kp_predict_input *in;
   const kp_prediction *out;
   double per_warp[R_COUNT]; /* cycles one warp adds to a resource of its SM */
-  double dram_bytes, l2_bytes; /* whole launch */
+  double dram_bytes, l2_bytes, llc_bytes; /* whole launch */
   double thread_cycles;
 } bn_ctx;
 
@@ -117,6 +117,8 @@ static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double
   double share = (double)blocks / (double)c->in->grid_blocks;
   if (f->bpc_l2 > 0)
     t[R_L2] = c->l2_bytes * share / f->bpc_l2;
+  if (f->bpc_llc > 0)
+    t[R_LLC] = c->llc_bytes * share / f->bpc_llc;
   if (f->bpc_dram > 0)
     t[R_DRAM] = c->dram_bytes * share / f->bpc_dram;
   t[R_LATENCY] = c->thread_cycles;
@@ -206,6 +208,27 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
    * reaches DRAM whatever the arrays' footprint. */
   double threads = (double)in->grid_blocks * in->block_threads * live;
   double spills = in->spill_bytes > 0 ? in->spill_bytes * threads : 0;
+  /* A thread re-reads the stack it wrote: the smallest cache that holds the
+   * resident threads' stacks together serves the spills (L2, else a
+   * last-level cache such as AMD's Infinity Cache), at its latency and
+   * bandwidth; only stacks no cache holds make DRAM traffic. */
+  double stack_set = in->stack_bytes > 0 ? in->stack_bytes * (double)f->blocks_per_wave *
+                                               in->block_threads
+                                         : 0;
+  double l2_size = (double)gpu->mem[KP_MEM_L2].size_bytes;
+  double llc_size = (double)gpu->mem[KP_MEM_LLC].size_bytes;
+  kp_mem_level spill_level = KP_MEM_DRAM;
+  if (spills > 0 && stack_set > 0) {
+    if (l2_size > 0 && stack_set <= l2_size && f->lat_l2 > 0)
+      spill_level = KP_MEM_L2;
+    else if (llc_size > 0 && stack_set <= llc_size && f->lat_llc > 0)
+      spill_level = KP_MEM_LLC;
+  }
+  if (spill_level != KP_MEM_DRAM)
+    kp_prediction_note(out, "spills stay in %s (the resident threads' stacks: %.3g MB of %.3g)",
+                       spill_level == KP_MEM_L2 ? "L2" : "the last-level cache",
+                       stack_set / 1e6,
+                       (spill_level == KP_MEM_L2 ? l2_size : llc_size) / 1e6);
   double global = f->global_bytes * threads - spills;
   if (global < 0)
     global = 0;
@@ -268,14 +291,26 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     c.dram_bytes = in->footprint_bytes + uncoal * threads;
   if (c.dram_bytes > global)
     c.dram_bytes = global;
-  c.dram_bytes += spills;
+  if (spill_level == KP_MEM_DRAM)
+    c.dram_bytes += spills;
+  else if (spill_level == KP_MEM_LLC)
+    c.llc_bytes = spills;
 
-  /* Latency: the main thread's critical path and its barriers. */
+  /* Latency: the main thread's critical path and its barriers; spills a
+   * cache holds cost that cache's latency. */
+  double lat[KP_I_COUNT];
+  memcpy(lat, f->lat, sizeof lat);
+  if (spill_level != KP_MEM_DRAM)
+    lat[KP_I_LD_LOCAL] = lat[KP_I_ST_LOCAL] =
+        spill_level == KP_MEM_L2 ? f->lat_l2 : f->lat_llc;
   c.thread_cycles = out->thread_cycles;
   if (!in->thread_time && in->kernel) {
     double tt, td;
-    if (kp_thread_time_ex(in->kernel, f->lat, f->issue, in->bindings, in->nbindings, 1, &tt,
-                          &td))
+    if (kp_thread_time_ex(in->kernel, lat, f->issue, in->bindings, in->nbindings, 1, &tt, &td))
+      c.thread_cycles = tt;
+  } else if (spill_level != KP_MEM_DRAM && !in->thread_time) {
+    double tt, td; /* the sum of the instructions' latencies, the spills' included */
+    if (kp_predict_thread_time(in, lat, f->issue, &tt, &td))
       c.thread_cycles = tt;
   }
   if (c.thread_cycles >= 0) {
@@ -288,8 +323,8 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
        * Loads of straight-line code and fully unrolled loops stay in it. */
       if (k == KP_I_LD_GLOBAL && in->runtime_loop_loads > 0)
         n -= n < in->runtime_loop_loads ? n : in->runtime_loop_loads;
-      if (n > 0 && f->lat[k] > 0)
-        serial += n * f->lat[k];
+      if (n > 0 && lat[k] > 0)
+        serial += n * lat[k];
     }
     serial /= BN_WARP_ILP;
     if (serial > c.thread_cycles)

@@ -46,6 +46,7 @@ typedef enum kp_mem_level {
   KP_MEM_L1,
   KP_MEM_L2,
   KP_MEM_DRAM,
+  KP_MEM_LLC, /* a last-level cache between L2 and DRAM (AMD's Infinity Cache); optional */
   KP_MEM_COUNT
 } kp_mem_level;
 

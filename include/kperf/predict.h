@@ -52,7 +52,7 @@ typedef int (*kp_thread_time_fn)(void *user, const double lat[KP_I_COUNT],
                                  const double issue[KP_I_COUNT], double *time, double *delay);
 
 enum { KP_NSPACES = KP_SPACE_UNKNOWN + 1 };
-enum { KP_BN_RESOURCES = 13 };
+enum { KP_BN_RESOURCES = 14 };
 
 typedef struct kp_predict_input {
   /* The launch. */
@@ -154,6 +154,8 @@ typedef struct kp_model_facts {
   double lat[KP_I_COUNT];   /* per class; the global classes hold lat_global */
   double issue[KP_I_COUNT]; /* per class, per sub-partition */
   double lat_l1, lat_l2, lat_dram, lat_uncoal; /* base latencies used; NaN unknown */
+  double lat_llc, bpc_llc; /* the last-level cache (KP_MEM_LLC): latency, bytes per SM cycle;
+                              NaN / 0 when the GPU has none or it is unknown */
   double lat_global;        /* coalesced/uncoalesced, hit-weighted average */
   double f_l1, f_l2, f_dram; /* shares of coalesced global bytes (sum 1) */
   double global_bytes, uncoal_bytes, global_insts; /* per thread */

@@ -905,6 +905,37 @@ static void test_bn(void) {
   CHECK_STR(p.bound, "latency");
   CHECK_STR(p.bound2, "dram");
   CHECK_NEAR(p.bound2_ratio, 26112.0 / 42000);
+  /* The resident threads' stacks (400 bytes each, 32 blocks of 128 threads:
+   * 1.6 MB) fit in a last-level cache of 1 GiB (latency 100, 128 bytes per
+   * cycle): the spills leave DRAM (512 cycles per wave) for it, 3276800 /
+   * 128 / 2 = 12800 per wave, and cost its latency: 100 * 4 + 4 * 400 +
+   * 100 * 100 = 12000.  ld/st's 13312 per wave binds. */
+  in.stack_bytes = 400;
+  g.mem[KP_MEM_LLC].size_bytes = 1LL << 30;
+  g.mem[KP_MEM_LLC].latency_cycles = 100;
+  g.mem[KP_MEM_LLC].bandwidth_gbs = 128;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.facts.blocks_per_wave, 32);
+  CHECK_NEAR(p.exec_cycles, 2 * 13312);
+  CHECK_STR(p.bound, "ld/st");
+  CHECK_STR(p.bound2, "llc");
+  CHECK_NEAR(p.bound2_ratio, 12800.0 / 13312);
+  CHECK(strstr(p.note, "spills stay in the last-level cache (the resident threads' stacks: "
+                       "1.64 MB of 1.07e+03)") != NULL);
+  /* A cache too small for them: DRAM, as before. */
+  g.mem[KP_MEM_LLC].size_bytes = 1 << 20;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 84000);
+  CHECK(strstr(p.note, "spills stay") == NULL);
+  /* An L2 that holds them serves them first, at L2's latency (200): the
+   * path is 100 * 4 + 4 * 400 + 100 * 200 = 22000 per wave. */
+  g.mem[KP_MEM_L2].size_bytes = 1LL << 30;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 2 * 22000);
+  CHECK_STR(p.bound, "latency");
+  CHECK(strstr(p.note, "spills stay in L2") != NULL);
+  g.mem[KP_MEM_L2].size_bytes = -1;
+  g.mem[KP_MEM_LLC].size_bytes = -1;
 
   /* Too few warps to hide latency: one block of one warp whose critical
    * path is short (50 cycles: independent instructions), 100 fp32 (latency
