@@ -311,6 +311,18 @@ static void remove_dir(const char *dir) {
   rmdir(dir);
 }
 
+/* A cache key: the compiler's identity (seed), the file's content and the
+ * flags passed on. */
+static uint64_t content_key(uint64_t seed, const char *src, size_t len, const char **flags,
+                            size_t nflags) {
+  uint64_t key = seed;
+  if (src)
+    key = fnv(key, src, len);
+  for (size_t i = 0; i < nflags; i++)
+    key = fnv(key, flags[i], strlen(flags[i]) + 1);
+  return key;
+}
+
 /* What identifies a compiler executable: its path, size and time. */
 static uint64_t exe_hash(const char *exe) {
   uint64_t h = 14695981039346656037ull;
@@ -363,14 +375,8 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
   for (size_t i = 0; flags && i < nclang; i++)
     if (nvcc_flag(clang_args[i]))
       flags[nflags++] = clang_args[i];
-  uint64_t src_key = 14695981039346656037ull;
   size_t len = 0;
   char *src = kp_cli_read_file(file, &len);
-  if (src)
-    src_key = fnv(src_key, src, len);
-  free(src);
-  for (size_t i = 0; i < nflags; i++)
-    src_key = fnv(src_key, flags[i], strlen(flags[i]) + 1);
 
   /* NVIDIA GPUs: nvcc's ptxas. */
   char nvcc[4200];
@@ -379,7 +385,7 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
   if (narchs > namd && !hip && !have_nvcc && mode == KP_PTXAS_NVCC)
     kp_cli_error("warning: --ptxas nvcc: no nvcc in %s; registers are estimated",
                  cuda_opt && *cuda_opt ? cuda_opt : "the CUDA toolkit's places (--cuda-path)");
-  uint64_t nv_key = have_nvcc ? src_key ^ toolkit_hash(nvcc) : 0;
+  uint64_t nv_key = have_nvcc ? content_key(toolkit_hash(nvcc), src, len, flags, nflags) : 0;
   /* AMD GPUs: clang's AMDGPU backend, with the ROCm device libraries. */
   char clangbuf[4200], devlibs[4200];
   amd_tools amd = {NULL, kp_cli_rocm_path(), NULL, 0};
@@ -395,9 +401,11 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
     if (why_amd && mode == KP_PTXAS_NVCC)
       kp_cli_error("warning: --ptxas: %s; AMD registers are estimated", why_amd);
   }
-  uint64_t amd_key = amd.devlibs ? fnv(src_key ^ exe_hash(amd.clang), amd.devlibs,
-                                       strlen(amd.devlibs))
-                                 : 0;
+  uint64_t amd_key =
+      amd.devlibs ? content_key(fnv(exe_hash(amd.clang), amd.devlibs, strlen(amd.devlibs)), src,
+                                len, flags, nflags)
+                  : 0;
+  free(src);
   for (size_t k = 0; flags && k < narchs; k++) {
     if (is_amd[k]) {
       char isa_lib[4400], why_isa[4400];
