@@ -3,6 +3,7 @@
  * to an AMD GPU, and the compile with stand-ins for clang. */
 #define _XOPEN_SOURCE 700
 #include "check.h"
+#include "stand_in.h"
 #include "kperf/amdgpu.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,15 +155,6 @@ static void test_parse(void) {
   kp_ptxas_facts_free(&f);
 }
 
-static void write_script(const char *path, const char *body) {
-  FILE *f = fopen(path, "w");
-  CHECK(f != NULL);
-  if (!f)
-    return;
-  fprintf(f, "#!/bin/sh\n%s", body);
-  fclose(f);
-  chmod(path, 0700);
-}
 
 /* kp_amdgpu_run_clang with stand-ins for clang: one that checks its
  * arguments and writes the assembly to -o's file, one that fails, one that

@@ -2,6 +2,7 @@
  * applied to a prediction's input (analyses/ptxas.c). */
 #define _XOPEN_SOURCE 700
 #include "check.h"
+#include "stand_in.h"
 #include "kperf/ptxas.h"
 
 #include <math.h>
@@ -197,15 +198,6 @@ static void test_apply(void) {
 
 /* kp_ptxas_run_nvcc with stand-ins for nvcc (shell scripts written here):
  * one that prints ptxas's lines, one that fails, one that hangs. */
-static void write_script(const char *path, const char *body) {
-  FILE *f = fopen(path, "w");
-  CHECK(f != NULL);
-  if (!f)
-    return;
-  fprintf(f, "#!/bin/sh\n%s", body);
-  fclose(f);
-  chmod(path, 0700);
-}
 
 static void test_run(void) {
   char dir[] = "/tmp/kperf-test-nvcc-XXXXXX";
