@@ -361,35 +361,12 @@ int kp_amdgpu_run_clang(const char *clang, const char *file, const char *arch,
   }
   free(text);
   if (rc == 0) {
-    FILE *f = fopen(asmpath, "rb");
-    char *s = NULL;
-    size_t n = 0, cap = 0;
-    if (f) {
-      char buf[65536];
-      size_t r;
-      while ((r = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (n + r + 1 > cap) {
-          size_t nc = cap ? cap * 2 : 1 << 20;
-          while (nc < n + r + 1)
-            nc *= 2;
-          char *q = realloc(s, nc);
-          if (!q)
-            break;
-          s = q;
-          cap = nc;
-        }
-        memcpy(s + n, buf, r);
-        n += r;
-      }
-      fclose(f);
-    }
+    size_t n = 0;
+    char *s = kp__read_path(asmpath, &n);
     if (!s)
       rc = kp__err(err, errlen, "cannot read clang's assembly for %s", arch);
-    else {
-      s[n] = '\0';
-      size_t found = 0;
-      rc = kp_amdgpu_parse(s, n, arch, out, &found, err, errlen);
-    }
+    else
+      rc = kp_amdgpu_parse(s, n, arch, out, NULL, err, errlen);
     free(s);
   }
   unlink(asmpath);

@@ -143,6 +143,17 @@ void kp_ptxas_arch_of(int cc_major, int cc_minor, char *buf, size_t n) {
     snprintf(buf, n, "sm_%d%d", cc_major, cc_minor);
 }
 
+void kp_ptxas_arch_of_gpu(const kp_gpu *gpu, char *buf, size_t n) {
+  if (kp_gpu_is_amd(gpu))
+    snprintf(buf, n, "%s", gpu->isa);
+  else
+    kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, buf, n);
+}
+
+const char *kp_ptxas_compiler_of(const kp_gpu *gpu) {
+  return kp_gpu_is_amd(gpu) ? "clang" : "ptxas";
+}
+
 double kp_ptxas_spill_bytes(const kp_ptxas_func *r) {
   return r ? (double)r->spill_store_bytes + (double)r->spill_load_bytes : 0;
 }
@@ -621,12 +632,9 @@ int kp_ptxas_apply(const kp_ptxas_facts *f, const kp_kernel *k, const kp_gpu *gp
   if (!f || !k || !gpu || !in)
     return 0;
   /* NVIDIA: ptxas's records, by sm_XY; AMD: clang's AMDGPU backend's, by ISA */
-  int amd = kp_gpu_is_amd(gpu);
   char arch[16];
-  if (amd)
-    snprintf(arch, sizeof arch, "%s", gpu->isa[0] ? gpu->isa : "gfx_unknown");
-  else
-    kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, arch, sizeof arch);
+  kp_ptxas_arch_of_gpu(gpu, arch, sizeof arch);
+  const char *compiler = kp_ptxas_compiler_of(gpu);
   const char *name = k->mangled && *k->mangled ? k->mangled : k->name;
   const kp_ptxas_func *r = name ? kp_ptxas_find(f, arch, name) : NULL;
   if (!r || r->registers <= 0) {
@@ -636,7 +644,7 @@ int kp_ptxas_apply(const kp_ptxas_facts *f, const kp_kernel *k, const kp_gpu *gp
         snprintf(note, notelen, "registers: estimate (%s)", why);
       else
         snprintf(note, notelen, "registers: estimate (%s reported nothing for %s on %s)",
-                 amd ? "clang" : "ptxas", name ? name : "?", arch);
+                 compiler, name ? name : "?", arch);
     }
     return 0;
   }
@@ -655,8 +663,8 @@ int kp_ptxas_apply(const kp_ptxas_facts *f, const kp_kernel *k, const kp_gpu *gp
   if (!isnan(in->emitted[KP_I_LD_LOCAL]))
     in->emitted[KP_I_LD_LOCAL] += (double)r->spill_load_bytes / 4.0;
   if (note && notelen)
-    snprintf(note, notelen, "registers: %s %s (%d, %.0f spill bytes)", amd ? "clang" : "ptxas",
-             arch, r->registers, spill);
+    snprintf(note, notelen, "registers: %s %s (%d, %.0f spill bytes)", compiler, arch,
+             r->registers, spill);
   return 1;
 }
 

@@ -64,6 +64,15 @@ static char *slurp_fd(int fd, size_t *len) {
   return buf;
 }
 
+char *kp__read_path(const char *path, size_t *len) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return NULL;
+  char *text = slurp_fd(fd, len);
+  close(fd);
+  return text;
+}
+
 static volatile sig_atomic_t group;
 
 long kp__spawn_group(void) { return (long)group; }

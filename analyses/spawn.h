@@ -17,6 +17,10 @@ int kp__spawn_capture(const char *const *argv, int timeout_s, const char *what, 
 /* The process group of the tool kp__spawn_capture is waiting for; 0 when none. */
 long kp__spawn_group(void);
 
+/* A file's content (malloc'ed, NUL-terminated; *len its length); NULL when
+ * it cannot be read. */
+char *kp__read_path(const char *path, size_t *len);
+
 /* The first line of text holding needle (trimmed), into buf; 0 when none. */
 int kp__line_with(const char *text, const char *needle, char *buf, size_t n);
 

@@ -90,12 +90,10 @@ static void add_features(cJSON *o, const kp_prediction *p) {
  * or "estimate", and the spills. */
 static void add_registers(cJSON *o, const kp_gpu *gpu, const kp_predict_input *in) {
   char from[32] = "estimate";
-  if (in->regs_from_ptxas && gpu && kp_gpu_is_amd(gpu)) {
-    snprintf(from, sizeof from, "clang %s", gpu->isa);
-  } else if (in->regs_from_ptxas && gpu) {
+  if (in->regs_from_ptxas && gpu) {
     char arch[16];
-    kp_ptxas_arch_of(gpu->cc_major, gpu->cc_minor, arch, sizeof arch);
-    snprintf(from, sizeof from, "ptxas %s", arch);
+    kp_ptxas_arch_of_gpu(gpu, arch, sizeof arch);
+    snprintf(from, sizeof from, "%s %s", kp_ptxas_compiler_of(gpu), arch);
   }
   cJSON_AddStringToObject(o, "registers_from", from);
   cJSON_AddNumberToObject(o, "registers_per_thread", in->regs_per_thread);

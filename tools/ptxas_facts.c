@@ -73,6 +73,17 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+/* What identifies a compiler executable: its path, size and time. */
+static uint64_t exe_hash(const char *exe) {
+  uint64_t h = 14695981039346656037ull;
+  struct stat st;
+  if (stat(exe, &st) == 0) {
+    long long x[2] = {(long long)st.st_size, (long long)st.st_mtime};
+    h = fnv(h, x, sizeof x);
+  }
+  return fnv(h, exe, strlen(exe));
+}
+
 /* What identifies the toolkit: its version.json, else nvcc's size and time. */
 static uint64_t toolkit_hash(const char *nvcc) {
   uint64_t h = 14695981039346656037ull;
@@ -89,12 +100,7 @@ static uint64_t toolkit_hash(const char *nvcc) {
       return h;
     }
   }
-  struct stat st;
-  if (stat(nvcc, &st) == 0) {
-    long long x[2] = {(long long)st.st_size, (long long)st.st_mtime};
-    h = fnv(h, x, sizeof x);
-  }
-  return fnv(h, nvcc, strlen(nvcc));
+  return exe_hash(nvcc);
 }
 
 /* The clang arguments nvcc takes the same way: -D, -U, -I (joined), -std=. */
@@ -265,36 +271,6 @@ static int stand_in_isa(const char *devlibs, const char *isa, char *out, size_t 
   return 1;
 }
 
-/* A directory of links to devlibs' libraries, with isa's ISA library a link
- * to stand_in's (the driver looks for it by name).  0 ok, dir filled. */
-static int stand_in_dir(const char *devlibs, const char *isa, const char *stand_in, char *dir,
-                        size_t n) {
-  const char *tmpdir = getenv("TMPDIR");
-  snprintf(dir, n, "%s/kperf-devlibs-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-  if (!mkdtemp(dir))
-    return -1;
-  DIR *d = opendir(devlibs);
-  if (!d)
-    return -1;
-  for (struct dirent *e; (e = readdir(d));) {
-    size_t len = strlen(e->d_name);
-    if (len < 4 || strcmp(e->d_name + len - 3, ".bc") != 0)
-      continue;
-    char from[4400], to[4400];
-    snprintf(from, sizeof from, "%.4096s/%.200s", devlibs, e->d_name);
-    snprintf(to, sizeof to, "%.4096s/%.200s", dir, e->d_name);
-    if (symlink(from, to) != 0) {
-      closedir(d);
-      return -1;
-    }
-  }
-  closedir(d);
-  char from[4400], to[4400];
-  snprintf(from, sizeof from, "%.4096s/oclc_isa_version_%.15s.bc", devlibs, stand_in + 3);
-  snprintf(to, sizeof to, "%.4096s/oclc_isa_version_%.15s.bc", dir, isa + 3);
-  return symlink(from, to);
-}
-
 /* Removes what stand_in_dir made. */
 static void remove_dir(const char *dir) {
   DIR *d = opendir(dir);
@@ -311,6 +287,37 @@ static void remove_dir(const char *dir) {
   rmdir(dir);
 }
 
+/* A directory of links to devlibs' libraries, with isa's ISA library a link
+ * to stand_in's (the driver looks for it by name).  0 ok, dir filled; -1
+ * with nothing left behind. */
+static int stand_in_dir(const char *devlibs, const char *isa, const char *stand_in, char *dir,
+                        size_t n) {
+  const char *tmpdir = getenv("TMPDIR");
+  snprintf(dir, n, "%s/kperf-devlibs-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  if (!mkdtemp(dir))
+    return -1;
+  DIR *d = opendir(devlibs);
+  int ok = d != NULL;
+  for (struct dirent *e; ok && (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    if (len < 4 || strcmp(e->d_name + len - 3, ".bc") != 0)
+      continue;
+    char from[4400], to[4400];
+    snprintf(from, sizeof from, "%.4096s/%.200s", devlibs, e->d_name);
+    snprintf(to, sizeof to, "%.4096s/%.200s", dir, e->d_name);
+    ok = symlink(from, to) == 0;
+  }
+  if (d)
+    closedir(d);
+  char from[4400], to[4400];
+  snprintf(from, sizeof from, "%.4096s/oclc_isa_version_%.15s.bc", devlibs, stand_in + 3);
+  snprintf(to, sizeof to, "%.4096s/oclc_isa_version_%.15s.bc", dir, isa + 3);
+  if (ok && symlink(from, to) == 0)
+    return 0;
+  remove_dir(dir);
+  return -1;
+}
+
 /* A cache key: the compiler's identity (seed), the file's content and the
  * flags passed on. */
 static uint64_t content_key(uint64_t seed, const char *src, size_t len, const char **flags,
@@ -323,15 +330,29 @@ static uint64_t content_key(uint64_t seed, const char *src, size_t len, const ch
   return key;
 }
 
-/* What identifies a compiler executable: its path, size and time. */
-static uint64_t exe_hash(const char *exe) {
-  uint64_t h = 14695981039346656037ull;
-  struct stat st;
-  if (stat(exe, &st) == 0) {
-    long long x[2] = {(long long)st.st_size, (long long)st.st_mtime};
-    h = fnv(h, x, sizeof x);
+/* One AMD ISA's facts into all: with the device libraries' own ISA library,
+ * else with a lower ISA's standing in for it, else the reason. */
+static void amd_facts(const amd_tools *amd, const char *file, const char *isa,
+                      const char **flags, size_t nflags, const char *cache, uint64_t key,
+                      kp_ptxas_facts *all) {
+  char isa_lib[4400], stand_in[32], dir[4200];
+  snprintf(isa_lib, sizeof isa_lib, "%.4096s/oclc_isa_version_%.15s.bc", amd->devlibs,
+           strncmp(isa, "gfx", 3) == 0 ? isa + 3 : isa);
+  if (access(isa_lib, R_OK) == 0) {
+    facts_for_arch(NULL, amd, file, isa, flags, nflags, cache, key, all);
+  } else if (stand_in_isa(amd->devlibs, isa, stand_in, sizeof stand_in) &&
+             stand_in_dir(amd->devlibs, isa, stand_in, dir, sizeof dir) == 0) {
+    amd_tools with = *amd;
+    with.devlibs = dir;
+    facts_for_arch(NULL, &with, file, isa, flags, nflags, cache,
+                   fnv(key, stand_in, strlen(stand_in)), all);
+    remove_dir(dir);
+  } else {
+    char why[4400]; /* clang would say so at length */
+    snprintf(why, sizeof why, "the ROCm device libraries in %.4096s have no %.15s",
+             amd->devlibs, isa);
+    kp_ptxas_add_missing(all, isa, why);
   }
-  return fnv(h, exe, strlen(exe));
 }
 
 char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, const char *db_opt,
@@ -353,12 +374,7 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
       continue; /* the plugin says what is wrong with the GPU */
     char arch[16];
     int amd = kp_gpu_is_amd(&gpu);
-    if (amd && !gpu.isa[0])
-      continue;
-    if (amd)
-      snprintf(arch, sizeof arch, "%s", gpu.isa);
-    else
-      kp_ptxas_arch_of(gpu.cc_major, gpu.cc_minor, arch, sizeof arch);
+    kp_ptxas_arch_of_gpu(&gpu, arch, sizeof arch);
     int seen = 0;
     for (size_t k = 0; k < narchs; k++)
       seen |= strcmp(archs[k], arch) == 0;
@@ -407,30 +423,10 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
                   : 0;
   free(src);
   for (size_t k = 0; flags && k < narchs; k++) {
-    if (is_amd[k]) {
-      char isa_lib[4400], why_isa[4400];
-      snprintf(isa_lib, sizeof isa_lib, "%.4096s/oclc_isa_version_%.15s.bc", devlibs,
-               strncmp(archs[k], "gfx", 3) == 0 ? archs[k] + 3 : archs[k]);
-      snprintf(why_isa, sizeof why_isa, "the ROCm device libraries in %.4096s have no %.15s",
-               devlibs, archs[k]);
-      char stand_in[32], dir[4200] = "";
-      if (why_amd) {
-        kp_ptxas_add_missing(&all, archs[k], why_amd);
-      } else if (access(isa_lib, R_OK) == 0) {
-        facts_for_arch(NULL, &amd, file, archs[k], flags, nflags, cache, amd_key, &all);
-      } else if (stand_in_isa(devlibs, archs[k], stand_in, sizeof stand_in) &&
-                 stand_in_dir(devlibs, archs[k], stand_in, dir, sizeof dir) == 0) {
-        /* Libraries older than the ISA: a lower ISA's number stands in. */
-        amd_tools with = amd;
-        with.devlibs = dir;
-        facts_for_arch(NULL, &with, file, archs[k], flags, nflags, cache,
-                       fnv(amd_key, stand_in, strlen(stand_in)), &all);
-        remove_dir(dir);
-      } else {
-        if (dir[0] && strstr(dir, "kperf-devlibs-"))
-          remove_dir(dir);
-        kp_ptxas_add_missing(&all, archs[k], why_isa); /* clang would say so at length */
-      }
+    if (is_amd[k] && why_amd) {
+      kp_ptxas_add_missing(&all, archs[k], why_amd);
+    } else if (is_amd[k]) {
+      amd_facts(&amd, file, archs[k], flags, nflags, cache, amd_key, &all);
     } else if (hip) {
       kp_ptxas_add_missing(&all, archs[k], "a HIP file, which nvcc does not compile");
     } else if (!have_nvcc) {

@@ -215,20 +215,22 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   double stack_set = in->stack_bytes > 0 ? in->stack_bytes * (double)f->blocks_per_wave *
                                                in->block_threads
                                          : 0;
-  double l2_size = (double)gpu->mem[KP_MEM_L2].size_bytes;
-  double llc_size = (double)gpu->mem[KP_MEM_LLC].size_bytes;
+  static const struct {
+    kp_mem_level level;
+    const char *name;
+  } caches[2] = {{KP_MEM_L2, "L2"}, {KP_MEM_LLC, "the last-level cache"}};
   kp_mem_level spill_level = KP_MEM_DRAM;
-  if (spills > 0 && stack_set > 0) {
-    if (l2_size > 0 && stack_set <= l2_size && f->lat_l2 > 0)
-      spill_level = KP_MEM_L2;
-    else if (llc_size > 0 && stack_set <= llc_size && f->lat_llc > 0)
-      spill_level = KP_MEM_LLC;
+  double spill_lat = NAN;
+  for (int i = 0; i < 2 && spills > 0 && stack_set > 0 && spill_level == KP_MEM_DRAM; i++) {
+    double size = (double)gpu->mem[caches[i].level].size_bytes;
+    double lat = caches[i].level == KP_MEM_L2 ? f->lat_l2 : f->lat_llc;
+    if (size > 0 && stack_set <= size && lat > 0) {
+      spill_level = caches[i].level;
+      spill_lat = lat;
+      kp_prediction_note(out, "spills stay in %s (the resident threads' stacks: %.3g MB of %.3g)",
+                         caches[i].name, stack_set / 1e6, size / 1e6);
+    }
   }
-  if (spill_level != KP_MEM_DRAM)
-    kp_prediction_note(out, "spills stay in %s (the resident threads' stacks: %.3g MB of %.3g)",
-                       spill_level == KP_MEM_L2 ? "L2" : "the last-level cache",
-                       stack_set / 1e6,
-                       (spill_level == KP_MEM_L2 ? l2_size : llc_size) / 1e6);
   double global = f->global_bytes * threads - spills;
   if (global < 0)
     global = 0;
@@ -301,8 +303,7 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   double lat[KP_I_COUNT];
   memcpy(lat, f->lat, sizeof lat);
   if (spill_level != KP_MEM_DRAM)
-    lat[KP_I_LD_LOCAL] = lat[KP_I_ST_LOCAL] =
-        spill_level == KP_MEM_L2 ? f->lat_l2 : f->lat_llc;
+    lat[KP_I_LD_LOCAL] = lat[KP_I_ST_LOCAL] = spill_lat;
   c.thread_cycles = out->thread_cycles;
   if (!in->thread_time && in->kernel) {
     double tt, td;

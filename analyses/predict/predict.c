@@ -638,10 +638,8 @@ static void resolve_facts(const kp_gpu *g, const kp_predict_input *in, kp_predic
   f->bpc_l1 = bytes_per_cycle(g->mem[KP_MEM_L1].bandwidth_gbs, f->clock_mhz);
   f->bpc_l2 = bytes_per_cycle(g->mem[KP_MEM_L2].bandwidth_gbs, f->clock_mhz);
   f->bpc_dram = bytes_per_cycle(g->mem[KP_MEM_DRAM].bandwidth_gbs, f->clock_mhz);
-  f->lat_llc = g->mem[KP_MEM_LLC].size_bytes > 0 ? level_lat(g, KP_MEM_LLC) : NAN;
-  f->bpc_llc = g->mem[KP_MEM_LLC].size_bytes > 0
-                   ? bytes_per_cycle(g->mem[KP_MEM_LLC].bandwidth_gbs, f->clock_mhz)
-                   : NAN;
+  f->lat_llc = level_lat(g, KP_MEM_LLC);
+  f->bpc_llc = bytes_per_cycle(g->mem[KP_MEM_LLC].bandwidth_gbs, f->clock_mhz);
   f->bpc_uncoal = f->bpc_dram;
   if (uses_global && coal > 0) {
     if (f1 > 0 && isnan(f->bpc_l1))

@@ -86,6 +86,12 @@ const char *kp_ptxas_why_missing(const kp_ptxas_facts *f, const char *arch);
 /* "sm_86" for compute capability 8.6 ("sm_90a" is never produced). */
 void kp_ptxas_arch_of(int cc_major, int cc_minor, char *buf, size_t n);
 
+/* The architecture a GPU's facts are kept under: its sm_XY (NVIDIA), its ISA
+ * (AMD: "gfx90a", kperf/amdgpu.h); and the compiler that gives them: "ptxas"
+ * or "clang". */
+void kp_ptxas_arch_of_gpu(const kp_gpu *gpu, char *buf, size_t n);
+const char *kp_ptxas_compiler_of(const kp_gpu *gpu);
+
 /* Spill bytes per thread of a record: spill stores + spill loads. */
 double kp_ptxas_spill_bytes(const kp_ptxas_func *r);
 
