@@ -22,7 +22,7 @@
 static const char *const op_names[KP_OP_COUNT] = {"fp16",    "fp32",    "fp64",
                                                   "sfu",     "int_add", "int_mul",
                                                   "conv",    "conv64",  "div_f32",
-                                                  "ldst"};
+                                                  "ldst",    "shared"};
 static const char *const mem_names[KP_MEM_COUNT] = {"shared", "l1", "l2", "dram", "llc"};
 
 const char *kp_op_name(kp_op op) {
@@ -1253,7 +1253,7 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
 
   /* Instruction latencies. */
   for (int op = 0; op < KP_OP_COUNT; op++) {
-    if (op == KP_OP_LDST)
+    if (op == KP_OP_LDST || op == KP_OP_SHARED)
       continue; /* throughput only */
     if (prep(db, i, "SELECT latency_cycles, source FROM gpu_latency WHERE gpu_id = ?1 AND class = ?2",
              &st, err, errlen))

@@ -179,10 +179,16 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     if (sh_insts > 0)
       kp_prediction_note(out, "load/store units per SM not in the database: 32 lanes assumed");
   }
+  /* A pass takes warp size / the shared-memory lanes cycles (one per clock
+   * where the database has no rate: every bank serves a word a clock). */
+  double sh_lanes = gpu->per_clock_per_sm[KP_OP_SHARED];
+  double wsz = f->warp_size > 0 ? f->warp_size : 32;
+  if (sh_lanes > 0 && sh_lanes < wsz)
+    passes *= wsz / sh_lanes;
   double mem_insts = sh_insts + emitted(in, KP_I_LD_GLOBAL) + emitted(in, KP_I_ST_GLOBAL) +
                      emitted(in, KP_I_LD_LOCAL) + emitted(in, KP_I_ST_LOCAL) +
                      emitted(in, KP_I_ATOMIC);
-  double ldst = mem_insts * (f->warp_size > 0 ? f->warp_size : 32) / lanes;
+  double ldst = mem_insts * wsz / lanes;
   c.per_warp[R_SHARED] = passes;
   c.per_warp[R_LDST] = ldst + (in->l1_extra_cycles > 0 ? in->l1_extra_cycles : 0);
 

@@ -149,3 +149,19 @@ INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) 
  (8, 9, 'ldst', 16, 'NVIDIA Ada GPU Architecture whitepaper (2022), Ada AD10x SM diagram: 4 processing blocks x 4 LD/ST units'),
  (8, 0, 'ldst', 32, 'NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020), GA100 SM diagram: 4 processing blocks x 8 LD/ST units; an NVIDIA engineer on the NVIDIA Developer Forums ("Why the performance of TF32 tensor core is poor", 2023): CC 7.0, 8.0 and 9.0 sustain 1 LSU instruction per cycle per SM, GA104 0.5'),
  (9, 0, 'ldst', 32, 'An NVIDIA engineer on the NVIDIA Developer Forums ("Why the performance of TF32 tensor core is poor", 2023): CC 7.0, 8.0 and 9.0 sustain 1 LSU instruction per cycle per SM');
+
+-- Shared memory ('shared'): lanes of the shared-memory data path per SM; a
+-- warp's pass (wavefront) through the banks, one more per extra way of a bank
+-- conflict, takes warp size / lanes cycles.  Unknown (no row): one pass per
+-- clock, every bank serving a 32-bit word a clock (Programming Guide, Shared
+-- Memory: "each bank has a bandwidth of 32 bits per clock cycle").  CC 7.5 is
+-- measured: Nsight Compute counters of an RTX 2080 Ti published with Kernel
+-- Tuning Toolkit results (AutoTuningAssociation/benchmark_hub at
+-- 8eeb99e7179e6838af95d392ac6c60cebfd8c434, currently_unused/cachefiles/KTT
+-- data/KTConvolutionOutput_2080Ti.json.gz, 5,280 profiled configurations of a
+-- convolution): l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_
+-- sustained_elapsed never exceeds 49.2 % (90th percentile 48.1 %) of its one
+-- wavefront per clock, while the SM clock derived from the same counters (issue
+-- and wavefront rates over the durations) agrees at 1,790 MHz.
+INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) VALUES
+ (7, 5, 'shared', 16, 'Measured: Nsight Compute counters of an RTX 2080 Ti (AutoTuningAssociation/benchmark_hub@8eeb99e, currently_unused/cachefiles/KTT data/KTConvolutionOutput_2080Ti.json.gz): shared-memory wavefronts reach at most 49.2 % of one per clock per SM over 5,280 profiled configurations (one wavefront per 2 cycles: 16 lanes)');

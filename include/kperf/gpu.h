@@ -37,6 +37,9 @@ typedef enum kp_op {
   KP_OP_DIV_F32,  /* div.rn.f32 (latency only) */
   KP_OP_LDST,     /* load/store unit lanes: memory instructions (shared, global, local)
                      of one lane per clock per SM (throughput only) */
+  KP_OP_SHARED,   /* shared-memory lanes: a warp's pass (wavefront) through shared memory
+                     takes warp size / this cycles per SM; unknown: the banks, one pass per
+                     clock (throughput only) */
   KP_OP_COUNT
 } kp_op;
 

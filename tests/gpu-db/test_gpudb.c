@@ -161,10 +161,15 @@ static void test_lookups(kp_gpudb *db) {
   CHECK(kp_gpu_issue_cycles(&g, KP_OP_FP32) == 1.0);   /* 32 * 4 / 128 */
   CHECK(kp_gpu_issue_cycles(&g, KP_OP_SFU) == 8.0);    /* 32 * 4 / 16 */
   CHECK(isnan(kp_gpu_issue_cycles(&g, KP_OP_DIV_F32))); /* no throughput row */
+  CHECK(isnan(g.per_clock_per_sm[KP_OP_SHARED]));       /* one pass per clock */
   const char *how = NULL;
   double t = kp_gpu_launch_overhead_us(&g, 256, 1000, &how);
   CHECK_STR(how, "simulator latency");
   CHECK(fabs(t - 3000.0 / 1980.0) < 1e-12);
+
+  /* Turing's shared memory: a pass every other cycle (measured). */
+  CHECK(kp_gpudb_find(db, "rtx2080ti", &g, err, sizeof err) == 0);
+  CHECK(g.per_clock_per_sm[KP_OP_SHARED] == 16 && g.per_clock_per_sm[KP_OP_LDST] == 16);
 
   CHECK(kp_gpudb_find(db, "gtx1050", &g, err, sizeof err) == 0);
   CHECK(kp_gpu_issue_cycles(&g, KP_OP_FP64) == 32.0); /* 32 * 4 / 4 */

@@ -862,6 +862,24 @@ static void test_bn(void) {
   CHECK_STR(p.bound, "shared");
   CHECK_STR(p.bound2, "ld/st");
 
+  /* A shared-memory data path of 16 lanes (Turing): a pass takes 2 cycles,
+   * 64 * 200 * 2 = 25600 per wave; 32 lanes (as many as the warp) change
+   * nothing. */
+  g.per_clock_per_sm[KP_OP_SHARED] = 16;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 51200);
+  CHECK_STR(p.bound, "shared");
+  g.per_clock_per_sm[KP_OP_SHARED] = 32;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 25600);
+  /* Without conflicts the 16-lane path ties the load/store units. */
+  g.per_clock_per_sm[KP_OP_SHARED] = 16;
+  in.replays[KP_I_LD_SHARED] = 0;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 12800);
+  in.replays[KP_I_LD_SHARED] = 150;
+  g.per_clock_per_sm[KP_OP_SHARED] = NAN;
+
   /* Emitted counts replace the source counts: 10 shared loads after
    * merging: shared 640, ld/st 1280, issue 64 * 110 / 4 = 1760, fp32 1600:
    * issue. */
