@@ -166,21 +166,21 @@ static int is_foldable_class(kp_iclass c) {
 /* Per node of r (inside a static nest): 1 when it folds away in the emitted
  * code.  Integer and address arithmetic that uses no value loaded or
  * computed in the region (only the unrolled counters, thread ids and
- * parameters) and feeds a memory access of the region or nothing else in it
- * (a subscript) becomes immediate offsets;
- * a constant-memory load whose index varies only with loop counters is an
- * operand.  NULL when nothing folds or memory ran out (then nothing folds). */
+ * parameters) and feeds only memory accesses of the region, other such
+ * arithmetic that folds, or nothing else in it (a subscript) becomes
+ * immediate offsets; a constant-memory load whose index varies only with
+ * loop counters is an operand.  NULL when nothing folds or memory ran out
+ * (then nothing folds). */
 static int const_operand(const kp_kernel *k, const kp_node *n);
 
 static char *fold_flags(const kp_kernel *k, const kp_region *r) {
   if (!r->nnodes)
     return NULL;
-  char *data = calloc(r->nnodes, 1), *addr = calloc(r->nnodes, 1),
-       *used = calloc(r->nnodes, 1), *fold = calloc(r->nnodes, 1);
-  if (!data || !addr || !used || !fold) {
+  char *data = calloc(r->nnodes, 1), *kept_use = calloc(r->nnodes, 1),
+       *fold = calloc(r->nnodes, 1);
+  if (!data || !kept_use || !fold) {
     free(data);
-    free(addr);
-    free(used);
+    free(kept_use);
     free(fold);
     return NULL;
   }
@@ -193,33 +193,24 @@ static char *fold_flags(const kp_kernel *k, const kp_region *r) {
         d = 1;
     data[i] = (char)d;
   }
-  /* addr: index arithmetic, used (through other index arithmetic) by a memory
-   * access of this region. */
+  /* From the last node up (a node's users come after it): index arithmetic
+   * folds unless a user that stays in the code (neither a memory access nor
+   * folded arithmetic) needs its value. */
   for (size_t i = r->nnodes; i-- > 0;) {
     const kp_node *n = &r->nodes[i];
-    int mem = n->kind == KP_NODE_OP && n->access >= 0;
-    for (size_t j = 0; j < n->ndeps; j++)
-      if (n->deps[j] >= 0 && (size_t)n->deps[j] < i)
-        used[n->deps[j]] = 1;
-    if (!mem && !addr[i])
-      continue;
-    for (size_t j = 0; j < n->ndeps; j++) {
-      int dep = n->deps[j];
-      if (dep >= 0 && (size_t)dep < i && r->nodes[dep].kind == KP_NODE_OP &&
-          is_foldable_class(r->nodes[dep].cls))
-        addr[dep] = 1;
-    }
-  }
-  for (size_t i = 0; i < r->nnodes; i++) {
-    const kp_node *n = &r->nodes[i];
-    if (n->kind == KP_NODE_OP && is_foldable_class(n->cls) && !data[i] && (addr[i] || !used[i]))
+    if (n->kind == KP_NODE_OP && is_foldable_class(n->cls) && !data[i] && !kept_use[i])
       fold[i] = 1; /* index arithmetic: immediate offsets */
     if (const_operand(k, n))
       fold[i] = 1;
+    int mem = n->kind == KP_NODE_OP && n->access >= 0;
+    for (size_t j = 0; j < n->ndeps; j++) {
+      int dep = n->deps[j];
+      if (dep >= 0 && (size_t)dep < i && !mem && !fold[i])
+        kept_use[dep] = 1;
+    }
   }
   free(data);
-  free(addr);
-  free(used);
+  free(kept_use);
   return fold;
 }
 

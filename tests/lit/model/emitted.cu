@@ -23,6 +23,18 @@
 // ROLLED: "emitted_per_thread": {
 // ROLLED-NOT: "ld.shared"
 // ROLLED: "syncs_per_thread"
+//
+// Index arithmetic folds through chains: in the nest below, `ty + a * 8` is
+// used only by `(ty + a * 8) + i`, which feeds only the subscript, so both
+// become the loads' immediate offsets (nvcc -O3's PTX of this kernel has 4
+// integer instructions in all); the 900 loads of the nest keep 690 distinct
+// addresses.
+// RUN: kperf predict %s --kernel chain --grid 1 --block 32,8 --gpu rtx3090 \
+// RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=CHAIN %s
+// CHAIN: "emitted_per_thread": {
+// CHAIN-DAG: "int": 3
+// CHAIN-DAG: "ld.shared": 690
+// CHAIN: "syncs_per_thread"
 
 __constant__ float w[9];
 
@@ -58,4 +70,24 @@ __global__ void blur2_rolled(float *out, const float *in, int n) {
       for (int yi = 0; yi < 2; yi++)
         s[yi] += tile[2 * ty + yi + i][tx + j] * w[i * 3 + j];
   out[y * n + x] = s[0] + s[1];
+}
+
+__constant__ float w225[225];
+
+__global__ void chain(float *out, const float *in) {
+  __shared__ float sh[40][100];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  sh[ty][tx] = in[ty * 100 + tx];
+  __syncthreads();
+  float s = 0.0f;
+#pragma unroll
+  for (int i = 0; i < 15; i++)
+#pragma unroll
+    for (int j = 0; j < 15; j++)
+#pragma unroll
+      for (int a = 0; a < 2; a++)
+#pragma unroll
+        for (int b = 0; b < 2; b++)
+          s += sh[ty + a * 8 + i][tx + b * 32 + j] * w225[i * 15 + j];
+  out[ty * 64 + tx] = s;
 }
