@@ -178,11 +178,21 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   for (int c = 0; c < KP_I_COUNT; c++)
     total += e->in.count[c];
   add_num(bd, "instructions_per_thread", total);
-  /* As emitted (static nests folded, shared loads merged): the classes that differ. */
-  cJSON *em = cJSON_AddObjectToObject(bd, "emitted_per_thread");
+  cJSON *bc = cJSON_AddObjectToObject(bd, "instructions_by_class");
   for (int c = 0; c < KP_I_COUNT; c++)
-    if (!isnan(e->in.emitted[c]) && e->in.emitted[c] != e->in.count[c])
+    if (e->in.count[c] > 0)
+      add_num(bc, kp_iclass_name((kp_iclass)c), e->in.count[c]);
+  /* As emitted (static nests folded, shared loads merged): the classes that
+   * differ, and the total. */
+  cJSON *em = cJSON_AddObjectToObject(bd, "emitted_per_thread");
+  double emitted_total = 0;
+  for (int c = 0; c < KP_I_COUNT; c++) {
+    int differs = !isnan(e->in.emitted[c]) && e->in.emitted[c] != e->in.count[c];
+    if (differs)
       add_num(em, kp_iclass_name((kp_iclass)c), e->in.emitted[c]);
+    emitted_total += differs ? e->in.emitted[c] : e->in.count[c];
+  }
+  add_num(bd, "emitted_instructions_per_thread", emitted_total);
   add_num(bd, "syncs_per_thread", e->in.syncs);
   add_num(bd, "global_stores_per_thread",
           e->in.count[KP_I_ST_GLOBAL] + e->in.count[KP_I_ATOMIC]);

@@ -31,9 +31,12 @@
 // addresses.
 // RUN: kperf predict %s --kernel chain --grid 1 --block 32,8 --gpu rtx3090 \
 // RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=CHAIN %s
+// CHAIN: "instructions_by_class": {
+// CHAIN-DAG: "ld.shared": 900
 // CHAIN: "emitted_per_thread": {
 // CHAIN-DAG: "int": 3
 // CHAIN-DAG: "ld.shared": 690
+// CHAIN: "emitted_instructions_per_thread": 1610
 // CHAIN: "syncs_per_thread"
 
 __constant__ float w[9];
