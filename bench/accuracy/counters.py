@@ -17,13 +17,16 @@ configurations and compares, per warp:
     bank-conflict replays against l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st};
 
 and reports the SM clock the counters imply (issued instructions over the
-issue-active fraction, per SM, over the duration) and the highest shared-memory
-wavefront utilisation of all profiled configurations.  The kernel's source is
+issue-active fraction, per SM, over the duration), the highest shared-memory
+wavefront utilisation of all profiled configurations, and the bn model's
+cycles against the elapsed cycles the counters give (so the GPU's clock in
+that run is out of the comparison) on the configurations without padding.  The kernel's source is
 others' code: give the directory that holds `convolution/convolution.cu` (as for
 public.py) with --src or KPERF_PUBLIC_SRC.
 
     python3 bench/accuracy/counters.py --mirror /work/.mirror/AutoTuningAssociation+benchmark_hub/repo \\
-        --src /tmp/public-src [--kperf build/bin/kperf] [--sample 150] [--jobs 2]
+        --src /tmp/public-src [--kperf build/bin/kperf] [--sample 150] [--jobs 2] \\
+        [--ptxas-cache DIR]   (registers from nvcc's ptxas, as public.py --ptxas)
 """
 import argparse
 import concurrent.futures
@@ -34,6 +37,10 @@ import os
 import statistics
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import public  # noqa: E402  (the statistics of the public bench)
 
 KTT_PATH = "currently_unused/cachefiles/KTT data/KTConvolutionOutput_2080Ti.json.gz"
 SOURCE = "convolution/convolution.cu"
@@ -76,22 +83,29 @@ def configurations(doc):
     return out
 
 
-def implied_clock_mhz(counters, warps_unused, duration_us):
-    """SM clock: issued instructions per sub-partition over the issue-active
-    fraction of the active cycles, over the active fraction of the elapsed."""
+def elapsed_cycles(counters):
+    """The SM cycles the launch took: issued instructions per sub-partition over
+    the issue-active fraction of the active cycles, over the active fraction of
+    the elapsed ones."""
     inst = counters["smsp__inst_executed.sum"]
     issue = counters["smsp__issue_active.avg.pct_of_peak_sustained_active"] / 100
     active = counters["smsp__cycles_active.avg.pct_of_peak_sustained_elapsed"] / 100
-    if issue <= 0 or active <= 0 or duration_us <= 0:
+    if issue <= 0 or active <= 0:
         return None
-    return inst / (SUBPARTITIONS * SMS) / issue / active / duration_us
+    return inst / (SUBPARTITIONS * SMS) / issue / active
 
 
-def predict(kperf, src, cfg):
+def implied_clock_mhz(counters, duration_us):
+    cycles = elapsed_cycles(counters)
+    return cycles / duration_us if cycles and duration_us > 0 else None
+
+
+def predict(kperf, src, cfg, ptxas_cache=None):
     defines, grid, block, counters, duration = cfg
+    ptxas = ["--ptxas", "nvcc", "--ptxas-cache", ptxas_cache] if ptxas_cache else ["--ptxas", "off"]
     cmd = [kperf, "predict", os.path.join(src, SOURCE), "--kernel", "convolution_kernel",
            "--grid", "%d,%d,%d" % grid, "--block", "%d,%d,%d" % block, "--gpu", GPU,
-           "--ptxas", "off", "--json"] + ["-D%s=%s" % kv for kv in sorted(defines.items())]
+           "--json"] + ptxas + ["-D%s=%s" % kv for kv in sorted(defines.items())]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return cfg, None, (p.stderr.strip().splitlines() or ["kperf failed"])[-1]
@@ -129,6 +143,7 @@ def main():
                                                     "build", "bin", "kperf"))
     ap.add_argument("--sample", type=int, default=150)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--ptxas-cache", help="registers from nvcc's ptxas, kept in this directory")
     args = ap.parse_args()
     if not (args.mirror or args.ktt) or not args.src:
         ap.error("give --mirror or --ktt, and --src (or KPERF_PUBLIC_SRC)")
@@ -140,19 +155,23 @@ def main():
         sys.exit("counters.py: no profiled configuration in the KTT results")
     shared_util = max(c[3]["l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed"]
                       for c in cfgs)
-    clocks = [m for m in (implied_clock_mhz(c[3], None, c[4]) for c in cfgs) if m]
+    clocks = [m for m in (implied_clock_mhz(c[3], c[4]) for c in cfgs) if m]
     key = lambda c: hashlib.sha1(json.dumps(c[0], sort_keys=True).encode()).hexdigest()
     sample = sorted(cfgs, key=key)[:args.sample]
 
     ratios = {"instructions": [], "memory": [], "wavefronts": []}
     ratios_nopad = {k: [] for k in ratios}
-    failures = []
+    failures, cycles = [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-        for cfg, pred, why in ex.map(lambda c: predict(args.kperf, args.src, c), sample):
+        for cfg, pred, why in ex.map(lambda c: predict(args.kperf, args.src, c, args.ptxas_cache),
+                                     sample):
             if pred is None or not pred.get("ok"):
                 failures.append(why or pred.get("why", "?"))
                 continue
             kperf, real = per_warp(cfg, pred)
+            elapsed = elapsed_cycles(cfg[3])
+            if not cfg[0]["use_padding"] and elapsed and pred["breakdown"].get("exec_cycles"):
+                cycles.append((elapsed, pred["breakdown"]["exec_cycles"]))
             for k in ratios:
                 if real[k] > 0:
                     ratios[k].append(kperf[k] / real[k])
@@ -167,6 +186,12 @@ def main():
         if ratios[k]:
             print("kperf / counters, %-12s %s; without padding %s" % (
                 k + ":", spread(ratios[k]), spread(ratios_nopad[k]) if ratios_nopad[k] else "-"))
+    if cycles:
+        st = public.stats(cycles)
+        print("%s cycles / elapsed cycles, without padding (%d): median APE %.1f %%, rho %.2f, "
+              "median ratio %.3g (registers: %s)" % (
+                  "bn", len(cycles), st["mdape"], st["rho"], st["ratio"],
+                  "ptxas" if args.ptxas_cache else "kperf's estimate"))
 
 
 if __name__ == "__main__":
