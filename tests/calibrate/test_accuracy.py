@@ -16,18 +16,8 @@ import score  # noqa: E402
 import sweep  # noqa: E402
 
 CANNED = os.path.join(SRC, "tests", "calibrate", "canned-results.csv")
-fails = 0
-
-
-def check(cond, what):
-    global fails
-    if not cond:
-        fails += 1
-        print("FAIL:", what)
-
-
-def near(a, b, what, eps=1e-9):
-    check(abs(a - b) <= eps * (1 + abs(b)), "%s: %r != %r" % (what, a, b))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import check, finish, near  # noqa: E402
 
 
 # --- statistics by hand ---
@@ -133,5 +123,4 @@ for kern, args in keys:
 near(sweep.evaluate("cdiv(n-2,bx)", {"n": 1000, "bx": 256}), 4, "cdiv")
 near(sweep.evaluate("TILE/COARSE", {"TILE": 32, "COARSE": 4}), 8, "integer division")
 
-print("test_accuracy: %s" % ("all checks passed" if not fails else "%d failed" % fails))
-sys.exit(1 if fails else 0)
+finish("test_accuracy")

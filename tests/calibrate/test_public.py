@@ -23,18 +23,8 @@ sys.path.insert(0, ACC)
 import csvio  # noqa: E402
 import public  # noqa: E402
 
-fails = 0
-
-
-def check(cond, what):
-    global fails
-    if not cond:
-        fails += 1
-        print("FAIL:", what)
-
-
-def near(a, b, what, eps=1e-9):
-    check(abs(a - b) <= eps * (1 + abs(b)), "%s: %r != %r" % (what, a, b))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import check, finish, near  # noqa: E402
 
 
 # --- statistics by hand ---
@@ -176,5 +166,4 @@ g = hub.grid_of(hub.KERNELS["hotspot_milo"], {"block_size_x": 32, "tile_size_x":
                                                "block_size_y": 4, "tile_size_y": 5})
 check(g == [43, 205, 1], "grid divided by block and tile: %r" % (g,))
 
-print("%d failures" % fails)
-sys.exit(1 if fails else 0)
+finish("test_public")
