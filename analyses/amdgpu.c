@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_NAME 4096
@@ -301,64 +300,42 @@ int kp_amdgpu_run_clang(const char *clang, const char *file, const char *arch,
   /* HIP's 5.x headers need the wavefront size (clang 22 no longer defines it) */
   snprintf(wave, sizeof wave, "-D__AMDGCN_WAVEFRONT_SIZE=%d",
            strncmp(arch, "gfx", 3) == 0 && arch[3] == '9' ? 64 : 32);
-  const char **argv = calloc(nflags + 20, sizeof *argv);
-  if (!argv) {
-    unlink(asmpath);
-    return kp__err(err, errlen, "out of memory");
-  }
+  const char *head[20];
   size_t a = 0;
-  argv[a++] = clang;
-  argv[a++] = "-x";
-  argv[a++] = "hip";
-  argv[a++] = "--cuda-device-only";
-  argv[a++] = "-O3";
-  argv[a++] = "-S";
-  argv[a++] = "-w";
-  argv[a++] = "-o";
-  argv[a++] = asmpath;
-  argv[a++] = archflag;
+  head[a++] = clang;
+  head[a++] = "-x";
+  head[a++] = "hip";
+  head[a++] = "--cuda-device-only";
+  head[a++] = "-O3";
+  head[a++] = "-S";
+  head[a++] = "-w";
+  head[a++] = "-o";
+  head[a++] = asmpath;
+  head[a++] = archflag;
   if (rocm && *rocm)
-    argv[a++] = rocmflag;
+    head[a++] = rocmflag;
   if (devlibs && *devlibs) {
-    argv[a++] = libflag;
+    head[a++] = libflag;
     if (cov > 0)
-      argv[a++] = covflag;
+      head[a++] = covflag;
   } else {
-    argv[a++] = "-nogpulib";
+    head[a++] = "-nogpulib";
   }
-  argv[a++] = wave;
+  head[a++] = wave;
   /* a CUDA file compiled as HIP: HIP's runtime header declares threadIdx and
    * the rest, which a .hip file includes itself */
   size_t fl = strlen(file);
   if (!(fl > 4 && strcmp(file + fl - 4, ".hip") == 0)) {
-    argv[a++] = "-include";
-    argv[a++] = "hip/hip_runtime.h";
+    head[a++] = "-include";
+    head[a++] = "hip/hip_runtime.h";
   }
-  for (size_t i = 0; i < nflags; i++)
-    if (flags[i])
-      argv[a++] = flags[i];
-  argv[a++] = file;
-  argv[a] = NULL;
+  static const char *const needles[] = {"error:", NULL};
+  char ctx[32];
+  snprintf(ctx, sizeof ctx, " for %s", arch);
   char *text = NULL;
   size_t len = 0;
-  int st = 0, timed_out = 0;
-  int rc = kp__spawn_capture(argv, timeout_s, "clang", &text, &len, &st, &timed_out, err, errlen);
-  free(argv);
-  if (rc != 0) {
-    unlink(asmpath);
-    return -1;
-  }
-  char line[512];
-  if (timed_out)
-    rc = kp__err(err, errlen, "clang timed out after %d s", timeout_s);
-  else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-    if (kp__line_with(text, "error:", line, sizeof line))
-      rc = kp__err(err, errlen, "clang failed for %s: %s", arch, line);
-    else if (WIFSIGNALED(st))
-      rc = kp__err(err, errlen, "clang was killed by signal %d", WTERMSIG(st));
-    else
-      rc = kp__err(err, errlen, "clang failed for %s (exit status %d)", arch, WEXITSTATUS(st));
-  }
+  int rc = kp__run_compiler(head, a, flags, nflags, file, timeout_s, "clang", ctx, needles,
+                            &text, &len, err, errlen);
   free(text);
   if (rc == 0) {
     size_t n = 0;

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_NAME 4096
@@ -681,46 +680,16 @@ int kp_ptxas_run_nvcc(const char *nvcc, const char *file, const char *arch,
     timeout_s = 600;
   char archflag[32];
   snprintf(archflag, sizeof archflag, "-arch=%s", arch);
-  const char **argv = calloc(nflags + 12, sizeof *argv);
-  if (!argv)
-    return kp__err(err, errlen, "out of memory");
-  size_t a = 0;
-  argv[a++] = nvcc;
-  argv[a++] = archflag;
-  argv[a++] = "-cubin";
-  argv[a++] = "-o";
-  argv[a++] = "/dev/null";
-  argv[a++] = "-Xptxas";
-  argv[a++] = "-v";
-  for (size_t i = 0; i < nflags; i++)
-    if (flags[i])
-      argv[a++] = flags[i];
-  argv[a++] = file;
-  argv[a] = NULL;
-
+  const char *head[] = {nvcc, archflag, "-cubin", "-o", "/dev/null", "-Xptxas", "-v"};
+  static const char *const needles[] = {"error", "fatal", NULL};
   char *text = NULL;
   size_t len = 0;
-  int st = 0, timed_out = 0;
-  int rc = kp__spawn_capture(argv, timeout_s, "nvcc", &text, &len, &st, &timed_out, err, errlen);
-  free(argv);
-  if (rc != 0)
-    return -1;
-  if (timed_out) {
-    free(text);
-    return kp__err(err, errlen, "nvcc timed out after %d s", timeout_s);
-  }
-  char line[512];
-  if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-    if (strstr(text, "Unsupported gpu architecture") ||
-        strstr(text, "is not defined for option 'gpu-architecture'"))
+  int rc = kp__run_compiler(head, sizeof head / sizeof *head, flags, nflags, file, timeout_s,
+                            "nvcc", "", needles, &text, &len, err, errlen);
+  if (rc != 0) {
+    if (text && (strstr(text, "Unsupported gpu architecture") ||
+                 strstr(text, "is not defined for option 'gpu-architecture'")))
       rc = kp__err(err, errlen, "the CUDA toolkit cannot target %s", arch);
-    else if (kp__line_with(text, "error", line, sizeof line) ||
-             kp__line_with(text, "fatal", line, sizeof line))
-      rc = kp__err(err, errlen, "nvcc failed: %s", line);
-    else if (WIFSIGNALED(st))
-      rc = kp__err(err, errlen, "nvcc was killed by signal %d", WTERMSIG(st));
-    else
-      rc = kp__err(err, errlen, "nvcc failed (exit status %d)", WEXITSTATUS(st));
     free(text);
     return rc;
   }

@@ -157,3 +157,41 @@ int kp__spawn_capture(const char *const *argv, int timeout_s, const char *what, 
     return kp__err(err, errlen, "cannot read %s's output", what);
   return 0;
 }
+
+int kp__run_compiler(const char *const *head, size_t nhead, const char *const *flags,
+                     size_t nflags, const char *file, int timeout_s, const char *what,
+                     const char *ctx, const char *const *needles, char **text, size_t *len,
+                     char *err, size_t errlen) {
+  *text = NULL;
+  *len = 0;
+  const char **argv = calloc(nhead + nflags + 2, sizeof *argv);
+  if (!argv)
+    return kp__err(err, errlen, "out of memory");
+  size_t a = 0;
+  for (size_t i = 0; i < nhead; i++)
+    argv[a++] = head[i];
+  for (size_t i = 0; i < nflags; i++)
+    if (flags[i])
+      argv[a++] = flags[i];
+  argv[a++] = file;
+  argv[a] = NULL;
+  int st = 0, timed_out = 0;
+  int rc = kp__spawn_capture(argv, timeout_s, what, text, len, &st, &timed_out, err, errlen);
+  free(argv);
+  if (rc != 0)
+    return -1;
+  if (timed_out) {
+    free(*text);
+    *text = NULL;
+    return kp__err(err, errlen, "%s timed out after %d s", what, timeout_s);
+  }
+  if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+    return 0;
+  char line[512];
+  for (size_t i = 0; needles && needles[i]; i++)
+    if (kp__line_with(*text, needles[i], line, sizeof line))
+      return kp__err(err, errlen, "%s failed%s: %s", what, ctx, line);
+  if (WIFSIGNALED(st))
+    return kp__err(err, errlen, "%s was killed by signal %d", what, WTERMSIG(st));
+  return kp__err(err, errlen, "%s failed%s (exit status %d)", what, ctx, WEXITSTATUS(st));
+}

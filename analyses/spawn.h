@@ -14,6 +14,18 @@
 int kp__spawn_capture(const char *const *argv, int timeout_s, const char *what, char **text,
                       size_t *len, int *status, int *timed_out, char *err, size_t errlen);
 
+/* Runs a compiler as kp__spawn_capture with argv = head[0..nhead), the
+ * non-NULL flags, file.  0 when it exited with status 0 (*text: its output,
+ * the caller frees it).  Else -1 and a message: "WHAT timed out after N s",
+ * "WHAT failedCTX: LINE" (its first output line holding one of the
+ * NULL-terminated needles), "WHAT was killed by signal N" or "WHAT failedCTX
+ * (exit status N)"; *text is kept when the tool ran to its end (the caller may
+ * look for a more precise reason; it frees it), NULL otherwise. */
+int kp__run_compiler(const char *const *head, size_t nhead, const char *const *flags,
+                     size_t nflags, const char *file, int timeout_s, const char *what,
+                     const char *ctx, const char *const *needles, char **text, size_t *len,
+                     char *err, size_t errlen);
+
 /* The process group of the tool kp__spawn_capture is waiting for; 0 when none. */
 long kp__spawn_group(void);
 
