@@ -300,7 +300,8 @@ static int occupancy_legacy(const kp_cc_limits *lim, const kp_occ_input *in, kp_
  *                 min(max, VGPRs per SIMD / allocated), over the CU's SIMDs;
  *   - workgroups: gfx9: min(40 / waves per workgroup, 16), 40 for one-wave
  *                 workgroups (getMaxWorkGroupsPerCU; max_blocks_per_sm is the 16);
- *                 RDNA (HIP major >= 10): max_blocks_per_sm;
+ *                 RDNA (HIP major >= 10) and TeraScale (ISA "cayman"):
+ *                 max_blocks_per_sm;
  *   - LDS:        (static + dynamic) rounded up to smem_alloc_unit, against
  *                 smem_per_sm; at most smem_per_block per workgroup.
  * Registers are VGPRs (regs_per_thread); SGPRs are not counted. */
@@ -311,9 +312,11 @@ static int occupancy_amd(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ
 
   int lim_warps = block_fits(lim, in, r) ? max_waves / waves_per_block : 0;
 
-  /* GCN/CDNA (gfx9): min(40 / waves, 16) workgroups, 40 of one wave; RDNA:
-   * max_blocks_per_sm (as many as the waves allow). */
-  int lim_blocks = lim->cc_major >= 10 ? lim->max_blocks_per_sm
+  /* GCN/CDNA (gfx9): min(40 / waves, 16) workgroups, 40 of one wave; RDNA
+   * and TeraScale (an ISA without a gfx number): max_blocks_per_sm (RDNA: as
+   * many as the waves allow; TeraScale: LLVM's 8 for the R600 family). */
+  int gcn = strncmp(lim->isa, "gfx", 3) == 0 && lim->cc_major < 10;
+  int lim_blocks = !gcn ? lim->max_blocks_per_sm
                    : waves_per_block == 1 ? 40
                                           : imin(40 / waves_per_block, lim->max_blocks_per_sm);
 

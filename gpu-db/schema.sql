@@ -19,8 +19,9 @@ CREATE TABLE meta (
 -- Limits that the compute capability fixes: occupancy rules and shared-memory
 -- organisation.  One row per compute capability.
 CREATE TABLE cc_limits (
-  isa                     TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*'),
+  isa                     TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*' OR isa = 'cayman'),
                           -- '': an NVIDIA compute capability; else the AMD ISA the row is for
+                          -- (gfxNNN; 'cayman': TeraScale 3, LLVM's R600 processor name, no gfx number)
   cc_major                INTEGER NOT NULL CHECK (cc_major BETWEEN 1 AND 99),
   cc_minor                INTEGER NOT NULL CHECK (cc_minor BETWEEN 0 AND 9),
   warp_size               INTEGER NOT NULL CHECK (warp_size > 0),
@@ -53,7 +54,7 @@ CREATE TABLE cc_limits (
 -- Arithmetic throughput per compute capability and instruction class:
 -- results per clock per SM (= execution lanes of that class per SM).
 CREATE TABLE cc_throughput (
-  isa                TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*'),
+  isa                TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*' OR isa = 'cayman'),
   cc_major           INTEGER NOT NULL,
   cc_minor           INTEGER NOT NULL,
   class              TEXT NOT NULL CHECK (class IN ('fp16', 'fp32', 'fp64', 'sfu', 'int_add',
@@ -85,7 +86,7 @@ CREATE TABLE gpus (
   dram_source           TEXT,
   launch_latency_cycles REAL CHECK (launch_latency_cycles >= 0),
   launch_latency_source TEXT,
-  isa                   TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*')
+  isa                   TEXT NOT NULL DEFAULT '' CHECK (isa = '' OR isa GLOB 'gfx[0-9]*' OR isa = 'cayman')
                         -- AMD: the ISA (its cc_limits/cc_throughput rows); '' for NVIDIA
 );
 

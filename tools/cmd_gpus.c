@@ -223,7 +223,9 @@ static int gpu_run(int argc, char **argv) {
   } else {
     text_ctx c;
     memset(&c, 0, sizeof c);
-    if (kp_gpu_is_amd(&g))
+    if (kp_gpu_is_amd(&g) && strncmp(g.isa, "gfx", 3) != 0)
+      printf("%s: %s (ISA %s; no HIP support)\n", g.id, g.full_name, g.isa);
+    else if (kp_gpu_is_amd(&g))
       printf("%s: %s (ISA %s; HIP reports %d.%d)\n", g.id, g.full_name, g.isa, g.cc_major, g.cc_minor);
     else
       printf("%s: %s (compute capability %d.%d)\n", g.id, g.full_name, g.cc_major, g.cc_minor);
