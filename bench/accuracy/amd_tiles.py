@@ -26,31 +26,13 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import score  # noqa: E402  (spearman)
 
 # dataset -> the ISA of its GPU (the database's isa column)
 DATASETS = {"MI250X": "gfx90a", "MI50_old": "gfx906", "W6600": "gfx1032", "W7800": "gfx1100"}
 TILES = [(x, y) for x in range(1, 5) for y in range(1, 5)]
 SCRATCH = re.compile(r"^\s+(scratch_|buffer_(load|store))")
-
-
-def spearman(a, b):
-    def ranks(v):
-        order = sorted(range(len(v)), key=lambda i: v[i])
-        r = [0.0] * len(v)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                r[order[k]] = (i + j) / 2.0
-            i = j + 1
-        return r
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.mean(ra), statistics.mean(rb)
-    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    den = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
-    return num / den if den else float("nan")
 
 
 def measured_by_tile(path):
@@ -109,7 +91,7 @@ def main():
             ms = [meas[t] / 1000.0 for t in TILES]
             print("| %s measured ms | %s | |" % (name, " | ".join("%.1f" % m for m in ms)))
             print("| clang %s scratch ops | %s | %.2f |" % (isa, " | ".join(str(o) for o in ops),
-                                                          spearman(ms, ops)))
+                                                          score.spearman(ms, ops)))
 
 
 if __name__ == "__main__":
