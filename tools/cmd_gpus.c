@@ -58,9 +58,16 @@ static int gpus_run(int argc, char **argv) {
       cJSON_AddStringToObject(o, "id", g[k].id);
       cJSON_AddStringToObject(o, "full_name", g[k].full_name);
       cJSON_AddStringToObject(o, "architecture", g[k].architecture);
-      cJSON_AddStringToObject(o, "compute_capability", cc);
-      cJSON_AddNumberToObject(o, "cc_major", g[k].cc_major);
-      cJSON_AddNumberToObject(o, "cc_minor", g[k].cc_minor);
+      if (g[k].isa[0] && strncmp(g[k].isa, "gfx", 3) != 0) {
+        /* TeraScale ("cayman"): no runtime reports a number for it */
+        cJSON_AddNullToObject(o, "compute_capability");
+        cJSON_AddNullToObject(o, "cc_major");
+        cJSON_AddNullToObject(o, "cc_minor");
+      } else {
+        cJSON_AddStringToObject(o, "compute_capability", cc);
+        cJSON_AddNumberToObject(o, "cc_major", g[k].cc_major);
+        cJSON_AddNumberToObject(o, "cc_minor", g[k].cc_minor);
+      }
       if (g[k].isa[0])
         cJSON_AddStringToObject(o, "isa", g[k].isa);
       if (g[k].sm_count > 0)

@@ -11,6 +11,9 @@
 // RUN: kperf gpu radeon-hd-6970 --db %kperf_db | FileCheck %s --check-prefix=CARD
 // CARD: hd6970: AMD Radeon HD 6970 (ISA cayman; no HIP support)
 // CARD: fp32                       22 per clock per SM
+// RUN: kperf occupancy --gpu hd6970 --block 64 --json --db %kperf_db | FileCheck %s --check-prefix=JSON
+// JSON: "compute_capability":{{[[:space:]]+}}null,
+// JSON: "isa":{{[[:space:]]+}}"cayman",
 // RUN: not kperf gpu hd6950 --db %kperf_db 2>&1 | FileCheck %s --check-prefix=DYM
 // DYM: unknown GPU 'hd6950'; did you mean 'hd6970'?
 //
