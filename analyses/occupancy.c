@@ -315,7 +315,7 @@ static int occupancy_amd(const kp_cc_limits *lim, const kp_occ_input *in, kp_occ
   /* GCN/CDNA (gfx9): min(40 / waves, 16) workgroups, 40 of one wave; RDNA
    * and TeraScale (an ISA without a gfx number): max_blocks_per_sm (RDNA: as
    * many as the waves allow; TeraScale: LLVM's 8 for the R600 family). */
-  int gcn = strncmp(lim->isa, "gfx", 3) == 0 && lim->cc_major < 10;
+  int gcn = kp_isa_is_gfx(lim->isa) && lim->cc_major < 10;
   int lim_blocks = !gcn ? lim->max_blocks_per_sm
                    : waves_per_block == 1 ? 40
                                           : imin(40 / waves_per_block, lim->max_blocks_per_sm);

@@ -634,6 +634,8 @@ static int unknown_gpu(kp_gpudb *db, const match *m, const char *name, char *err
 
 int kp_gpu_is_amd(const kp_gpu *g) { return g && g->isa[0] != '\0'; }
 
+int kp_isa_is_gfx(const char *isa) { return isa && strncmp(isa, "gfx", 3) == 0; }
+
 int kp_gpu_amd_rules(const kp_gpu *g) {
   return kp_gpu_is_amd(g) && strncmp(g->isa, "gfx9", 4) == 0 && g->limits.warp_size == 64 &&
          g->mem[KP_MEM_L1].line_bytes > 0 && g->limits.smem_banks == 32 &&

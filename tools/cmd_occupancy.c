@@ -130,7 +130,7 @@ static int occ_run(int argc, char **argv) {
     cJSON_AddStringToObject(root, "gpu", g.id);
     char cc[16];
     snprintf(cc, sizeof cc, "%d.%d", g.cc_major, g.cc_minor);
-    if (kp_gpu_is_amd(&g) && strncmp(g.isa, "gfx", 3) != 0)
+    if (kp_gpu_is_amd(&g) && !kp_isa_is_gfx(g.isa))
       cJSON_AddNullToObject(root, "compute_capability"); /* TeraScale: none */
     else
       cJSON_AddStringToObject(root, "compute_capability", cc);

@@ -336,12 +336,11 @@ static void amd_facts(const amd_tools *amd, const char *file, const char *isa,
                       const char **flags, size_t nflags, const char *cache, uint64_t key,
                       kp_ptxas_facts *all) {
   char isa_lib[4400], stand_in[32], dir[4200];
-  if (strncmp(isa, "gfx", 3) != 0) { /* TeraScale ("cayman"): no HIP target */
+  if (!kp_isa_is_gfx(isa)) { /* TeraScale ("cayman"): no HIP target */
     kp_ptxas_add_missing(all, isa, "clang compiles HIP only for gfx ISAs, not for this GPU's");
     return;
   }
-  snprintf(isa_lib, sizeof isa_lib, "%.4096s/oclc_isa_version_%.15s.bc", amd->devlibs,
-           strncmp(isa, "gfx", 3) == 0 ? isa + 3 : isa);
+  snprintf(isa_lib, sizeof isa_lib, "%.4096s/oclc_isa_version_%.15s.bc", amd->devlibs, isa + 3);
   if (access(isa_lib, R_OK) == 0) {
     facts_for_arch(NULL, amd, file, isa, flags, nflags, cache, key, all);
   } else if (stand_in_isa(amd->devlibs, isa, stand_in, sizeof stand_in) &&

@@ -131,6 +131,9 @@ void kp_gpudb_close(kp_gpudb *db);
 
 /* Whether the GPU is AMD's (its rules are those of its ISA, not of a compute capability). */
 int kp_gpu_is_amd(const kp_gpu *g);
+/* Whether an AMD ISA has a gfx number ("gfx90a": GCN and later, what HIP
+ * compiles for), not TeraScale's "cayman" (no HIP target, no number). */
+int kp_isa_is_gfx(const char *isa);
 /* Whether kperf has the memory access rules of AMD GPU g (warp.h, "AMD GCN /
  * CDNA"): a gfx9 ISA with wavefronts of 64, its vector L1 line size and 32
  * LDS banks of 4 bytes known.  0 for NVIDIA GPUs and RDNA ones. */

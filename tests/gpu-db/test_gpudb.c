@@ -574,6 +574,13 @@ int main(int argc, char **argv) {
   CHECK(kp_gpudb_count(db) == 1);
   CHECK_STR(kp_gpudb_path(db, 0), good);
   test_lookups(db);
+  /* AMD ISAs with a gfx number, and TeraScale's without one */
+  CHECK(kp_isa_is_gfx("gfx90a") && kp_isa_is_gfx("gfx1100"));
+  CHECK(!kp_isa_is_gfx("cayman") && !kp_isa_is_gfx("") && !kp_isa_is_gfx(NULL));
+  kp_gpu hd;
+  CHECK(kp_gpudb_find(db, "radeon-hd-6970", &hd, err, sizeof err) == 0);
+  CHECK(kp_gpu_is_amd(&hd) && !kp_isa_is_gfx(hd.isa) && !kp_gpu_amd_rules(&hd));
+  CHECK(hd.limits.known && hd.limits.warp_size == 64 && hd.limits.max_blocks_per_sm == 8);
   test_arch(db);
   test_nearest_arch(db);
   test_facts(db, good);
