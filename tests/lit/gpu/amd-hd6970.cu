@@ -38,6 +38,17 @@
 // PREDICT: registers: {{[0-9]+}} per thread (estimate)
 // PREDICT: notes: registers: estimate (clang compiles HIP only for gfx ISAs, not for this GPU's); AMD cayman: wavefronts of 64 threads
 //
+// Its latencies are unknown: the latency models give no time.  A user who
+// measures them (seed 003's microbenchmarks) imports a GPU of their own on the
+// same ISA, and every model, Hong and Kim's too, gives one.
+// RUN: kperf predict %s --kernel transpose --grid 128,128 --block 32,8 --gpu hd6970 \
+// RUN:   --db %kperf_db --json | FileCheck %s --check-prefix=NOLAT
+// NOLAT: "hongkim":{{[[:space:]]+}}null
+// RUN: rm -f %t.db && kperf import-gpus %S/Inputs/my-hd6970.sql --into %t.db --db %kperf_db
+// RUN: kperf predict %s --kernel transpose --grid 128,128 --block 32,8 --gpu my-hd6970 \
+// RUN:   --db %kperf_db:%t.db --json | FileCheck %s --check-prefix=OWN
+// OWN: "hongkim":{{[[:space:]]+}}{{[0-9.]+}},
+//
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=hd6970 \
 // RUN:   -fplugin-arg-kperf-verbose %s 2>&1 | FileCheck %s --check-prefix=PLUGIN
 // PLUGIN: remark: target GPU hd6970 (AMD Radeon HD 6970, ISA cayman, 24 SMs), named with -fplugin-arg-kperf-gpu [kperf-model]
