@@ -636,6 +636,14 @@ int kp_gpu_is_amd(const kp_gpu *g) { return g && g->isa[0] != '\0'; }
 
 int kp_isa_is_gfx(const char *isa) { return isa && strncmp(isa, "gfx", 3) == 0; }
 
+const char *kp_gpu_arch_text(const kp_gpu *g, char *buf, size_t n) {
+  if (kp_gpu_is_amd(g))
+    snprintf(buf, n, "ISA %s", g->isa);
+  else
+    snprintf(buf, n, "compute capability %d.%d", g->cc_major, g->cc_minor);
+  return buf;
+}
+
 int kp_gpu_amd_rules(const kp_gpu *g) {
   return kp_gpu_is_amd(g) && strncmp(g->isa, "gfx9", 4) == 0 && g->limits.warp_size == 64 &&
          g->mem[KP_MEM_L1].line_bytes > 0 && g->limits.smem_banks == 32 &&

@@ -172,14 +172,11 @@ public:
     kp_limits_report(&M, &V); // kernels a limit kept from being analysed
     if (Opts.Verbose) {
       kp_loc None = {nullptr, 0, 0};
-      if (T.Known && kp_gpu_is_amd(&T.Gpu))
-        kp_findings_add(&V, "kperf-model", KP_REMARK, None, "target GPU %s (%s, ISA %s, %d SMs), %s",
-                        T.Gpu.id, T.Gpu.full_name, T.Gpu.isa, T.Gpu.sm_count, T.How.c_str());
-      else if (T.Known)
-        kp_findings_add(&V, "kperf-model", KP_REMARK, None,
-                        "target GPU %s (%s, compute capability %d.%d, %d SMs), %s", T.Gpu.id,
-                        T.Gpu.full_name, T.Gpu.cc_major, T.Gpu.cc_minor, T.Gpu.sm_count,
-                        T.How.c_str());
+      char Arch[64];
+      if (T.Known)
+        kp_findings_add(&V, "kperf-model", KP_REMARK, None, "target GPU %s (%s, %s, %d SMs), %s",
+                        T.Gpu.id, T.Gpu.full_name, kp_gpu_arch_text(&T.Gpu, Arch, sizeof Arch),
+                        T.Gpu.sm_count, T.How.c_str());
       else
         kp_findings_add(&V, "kperf-model", KP_REMARK, None, "no target GPU: %s", T.Why.c_str());
       kp_inventory(&M, &V);

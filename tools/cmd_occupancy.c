@@ -165,11 +165,9 @@ static int occ_run(int argc, char **argv) {
       cJSON_AddStringToObject(root, "note", r.note);
     return kp_cli_print_json(root) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
   }
-  if (kp_gpu_is_amd(&g))
-    printf("GPU:                  %s (%s, ISA %s)\n", g.id, g.full_name, g.isa);
-  else
-    printf("GPU:                  %s (%s, compute capability %d.%d)\n", g.id, g.full_name,
-           g.cc_major, g.cc_minor);
+  char what[64];
+  printf("GPU:                  %s (%s, %s)\n", g.id, g.full_name,
+         kp_gpu_arch_text(&g, what, sizeof what));
   printf("block:                %d threads, %d registers/thread, %lld bytes shared memory%s\n",
          in.block_threads, in.regs_per_thread, in.smem_bytes, in.smem_optin ? " (opt-in)" : "");
   printf("active blocks per SM: %d\n", r.active_blocks_per_sm);

@@ -134,6 +134,9 @@ int kp_gpu_is_amd(const kp_gpu *g);
 /* Whether an AMD ISA has a gfx number ("gfx90a": GCN and later, what HIP
  * compiles for), not TeraScale's "cayman" (no HIP target, no number). */
 int kp_isa_is_gfx(const char *isa);
+/* What fixes g's rules, for messages: "ISA gfx90a" for an AMD GPU, else
+ * "compute capability 9.0".  Returns buf. */
+const char *kp_gpu_arch_text(const kp_gpu *g, char *buf, size_t n);
 /* Whether kperf has the memory access rules of AMD GPU g (warp.h, "AMD GCN /
  * CDNA"): a gfx9 ISA with wavefronts of 64, its vector L1 line size and 32
  * LDS banks of 4 bytes known.  0 for NVIDIA GPUs and RDNA ones. */

@@ -581,6 +581,11 @@ int main(int argc, char **argv) {
   CHECK(kp_gpudb_find(db, "radeon-hd-6970", &hd, err, sizeof err) == 0);
   CHECK(kp_gpu_is_amd(&hd) && !kp_isa_is_gfx(hd.isa) && !kp_gpu_amd_rules(&hd));
   CHECK(hd.limits.known && hd.limits.warp_size == 64 && hd.limits.max_blocks_per_sm == 8);
+  char arch[64];
+  CHECK_STR(kp_gpu_arch_text(&hd, arch, sizeof arch), "ISA cayman");
+  kp_gpu h100;
+  CHECK(kp_gpudb_find(db, "h100", &h100, err, sizeof err) == 0);
+  CHECK_STR(kp_gpu_arch_text(&h100, arch, sizeof arch), "compute capability 9.0");
   test_arch(db);
   test_nearest_arch(db);
   test_facts(db, good);
