@@ -168,7 +168,8 @@ static int is_foldable_class(kp_iclass c) {
  * computed in the region (only the unrolled counters, thread ids and
  * parameters) and feeds only memory accesses of the region, other such
  * arithmetic that folds, or nothing else in it (a subscript) becomes
- * immediate offsets; a constant-memory load whose index varies only with
+ * immediate offsets, unless its value is kept in a register array's element
+ * (kp_node.escapes: c[t] += 1 stays an add); a constant-memory load whose index varies only with
  * loop counters is an operand.  NULL when nothing folds or memory ran out
  * (then nothing folds). */
 static int const_operand(const kp_kernel *k, const kp_node *n);
@@ -198,7 +199,8 @@ static char *fold_flags(const kp_kernel *k, const kp_region *r) {
    * folded arithmetic) needs its value. */
   for (size_t i = r->nnodes; i-- > 0;) {
     const kp_node *n = &r->nodes[i];
-    if (n->kind == KP_NODE_OP && is_foldable_class(n->cls) && !data[i] && !kept_use[i])
+    if (n->kind == KP_NODE_OP && is_foldable_class(n->cls) && !data[i] && !kept_use[i] &&
+        !n->escapes)
       fold[i] = 1; /* index arithmetic: immediate offsets */
     if (const_operand(k, n))
       fold[i] = 1;

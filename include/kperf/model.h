@@ -225,6 +225,9 @@ typedef struct kp_node {
   int access;     /* index in kp_kernel.accesses, -1 when not a memory access */
   int per_group;  /* runs once per unrolled group of its loop's iterations
                      (kp_loop.unrolled_by), not once per iteration */
+  int escapes;    /* its value is kept in a register array's element beyond
+                     its region (c[t] += 1 in an unrolled loop: a counter or
+                     an accumulator), so it is never folded into offsets */
   /* KP_NODE_LOOP / KP_NODE_BRANCH */
   struct kp_loop *loop;
   struct kp_branch *branch;

@@ -536,8 +536,14 @@ Val BodyBuilder::store(const Expr *LHS, Val V, SourceLocation L) {
     assign(P.VD, V);
     return V;
   }
-  if (P.RegisterArray && constAfterUnroll(P.Ptr.Off))
+  if (P.RegisterArray && constAfterUnroll(P.Ptr.Off)) {
+    // The element is a register that outlives this statement: the value's
+    // operation stays in the code even when nothing here reads it.
+    if (V.Depth >= 0 && V.Depth <= depth() && V.Node >= 0 &&
+        static_cast<size_t>(V.Node) < Frames[V.Depth].R->nnodes)
+      Frames[V.Depth].R->nodes[V.Node].escapes = 1;
     return V;
+  }
   Val Addr;
   int Ac = access(P, true, false, L, Addr);
   emit(depth(), memClass(P.Ptr.Space, true), 1, {&Addr, &V}, L, Ac);

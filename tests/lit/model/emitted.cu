@@ -38,6 +38,18 @@
 // CHAIN-DAG: "ld.shared": 690
 // CHAIN: "emitted_instructions_per_thread": 1610
 // CHAIN: "syncs_per_thread"
+//
+// A counter kept in a register array's element is not index arithmetic: its
+// value outlives the statement although nothing there reads it, so each
+// `c[t] += 1` stays an add (nvcc -O3's PTX of this kernel: 4 adds per
+// iteration of the j loop, 256 in all).
+// RUN: kperf predict %s --kernel count4 --grid 64 --block 256 --gpu rtx3090 \
+// RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=COUNTER %s
+// COUNTER: "instructions_by_class": {
+// COUNTER: "int": 259
+// COUNTER: "emitted_per_thread": {
+// COUNTER-NOT: "int"
+// COUNTER: "emitted_instructions_per_thread": 1364
 
 __constant__ float w[9];
 
@@ -93,4 +105,23 @@ __global__ void chain(float *out, const float *in) {
         for (int b = 0; b < 2; b++)
           s += sh[ty + a * 8 + i][tx + b * 32 + j] * w225[i * 15 + j];
   out[ty * 64 + tx] = s;
+}
+
+__global__ void count4(int *out, const float *in, const float *lim) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  int c[4];
+#pragma unroll
+  for (int t = 0; t < 4; t++)
+    c[t] = 0;
+  for (int j = 0; j < 64; j++) {
+    float l = lim[j];
+#pragma unroll
+    for (int t = 0; t < 4; t++)
+      if (v + t > l)
+        c[t] += 1;
+  }
+#pragma unroll
+  for (int t = 0; t < 4; t++)
+    out[i * 4 + t] = c[t];
 }
