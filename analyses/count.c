@@ -169,9 +169,9 @@ static int is_foldable_class(kp_iclass c) {
  * parameters) and feeds only memory accesses of the region, other such
  * arithmetic that folds, or nothing else in it (a subscript) becomes
  * immediate offsets, unless its value is kept in a register array's element
- * (kp_node.escapes: c[t] += 1 stays an add); a constant-memory load whose index varies only with
- * loop counters is an operand.  NULL when nothing folds or memory ran out
- * (then nothing folds). */
+ * (kp_node.escapes: c[t] += 1 stays an add); a constant-memory load whose
+ * index varies only with loop counters is an operand.  NULL when nothing
+ * folds or memory ran out (then nothing folds). */
 static int const_operand(const kp_kernel *k, const kp_node *n);
 
 static char *fold_flags(const kp_kernel *k, const kp_region *r) {
