@@ -19,8 +19,8 @@
 --   Hopper          mt4g H100 SXM, H100 NVL; markdewing/AI_kernels GH200; instructions: Accel-Sim H100
 --   Blackwell       markdewing/AI_kernels B200, RTX 5090, RTX PRO 6000; instructions:
 --                   Accel-Sim H100 (previous architecture; CC 12.x without FP64)
--- Shared-memory latency of Ampere, Ada and Blackwell: no measurement at hand;
--- kperf uses the L1 latency for it and says so.
+-- Shared-memory latency of Ampere: 56-ampere-shared.sql.  Of Ada, Orin and
+-- Blackwell: no measurement at hand; kperf uses the L1 latency for it and says so.
 
 INSERT INTO gpu_memory (gpu_id, level, latency_cycles, latency_source) VALUES
  ('8600gt', 'shared', 38, 'Wong et al., "Demystifying GPU microarchitecture through microbenchmarking", ISPASS 2010 (GeForce GTX 280, GT200): shared memory load latency 38 cycles. Measured on a GeForce GTX 280 (GT200), not on this GPU: taken from the same Tesla architecture'),

@@ -171,6 +171,14 @@ static void test_lookups(kp_gpudb *db) {
   CHECK(kp_gpudb_find(db, "rtx2080ti", &g, err, sizeof err) == 0);
   CHECK(g.per_clock_per_sm[KP_OP_SHARED] == 16 && g.per_clock_per_sm[KP_OP_LDST] == 16);
 
+  /* Ampere's shared-memory latency (Accel-Sim's models), no longer L1's. */
+  CHECK(kp_gpudb_find(db, "rtx-a4000", &g, err, sizeof err) == 0);
+  CHECK(g.mem[KP_MEM_SHARED].latency_cycles == 29 && g.mem[KP_MEM_L1].latency_cycles == 39);
+  CHECK(kp_gpudb_find(db, "a100", &g, err, sizeof err) == 0);
+  CHECK(g.mem[KP_MEM_SHARED].latency_cycles == 28);
+  CHECK(kp_gpudb_find(db, "rtx4090", &g, err, sizeof err) == 0);
+  CHECK(!(g.mem[KP_MEM_SHARED].latency_cycles > 0)); /* Ada: still none */
+
   CHECK(kp_gpudb_find(db, "gtx1050", &g, err, sizeof err) == 0);
   CHECK(kp_gpu_issue_cycles(&g, KP_OP_FP64) == 32.0); /* 32 * 4 / 4 */
   CHECK(g.limits.partitioned_gc == 1);
