@@ -11,15 +11,13 @@
 -- and it has none of the others.
 
 INSERT INTO gpu_memory (gpu_id, level, latency_cycles, latency_source)
-SELECT id, 'shared', 28,
-       'accel-sim/gpgpu-sim_distribution configs/tested-cfgs/SM80_A100/gpgpusim.config: -gpgpu_smem_latency 28'
-       || CASE WHEN id = 'a100' THEN ''
-               ELSE '. Accel-Sim''s A100 model (GA100), not this GPU: the same GA100 SM' END
-FROM gpus WHERE vendor = 'NVIDIA' AND cc_major = 8 AND cc_minor = 0;
-
-INSERT INTO gpu_memory (gpu_id, level, latency_cycles, latency_source)
-SELECT id, 'shared', 29,
-       'accel-sim/gpgpu-sim_distribution configs/tested-cfgs/SM86_RTX3070/gpgpusim.config: -gpgpu_smem_latency 29 (SM86_RTX3060_MOBILE: 29)'
-       || CASE WHEN id = 'rtx3070' THEN ''
-               ELSE '. Accel-Sim''s RTX 3070 model (GA104), not this GPU: the same GA10x SM' END
-FROM gpus WHERE vendor = 'NVIDIA' AND cc_major = 8 AND cc_minor = 6;
+SELECT id, 'shared', CASE cc_minor WHEN 0 THEN 28 ELSE 29 END,
+       CASE cc_minor
+         WHEN 0 THEN 'accel-sim/gpgpu-sim_distribution configs/tested-cfgs/SM80_A100/gpgpusim.config: -gpgpu_smem_latency 28'
+                     || CASE WHEN id = 'a100' THEN ''
+                        ELSE '. Accel-Sim''s A100 model (GA100), not this GPU: the same GA100 SM' END
+         ELSE 'accel-sim/gpgpu-sim_distribution configs/tested-cfgs/SM86_RTX3070/gpgpusim.config: -gpgpu_smem_latency 29 (SM86_RTX3060_MOBILE: 29)'
+              || CASE WHEN id = 'rtx3070' THEN ''
+                 ELSE '. Accel-Sim''s RTX 3070 model (GA104), not this GPU: the same GA10x SM' END
+       END
+FROM gpus WHERE vendor = 'NVIDIA' AND cc_major = 8 AND cc_minor IN (0, 6);
