@@ -636,6 +636,8 @@ int kp_gpu_is_amd(const kp_gpu *g) { return g && g->isa[0] != '\0'; }
 
 int kp_isa_is_gfx(const char *isa) { return isa && strncmp(isa, "gfx", 3) == 0; }
 
+int kp_isa_has_cc(const char *isa) { return isa && (isa[0] == '\0' || kp_isa_is_gfx(isa)); }
+
 const char *kp_gpu_arch_text(const kp_gpu *g, char *buf, size_t n) {
   if (kp_gpu_is_amd(g))
     snprintf(buf, n, "ISA %s", g->isa);

@@ -58,15 +58,14 @@ static int gpus_run(int argc, char **argv) {
       cJSON_AddStringToObject(o, "id", g[k].id);
       cJSON_AddStringToObject(o, "full_name", g[k].full_name);
       cJSON_AddStringToObject(o, "architecture", g[k].architecture);
-      if (g[k].isa[0] && !kp_isa_is_gfx(g[k].isa)) {
-        /* TeraScale ("cayman"): no runtime reports a number for it */
-        cJSON_AddNullToObject(o, "compute_capability");
-        cJSON_AddNullToObject(o, "cc_major");
-        cJSON_AddNullToObject(o, "cc_minor");
-      } else {
+      if (kp_isa_has_cc(g[k].isa)) {
         cJSON_AddStringToObject(o, "compute_capability", cc);
         cJSON_AddNumberToObject(o, "cc_major", g[k].cc_major);
         cJSON_AddNumberToObject(o, "cc_minor", g[k].cc_minor);
+      } else {
+        cJSON_AddNullToObject(o, "compute_capability");
+        cJSON_AddNullToObject(o, "cc_major");
+        cJSON_AddNullToObject(o, "cc_minor");
       }
       if (g[k].isa[0])
         cJSON_AddStringToObject(o, "isa", g[k].isa);
@@ -230,7 +229,7 @@ static int gpu_run(int argc, char **argv) {
   } else {
     text_ctx c;
     memset(&c, 0, sizeof c);
-    if (kp_gpu_is_amd(&g) && !kp_isa_is_gfx(g.isa))
+    if (!kp_isa_has_cc(g.isa))
       printf("%s: %s (ISA %s; no HIP support)\n", g.id, g.full_name, g.isa);
     else if (kp_gpu_is_amd(&g))
       printf("%s: %s (ISA %s; HIP reports %d.%d)\n", g.id, g.full_name, g.isa, g.cc_major, g.cc_minor);

@@ -130,10 +130,10 @@ static int occ_run(int argc, char **argv) {
     cJSON_AddStringToObject(root, "gpu", g.id);
     char cc[16];
     snprintf(cc, sizeof cc, "%d.%d", g.cc_major, g.cc_minor);
-    if (kp_gpu_is_amd(&g) && !kp_isa_is_gfx(g.isa))
-      cJSON_AddNullToObject(root, "compute_capability"); /* TeraScale: none */
-    else
+    if (kp_isa_has_cc(g.isa))
       cJSON_AddStringToObject(root, "compute_capability", cc);
+    else
+      cJSON_AddNullToObject(root, "compute_capability");
     if (kp_gpu_is_amd(&g))
       cJSON_AddStringToObject(root, "isa", g.isa);
     cJSON *inp = cJSON_AddObjectToObject(root, "input");

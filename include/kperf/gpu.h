@@ -134,6 +134,10 @@ int kp_gpu_is_amd(const kp_gpu *g);
 /* Whether an AMD ISA has a gfx number ("gfx90a": GCN and later, what HIP
  * compiles for), not TeraScale's "cayman" (no HIP target, no number). */
 int kp_isa_is_gfx(const char *isa);
+/* Whether a runtime reports a compute capability for a GPU of this ISA (a
+ * kp_gpu's or kp_gpu_summary's isa): NVIDIA's (""), HIP's for a gfx ISA; 0 for
+ * TeraScale, whose cc_major/cc_minor are only a database key. */
+int kp_isa_has_cc(const char *isa);
 /* What fixes g's rules, for messages: "ISA gfx90a" for an AMD GPU, else
  * "compute capability 9.0".  Returns buf. */
 const char *kp_gpu_arch_text(const kp_gpu *g, char *buf, size_t n);

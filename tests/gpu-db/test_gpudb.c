@@ -594,6 +594,9 @@ int main(int argc, char **argv) {
   kp_gpu h100;
   CHECK(kp_gpudb_find(db, "h100", &h100, err, sizeof err) == 0);
   CHECK_STR(kp_gpu_arch_text(&h100, arch, sizeof arch), "compute capability 9.0");
+  kp_gpu mi;
+  CHECK(kp_gpudb_find(db, "mi250x", &mi, err, sizeof err) == 0);
+  CHECK(kp_isa_has_cc(h100.isa) && kp_isa_has_cc(mi.isa) && !kp_isa_has_cc(hd.isa)); /* HIP's for gfx */
   test_arch(db);
   test_nearest_arch(db);
   test_facts(db, good);
