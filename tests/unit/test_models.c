@@ -810,6 +810,17 @@ static void test_from_kernel(void) {
 
 /* ---- The bottleneck model ---- */
 
+/* The value of one of bn's JSON fields (a resource's cycles over the waves),
+ * -1 when the prediction has none. */
+static double bn_field(const kp_prediction *p, const char *name) {
+  kp_model_field f[KP_MODEL_MAX_FIELDS];
+  int n = kp_model_def_of(KP_MODEL_BN)->fields(p, f);
+  for (int i = 0; i < n; i++)
+    if (strcmp(f[i].name, name) == 0)
+      return f[i].value;
+  return -1;
+}
+
 /* Toy GPU (2 SMs, 4 sub-partitions, FP32 issue 1 cycle, shared latency 20,
  * DRAM 400 cycles and 64 bytes per cycle) with 16 load/store lanes per SM (a
  * warp's memory instruction: 2 cycles).  128-thread blocks, 64 of them: 16
@@ -828,39 +839,53 @@ static void test_bn(void) {
    *   fp32 pipe 64 * 100 * 1 / 4 = 1600, issue 64 * 150 / 4 = 2400,
    *   shared 64 * 50 passes = 3200, ld/st 64 * 50 * 2 = 6400,
    *   latency 100 * 4 + 50 * 20 = 1400.
-   * The pipes overlap: the wave takes 6400 (not their sum), 2 waves 12800. */
+   * FP32 and the load/store units add up: fp32+ld/st 1600 + 6400 = 8000;
+   * the rest overlaps: the wave takes 8000 (not the sum of all), 2 waves
+   * 16000. */
   in.count[KP_I_FP32] = 100;
   in.count[KP_I_LD_SHARED] = 50;
   kp_prediction p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(p.exec_cycles, 12800);
-  CHECK_STR(p.bound, "ld/st");
-  CHECK_STR(p.bound2, "shared");
-  CHECK_NEAR(p.bound2_ratio, 0.5);
+  CHECK_NEAR(p.exec_cycles, 16000);
+  CHECK_STR(p.bound, "fp32+ld/st");
+  CHECK_STR(p.bound2, "ld/st");
+  CHECK_NEAR(p.bound2_ratio, 0.8);
   /* Its JSON fields: each resource's cycles over the waves. */
   {
     kp_model_field f[KP_MODEL_MAX_FIELDS];
-    int n = kp_model_def_of(KP_MODEL_BN)->fields(&p, f), seen = 0;
+    int n = kp_model_def_of(KP_MODEL_BN)->fields(&p, f);
     CHECK(n > 0 && n <= KP_MODEL_MAX_FIELDS);
-    for (int i = 0; i < n; i++) {
-      if (strcmp(f[i].name, "bn_ldst_cycles") == 0) {
-        CHECK_NEAR(f[i].value, 12800);
-        seen |= 1;
-      }
-      if (strcmp(f[i].name, "bn_shared_cycles") == 0) {
-        CHECK_NEAR(f[i].value, 6400);
-        seen |= 2;
-      }
-    }
-    CHECK(seen == 3);
+    CHECK_NEAR(bn_field(&p, "bn_fp32_ldst_cycles"), 16000);
+    CHECK_NEAR(bn_field(&p, "bn_ldst_cycles"), 12800);
+    CHECK_NEAR(bn_field(&p, "bn_shared_cycles"), 6400);
+    CHECK_NEAR(bn_field(&p, "bn_fp32_cycles"), 3200);
   }
+  /* Without FP32 work there is nothing to add: ld/st alone, 12800, and no
+   * fp32+ld/st field. */
+  in.count[KP_I_FP32] = 0;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 12800);
+  CHECK_STR(p.bound, "ld/st");
+  CHECK_STR(p.bound2, "shared");
+  CHECK_NEAR(bn_field(&p, "bn_fp32_ldst_cycles"), -1);
+  /* Nor without memory instructions: fp32 alone (1600 per wave), not
+   * named twice. */
+  in.count[KP_I_FP32] = 100;
+  in.count[KP_I_LD_SHARED] = 0;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_STR(p.bound, "fp32");
+  CHECK_STR(p.bound2, "issue");
+  CHECK_NEAR(bn_field(&p, "bn_fp32_ldst_cycles"), -1);
+  in.count[KP_I_LD_SHARED] = 50;
 
   /* A 4-way conflict on every load: 3 more passes each, 64 * 200 = 12800
-   * per wave; the issue slots and the load/store units do not change. */
+   * per wave; the issue slots and the load/store units do not change, and
+   * the extra passes overlap FP32: shared binds, fp32+ld/st's 8000 next. */
   in.replays[KP_I_LD_SHARED] = 150;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.exec_cycles, 25600);
   CHECK_STR(p.bound, "shared");
-  CHECK_STR(p.bound2, "ld/st");
+  CHECK_STR(p.bound2, "fp32+ld/st");
+  CHECK_NEAR(p.bound2_ratio, 8000.0 / 12800);
 
   /* A shared-memory data path of 16 lanes (Turing): a pass takes 2 cycles,
    * 64 * 200 * 2 = 25600 per wave; 32 lanes (as many as the warp) change
@@ -872,28 +897,30 @@ static void test_bn(void) {
   g.per_clock_per_sm[KP_OP_SHARED] = 32;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.exec_cycles, 25600);
-  /* Without conflicts the 16-lane path ties the load/store units. */
+  /* Without conflicts the 16-lane path ties the load/store units (6400),
+   * and FP32 adds to the latter. */
   g.per_clock_per_sm[KP_OP_SHARED] = 16;
   in.replays[KP_I_LD_SHARED] = 0;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(p.exec_cycles, 12800);
+  CHECK_NEAR(p.exec_cycles, 16000);
   in.replays[KP_I_LD_SHARED] = 150;
   g.per_clock_per_sm[KP_OP_SHARED] = NAN;
 
   /* Emitted counts replace the source counts: 10 shared loads after
-   * merging: shared 640, ld/st 1280, issue 64 * 110 / 4 = 1760, fp32 1600:
-   * issue. */
+   * merging: shared 640, ld/st 1280, issue 64 * 110 / 4 = 1760, fp32 1600,
+   * fp32+ld/st 2880. */
   in.replays[KP_I_LD_SHARED] = 0;
   in.emitted[KP_I_FP32] = 100;
   in.emitted[KP_I_LD_SHARED] = 10;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(p.exec_cycles, 2 * 1760);
-  CHECK_STR(p.bound, "issue");
-  CHECK_STR(p.bound2, "fp32");
+  CHECK_NEAR(p.exec_cycles, 2 * 2880);
+  CHECK_STR(p.bound, "fp32+ld/st");
+  CHECK_STR(p.bound2, "issue");
+  CHECK_NEAR(p.bound2_ratio, 1760.0 / 2880);
 
   /* DRAM: 4 loads of 16 bytes per thread, 64 * 128 * 64 = 524288 bytes at
    * 64 per cycle = 8192 cycles, 4096 per wave; issue 64 * 104 / 4 = 1664;
-   * latency 100 * 4 + 4 * 400 = 2000. */
+   * latency 100 * 4 + 4 * 400 = 2000; fp32+ld/st 1600 + 64 * 4 * 2 = 2112. */
   kp_predict_input_init(&in);
   in.block_threads = 128;
   in.grid_blocks = 64;
@@ -903,12 +930,14 @@ static void test_bn(void) {
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.exec_cycles, 8192);
   CHECK_STR(p.bound, "dram");
-  /* The arrays span 64 KiB: 1024 cycles of DRAM, the latency binds. */
+  /* The arrays span 64 KiB: 1024 cycles of DRAM; FP32 and the loads bind,
+   * the latency trails. */
   in.footprint_bytes = 65536;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(p.exec_cycles, 4000);
-  CHECK_STR(p.bound, "latency");
-  CHECK_STR(p.bound2, "issue");
+  CHECK_NEAR(p.exec_cycles, 2 * 2112);
+  CHECK_STR(p.bound, "fp32+ld/st");
+  CHECK_STR(p.bound2, "latency");
+  CHECK_NEAR(bn_field(&p, "bn_dram_cycles"), 1024);
   /* Register spills, with their traffic as kp_ptxas_apply adds it: 400
    * bytes per thread through DRAM ((65536 + 400 * 8192) / 64 = 52224
    * cycles, 26112 per wave) and 100 local instructions per thread (ld/st
@@ -927,17 +956,18 @@ static void test_bn(void) {
    * 1.6 MB) fit in a last-level cache of 1 GiB (latency 100, 128 bytes per
    * cycle): the spills leave DRAM (512 cycles per wave) for it, 3276800 /
    * 128 / 2 = 12800 per wave, and cost its latency: 100 * 4 + 4 * 400 +
-   * 100 * 100 = 12000.  ld/st's 13312 per wave binds. */
+   * 100 * 100 = 12000.  fp32+ld/st's 1600 + 13312 = 14912 per wave binds,
+   * ld/st alone next. */
   in.stack_bytes = 400;
   g.mem[KP_MEM_LLC].size_bytes = 1LL << 30;
   g.mem[KP_MEM_LLC].latency_cycles = 100;
   g.mem[KP_MEM_LLC].bandwidth_gbs = 128;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.facts.blocks_per_wave, 32);
-  CHECK_NEAR(p.exec_cycles, 2 * 13312);
-  CHECK_STR(p.bound, "ld/st");
-  CHECK_STR(p.bound2, "llc");
-  CHECK_NEAR(p.bound2_ratio, 12800.0 / 13312);
+  CHECK_NEAR(p.exec_cycles, 2 * 14912);
+  CHECK_STR(p.bound, "fp32+ld/st");
+  CHECK_STR(p.bound2, "ld/st");
+  CHECK_NEAR(bn_field(&p, "bn_llc_cycles"), 2 * 12800);
   CHECK(strstr(p.note, "spills stay in the last-level cache (the resident threads' stacks: "
                        "1.64 MB of 1.07e+03)") != NULL);
   /* A cache too small for them: DRAM, as before. */
@@ -959,7 +989,7 @@ static void test_bn(void) {
    * path is short (50 cycles: independent instructions), 100 fp32 (latency
    * 4) and 50 shared loads (latency 20).  The warp's stream still takes
    * (100 * 4 + 50 * 20) / 2 = 700 cycles with two instructions in flight;
-   * issue is 150 / 4 = 37.5, ld/st 50 * 2 = 100. */
+   * issue is 150 / 4 = 37.5, ld/st 50 * 2 = 100, fp32+ld/st 25 + 100. */
   kp_predict_input_init(&in);
   in.block_threads = 32;
   in.grid_blocks = 1;
@@ -971,7 +1001,7 @@ static void test_bn(void) {
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.exec_cycles, 700);
   CHECK_STR(p.bound, "latency");
-  CHECK_STR(p.bound2, "ld/st");
+  CHECK_STR(p.bound2, "fp32+ld/st");
 }
 
 int main(void) {

@@ -2,7 +2,8 @@
 // makes uncoalesced requests of 32 sectors, but each sector holds the
 // lane's next 7 elements: over the loop the sectors are read from L1, not
 // moved again from DRAM (which moves the array once: 1 GiB in about 320 us
-// on an H100), and L1's 128 bytes per cycle come next (ld/st).  A thread
+// on an H100), and L1's 128 bytes per cycle come next (the load/store
+// units, which with the loop's FP32 adds make fp32+ld/st).  A thread
 // that reads one element per row (no loop to reuse the sector) gets no
 // such note.  The uncoalesced check says where the loss is.  Stores write
 // through L1: a thread that zeroes its own row sends every partial sector to
@@ -14,7 +15,7 @@
 // CHECK: sector-reuse.cu:[[# @LINE + 22]]:12: warning: uncoalesced global load of 'a'
 // CHECK-NOT: next {{[0-9]+}} elements
 // CHECK: note: for block
-// CHECK: sector-reuse.cu:[[# @LINE + 29]]:3: remark: predicted {{3[0-9][0-9]}} us {{.*}}, bound by dram (next: ld/st at {{[0-9]+}}%)
+// CHECK: sector-reuse.cu:[[# @LINE + 29]]:3: remark: predicted {{3[0-9][0-9]}} us {{.*}}, bound by dram (next: fp32+ld/st at {{[0-9]+}}%)
 // CHECK: sector-reuse.cu:[[# @LINE + 28]]:3: note: model notes: {{.*}}an uncoalesced request's sectors hold the lanes' next elements: L1 serves 100% of the excess
 // CHECK: sector-reuse.cu:[[# @LINE + 28]]:3: remark: predicted {{.*}}, bound by dram
 // CHECK-NOT: sectors hold

@@ -15,7 +15,7 @@
 // RUN: kperf predict %s --kernel blur2 --grid 16,16 --block 16,8 --arg n=256 \
 // RUN:   --gpu rtx3090 --db %kperf_db --model bn | FileCheck --check-prefix=TEXT %s
 // TEXT: blur2<<<(16, 16, 1), (16, 8, 1)>>> on rtx3090 (bn model): predicted
-// TEXT-NEXT: bound by {{[a-z/.0-9]+}} (next: {{[a-z/.0-9]+}} at {{[0-9]+}}%)
+// TEXT-NEXT: bound by {{[a-z/.0-9+]+}} (next: {{[a-z/.0-9+]+}} at {{[0-9]+}}%)
 //
 // A nest that is not unrolled keeps every load:
 // RUN: kperf predict %s --kernel blur2_rolled --grid 16,16 --block 16,8 --arg n=256 \
