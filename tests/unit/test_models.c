@@ -985,6 +985,34 @@ static void test_bn(void) {
   g.mem[KP_MEM_L2].size_bytes = -1;
   g.mem[KP_MEM_LLC].size_bytes = -1;
 
+  /* Math pipes the scheduler feeds itself hold it for their cycles: with a
+   * 64-lane integer pipe (2 cycles a warp instruction per sub-partition),
+   * 100 integer and 100 FP32 instructions take 64 * (100 * 2 + 100) / 4 =
+   * 4800 issue cycles per wave (not 64 * 200 / 4 = 3200), more than the
+   * integer pipe's 3200.  Special functions go to a queue: 100 of them (16
+   * lanes: 8 cycles each) add 1600 issue cycles, not 12800, and their own
+   * pipe's 12800 binds. */
+  kp_predict_input_init(&in);
+  in.block_threads = 128;
+  in.grid_blocks = 64;
+  g.per_clock_per_sm[KP_OP_INT_ADD] = 64;
+  in.count[KP_I_INT] = 100;
+  in.count[KP_I_FP32] = 100;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 2 * 4800);
+  CHECK_STR(p.bound, "issue");
+  CHECK_STR(p.bound2, "int");
+  CHECK_NEAR(p.bound2_ratio, 3200.0 / 4800);
+  g.per_clock_per_sm[KP_OP_SFU] = 16;
+  in.count[KP_I_SFU] = 100;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_issue_cycles"), 2 * 6400);
+  CHECK_NEAR(bn_field(&p, "bn_sfu_cycles"), 2 * 12800);
+  CHECK_STR(p.bound, "sfu");
+  CHECK_STR(p.bound2, "issue");
+  g.per_clock_per_sm[KP_OP_INT_ADD] = 128;
+  g.per_clock_per_sm[KP_OP_SFU] = NAN;
+
   /* Too few warps to hide latency: one block of one warp whose critical
    * path is short (50 cycles: independent instructions), 100 fp32 (latency
    * 4) and 50 shared loads (latency 20).  The warp's stream still takes
