@@ -40,6 +40,7 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kperf_json  # noqa: E402
 import public  # noqa: E402  (the statistics of the public bench)
 
 KTT_PATH = "currently_unused/cachefiles/KTT data/KTConvolutionOutput_2080Ti.json.gz"
@@ -102,22 +103,17 @@ def implied_clock_mhz(counters, duration_us):
 
 def predict(kperf, src, cfg, ptxas_cache=None):
     defines, grid, block, counters, duration = cfg
-    ptxas = ["--ptxas", "nvcc", "--ptxas-cache", ptxas_cache] if ptxas_cache else ["--ptxas", "off"]
-    cmd = [kperf, "predict", os.path.join(src, SOURCE), "--kernel", "convolution_kernel",
-           "--grid", "%d,%d,%d" % grid, "--block", "%d,%d,%d" % block, "--gpu", GPU,
-           "--json"] + ptxas + ["-D%s=%s" % kv for kv in sorted(defines.items())]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        return cfg, None, (p.stderr.strip().splitlines() or ["kperf failed"])[-1]
-    return cfg, json.loads(p.stdout), None
+    pred, why = kperf_json.predict(kperf, os.path.join(src, SOURCE), "convolution_kernel",
+                                   "%d,%d,%d" % grid, "%d,%d,%d" % block, GPU,
+                                   sorted(defines.items()), ptxas_cache)
+    return cfg, pred, why
 
 
 def per_warp(cfg, pred):
     defines, grid, block, c, duration = cfg
     warps = grid[0] * grid[1] * grid[2] * -(-(block[0] * block[1] * block[2]) // 32)
     b = pred["breakdown"]
-    counts, emitted = b.get("instructions_by_class", {}), b.get("emitted_per_thread", {})
-    cls = lambda k: emitted.get(k, counts.get(k, 0))
+    cls = lambda k: kperf_json.emitted(b, k)
     kperf = {"instructions": b["emitted_instructions_per_thread"],
              "memory": sum(cls(k) for k in MEMORY),
              "wavefronts": cls("ld.shared") + cls("st.shared") + b["bank_conflict_replays_per_thread"]}

@@ -34,7 +34,6 @@ public.py) with --src or KPERF_PUBLIC_SRC.  Python 3 standard library only.
 import argparse
 import collections
 import concurrent.futures
-import json
 import os
 import re
 import statistics
@@ -45,6 +44,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import csvio  # noqa: E402
+import kperf_json  # noqa: E402
 import public  # noqa: E402  (the same deterministic sample)
 
 # The datasets' GPUs by architecture (the database's compute capability).
@@ -92,16 +92,12 @@ def sass_counts(toolkit, nvcc, src, kernel, arch, defines, tmp):
 
 
 def kperf_counts(kperf, src, kernel, row):
-    cmd = [kperf, "predict", src, "--kernel", kernel, "--grid", csvio.fmt_dim(row["grid"]),
-           "--block", csvio.fmt_dim(row["block"]), "--gpu", "h100", "--json", "--ptxas", "off"]
-    cmd += ["-D%s=%s" % kv for kv in row["defines"]]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode:
-        return "kperf: " + (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:120]
-    b = json.loads(p.stdout)["breakdown"]
-    em = dict(b["instructions_by_class"])
-    em.update(b.get("emitted_per_thread") or {})
-    return {"FFMA": em.get("fp32", 0), "LDS": em.get("ld.shared", 0),
+    pred, why = kperf_json.predict(kperf, src, kernel, csvio.fmt_dim(row["grid"]),
+                                   csvio.fmt_dim(row["block"]), "h100", row["defines"])
+    if why:
+        return "kperf: " + why[:120]
+    b = pred["breakdown"]
+    return {"FFMA": kperf_json.emitted(b, "fp32"), "LDS": kperf_json.emitted(b, "ld.shared"),
             "all": b["emitted_instructions_per_thread"]}
 
 
