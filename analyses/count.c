@@ -109,7 +109,8 @@ static void count_op(const counter *ct, const kp_node *n, int divergent, kp_coun
                      int folded) {
   struct kp_arena *a = ct->a;
   kp_iclass cls = (unsigned)n->cls < KP_I_COUNT ? n->cls : KP_I_OTHER;
-  const kp_sym *cnt = kp_sym_const(a, folded ? 0 : n->count);
+  int none = folded || n->pred_logic == 2 || (ct->emitted && n->pred_logic);
+  const kp_sym *cnt = kp_sym_const(a, none ? 0 : n->count);
   c->by_class[cls] = kp_sym_add(a, c->by_class[cls], cnt);
   c->total = kp_sym_add(a, c->total, cnt);
   if (divergent)
@@ -367,11 +368,72 @@ static void count_static_nest(const counter *ct, const kp_node *n, int divergent
   counts_add_scaled(ct, c, &nest, kp_sym_const(ct->a, 1));
 }
 
+/* ---- Emitted counts: branch predication --------------------------------- */
+
+/* Branch predication: the compiler replaces a short branch by predicated
+ * instructions; every thread then issues both sides, and the jump is gone.
+ * The CUDA C++ Best Practices Guide ("Branch Predication") gives the rule's
+ * shape with thresholds of 7 instructions where the condition is likely to
+ * diverge and 4 otherwise; NVIDIA's ptxas (CUDA 11.8, sm_86) predicates a
+ * side of 8 dependent FFMAs under a thread-dependent condition but not 9, and
+ * 18 but not 20 under a condition that is the same for every thread of a warp
+ * (tests/lit/model/predication.cu's kernels; docs/models.md).  Those measured
+ * limits are used. */
+#define KP_PREDICATE_MAX_DIVERGENT 8
+#define KP_PREDICATE_MAX_UNIFORM 18
+
+/* Adds the instructions of a branch side to *n; 0 when it holds anything
+ * but plain operations (a loop, a branch, a jump or return, a barrier, an
+ * atomic, a warp operation, a call). */
+static int predicable_side(const kp_region *r, int64_t *n) {
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *nd = &r->nodes[i];
+    if (nd->kind != KP_NODE_OP)
+      return 0;
+    switch (nd->cls) {
+    case KP_I_BRANCH:
+    case KP_I_BARRIER:
+    case KP_I_ATOMIC:
+    case KP_I_WARP:
+    case KP_I_OTHER:
+      return 0;
+    default:
+      break;
+    }
+    if (!nd->pred_logic)
+      *n += nd->count;
+  }
+  return 1;
+}
+
+/* Whether the emitted code predicates branch br (emitted counts only). */
+static int predicated(const counter *ct, const kp_branch *br) {
+  if (!ct->emitted || br->taken == 0 || br->taken == 1)
+    return 0;
+  int64_t n = 0;
+  if (!predicable_side(&br->then_r, &n) || !predicable_side(&br->else_r, &n))
+    return 0;
+  return n <= (br->divergent ? KP_PREDICATE_MAX_DIVERGENT : KP_PREDICATE_MAX_UNIFORM);
+}
+
+/* Whether node i of r is the jump of a predicated branch (the next node). */
+static int predicated_jump(const counter *ct, const kp_region *r, size_t i) {
+  const kp_node *n = &r->nodes[i], *b = i + 1 < r->nnodes ? &r->nodes[i + 1] : NULL;
+  return ct->emitted && n->kind == KP_NODE_OP && n->cls == KP_I_BRANCH && b &&
+         b->kind == KP_NODE_BRANCH && b->branch && b->branch->has_jump &&
+         predicated(ct, b->branch);
+}
+
 static void count_branch(const counter *ct, const kp_branch *br, int divergent, kp_counts *c) {
   int div = divergent || br->divergent;
   kp_counts t, e;
   if (br->taken == 1 || br->taken == 0) { /* the condition folded */
     count_region(ct, br->taken ? &br->then_r : &br->else_r, div, c);
+    return;
+  }
+  if (predicated(ct, br)) { /* every thread issues both sides */
+    count_region(ct, &br->then_r, div, c);
+    count_region(ct, &br->else_r, div, c);
     return;
   }
   counts_zero(ct, &t);
@@ -411,7 +473,7 @@ static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp
       continue;
     switch (n->kind) {
     case KP_NODE_OP:
-      count_op(ct, n, divergent, c, ct->folds && ct->folds[i]);
+      count_op(ct, n, divergent, c, (ct->folds && ct->folds[i]) || predicated_jump(ct, r, i));
       break;
     case KP_NODE_LOOP:
       if (n->loop && ct->emitted && !ct->in_static && static_trip(n->loop) > 0) {

@@ -184,6 +184,24 @@ Val BodyBuilder::pureOp(kp_iclass Cls, unsigned N, const std::string &Key,
   return R;
 }
 
+// An operation whose result is a truth value (a comparison, a conversion to
+// bool, logic).  Combines: it only combines or converts truth values, which
+// the emitted code does inside the comparisons that made them (kp_node.pred_logic).
+Val BodyBuilder::truthOp(kp_iclass Cls, const std::string &Key, std::vector<const Val *> Ops,
+                         SourceLocation L, bool Combines) {
+  Val R = pureOp(Cls, 1, Key, Ops, L);
+  R.Truth = true;
+  if (Combines)
+    markPredLogic(R.Depth, R.Node);
+  return R;
+}
+
+void BodyBuilder::markPredLogic(int D, int Node, int How) {
+  if (D >= 0 && Node >= 0 && static_cast<size_t>(D) < Frames.size() &&
+      static_cast<size_t>(Node) < Frames[D].R->nnodes)
+    Frames[D].R->nodes[Node].pred_logic = How;
+}
+
 std::string BodyBuilder::keyOf(const VarDecl *VD) {
   auto It = Env.find(VD);
   unsigned V = It == Env.end() ? 0 : It->second.Version;

@@ -39,7 +39,13 @@ typedef struct kp_counts {
    *     counters is an operand of the instruction using it (c[bank][offset]);
    *   - a shared-memory load whose affine index has constant coefficients on
    *     the nest's counters is issued once per distinct address, when nothing
-   *     in the nest stores to shared memory or synchronises.
+   *     in the nest stores to shared memory or synchronises;
+   * and everywhere, where
+   *   - logic on truth values (&&, ||, !, == of bools: kp_node.pred_logic) is
+   *     part of the comparisons that made them;
+   *   - a branch whose sides are at most 8 plain operations (18 when its
+   *     condition is the same for every thread) is predicated: both sides are
+   *     issued and its jump is gone (as ptxas does; see count.c).
    * Used by the bottleneck model (docs/models.md, "bn"). */
   const kp_sym *emitted[KP_I_COUNT];
 } kp_counts;

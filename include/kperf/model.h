@@ -228,6 +228,13 @@ typedef struct kp_node {
   int escapes;    /* its value is kept in a register array's element beyond
                      its region (c[t] += 1 in an unrolled loop: a counter or
                      an accumulator), so it is never folded into offsets */
+  int pred_logic; /* 1: combines truth values only (a && b, a || b, !a, a == b
+                     on bools, a truth value converted to bool): in the emitted
+                     code it is the combining operation or negated operand of
+                     the comparisons that made them (PTX setp's .and/.or/.xor,
+                     !p), no instruction of its own.  2: a truth value turned
+                     into a number (selp) that is only tested again: no
+                     instruction in the source counts either */
   /* KP_NODE_LOOP / KP_NODE_BRANCH */
   struct kp_loop *loop;
   struct kp_branch *branch;
@@ -274,6 +281,9 @@ typedef struct kp_branch {
   int taken;     /* 1 then, 0 else when the condition folds; -1 unknown */
   const char *cond; /* the condition's spelling */
   kp_region then_r, else_r;
+  int has_jump;  /* the operation node just before this branch node in its
+                    region is its conditional jump (KP_I_BRANCH): a branch
+                    code generation predicates leaves that jump out */
 } kp_branch;
 
 /* A note about something kperf could not analyse ("recursion cut at f",

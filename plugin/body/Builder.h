@@ -123,6 +123,8 @@ struct Val {
   int Level = 0;  // innermost frame in which it varies (0: the whole kernel)
   bool ThreadDep = false; // differs between threads of a warp
   bool FromMemory = false; // computed from a value loaded from memory
+  bool Truth = false;      // a truth value: a comparison's result, or logic on such values
+  int SelDepth = -1, SelNode = -1; // a truth value as an integer: the selp making it
   Lin L;                  // integer values
   std::string Key;        // CSE key; empty when not pure
   // Pointer values.
@@ -240,6 +242,9 @@ private:
   bool cseFind(const std::string &Key, int D, Val &Out);
   Val pureOp(kp_iclass Cls, unsigned N, const std::string &Key, std::vector<const Val *> Ops,
              SourceLocation L);
+  void markPredLogic(int D, int Node, int How = 1);
+  Val truthOp(kp_iclass Cls, const std::string &Key, std::vector<const Val *> Ops, SourceLocation L,
+              bool Combines);
 
   // ---- Variables (Body.cpp) ----
   std::string keyOf(const VarDecl *VD);
@@ -332,7 +337,7 @@ private:
   void varDecl(const VarDecl *VD);
   void ifStmt(const IfStmt *IS);
   void branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken, const Stmt *Then,
-              const Stmt *Else);
+              const Stmt *Else, int Jump = -1);
 
   // ---- Loops: counters, trip counts, unrolling (body/Loops.cpp) ----
   class Modified;

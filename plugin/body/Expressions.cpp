@@ -418,14 +418,30 @@ Val BodyBuilder::castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType 
   case CK_FloatingCast:
   case CK_IntegralToBoolean:
   case CK_FloatingToBoolean: {
-    kp_iclass Cl = CK == CK_IntegralToBoolean || CK == CK_FloatingToBoolean ? KP_I_CMP : KP_I_CONV;
-    Val R = pureOp(Cl, 1, std::string("cvt") + std::to_string(static_cast<int>(CK)) + "(" + V.Key + ")",
-                   {&V}, E->getBeginLoc());
-    return R;
+    std::string Key = std::string("cvt") + std::to_string(static_cast<int>(CK)) + "(" + V.Key + ")";
+    if (CK == CK_IntegralToBoolean || CK == CK_FloatingToBoolean) {
+      // A truth value kept as an integer and tested again stays a predicate:
+      // neither the integer nor the test is emitted.
+      if (V.Truth)
+        markPredLogic(V.SelDepth, V.SelNode, 2);
+      return truthOp(KP_I_CMP, Key, {&V}, E->getBeginLoc(), V.Truth);
+    }
+    return pureOp(KP_I_CONV, 1, Key, {&V}, E->getBeginLoc());
   }
+  case CK_IntegralCast:
+    // A truth value used as a number: selp 1, 0 (unless it is only tested
+    // again, see above).
+    if (V.Truth && V.Node >= 0 && Sub->getType()->isBooleanType() && !To->isBooleanType()) {
+      Val R = pureOp(KP_I_CMP, 1, "selp(" + V.Key + ")", {&V}, E->getBeginLoc());
+      R.Truth = true;
+      R.SelDepth = R.Depth;
+      R.SelNode = R.Node;
+      R.L = V.L;
+      return R;
+    }
+    [[fallthrough]];
   case CK_BitCast:
   case CK_NoOp:
-  case CK_IntegralCast:
   case CK_ArrayToPointerDecay:
   case CK_FunctionToPointerDecay:
   case CK_NullToPointer:
@@ -704,13 +720,19 @@ Val BodyBuilder::binary(const BinaryOperator *BO) {
   }
   if (BO->isComparisonOp()) {
     Val X = eval(BO->getLHS()), Y = eval(BO->getRHS());
-    return pureOp(KP_I_CMP, 1, std::string("cmp") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")",
-                  {&X, &Y}, L);
+    // == and != between two truth values: an exclusive or of predicates.
+    bool Combines = BO->isEqualityOp() && X.Truth && Y.Truth;
+    if (Combines) { // bools promoted to int for the comparison stay predicates
+      markPredLogic(X.SelDepth, X.SelNode, 2);
+      markPredLogic(Y.SelDepth, Y.SelNode, 2);
+    }
+    return truthOp(KP_I_CMP, std::string("cmp") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")",
+                   {&X, &Y}, L, Combines);
   }
   if (BO->isLogicalOp()) {
     Val X = eval(BO->getLHS()), Y = eval(BO->getRHS());
-    return pureOp(KP_I_INT, 1, std::string("log") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")",
-                  {&X, &Y}, L);
+    return truthOp(KP_I_INT, std::string("log") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")",
+                   {&X, &Y}, L, X.Truth && Y.Truth);
   }
   if (Op == BO_Comma) {
     eval(BO->getLHS());
@@ -772,7 +794,9 @@ Val BodyBuilder::unary(const UnaryOperator *UO) {
   case UO_Not:
   case UO_LNot: {
     Val X = eval(UO->getSubExpr());
-    return pureOp(UO->getOpcode() == UO_LNot ? KP_I_CMP : KP_I_INT, 1, "not(" + X.Key + ")", {&X}, L);
+    if (UO->getOpcode() == UO_LNot)
+      return truthOp(KP_I_CMP, "lnot(" + X.Key + ")", {&X}, L, X.Truth);
+    return pureOp(KP_I_INT, 1, "not(" + X.Key + ")", {&X}, L);
   }
   default:
     return eval(UO->getSubExpr());

@@ -148,15 +148,16 @@ void BodyBuilder::ifStmt(const IfStmt *IS) {
   if (IS->isConstexpr() && Taken < 0)
     Taken = 1;
   Val Cd;
+  int Jump = -1;
   if (Taken < 0) {
     Cd = eval(Cond);
-    emit(depth(), KP_I_BRANCH, 1, {&Cd}, IS->getIfLoc());
+    Jump = emit(depth(), KP_I_BRANCH, 1, {&Cd}, IS->getIfLoc());
   }
-  branch(IS->getIfLoc(), Cond, Cd, Taken, IS->getThen(), IS->getElse());
+  branch(IS->getIfLoc(), Cond, Cd, Taken, IS->getThen(), IS->getElse(), Jump);
 }
 
 void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken,
-                         const Stmt *Then, const Stmt *Else) {
+                         const Stmt *Then, const Stmt *Else, int Jump) {
   kp_branch *B = static_cast<kp_branch *>(kp_module_alloc(M, sizeof(kp_branch)));
   if (!B)
     return;
@@ -209,6 +210,7 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
   if (Cd.Depth == depth() && Cd.Node >= 0)
     kp_node_add_dep(M, Nd, Cd.Node);
   int Node = static_cast<int>(Frames.back().R->nnodes - 1);
+  B->has_jump = Jump >= 0 && Jump == Node - 1;
   // Variables assigned on a side: their value after the branch comes from it.
   for (const VarDecl *VD : Assigned) {
     auto It = Env.find(VD);

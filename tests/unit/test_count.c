@@ -476,7 +476,66 @@ static void test_emitted(void) {
   }
 }
 
+/* Emitted counts of branches and truth values: a divergent branch of at most
+ * 8 plain operations (18 when uniform) is predicated (both sides issued, no
+ * jump); a longer side, or one holding a barrier, keeps the jump and the
+ * longer side; logic on truth values (kp_node.pred_logic) is no instruction. */
+static void test_predication(void) {
+  /* variant: 0 divergent 2+1 ops; 1 uniform, 19 ops on one side; 2 divergent
+   * with a barrier on a side; 3 uniform, 17 ops; 4 divergent, 9 ops. */
+  for (int variant = 0; variant < 5; variant++) {
+    kp_module m;
+    kp_module_init(&m);
+    kp_kernel *k = kp_module_add_kernel(&m);
+    CHECK(k != NULL);
+    if (!k) {
+      kp_module_free(&m);
+      return;
+    }
+    k->has_body = 1;
+    int c0 = op(&m, &k->body, KP_I_CMP, 1, -1);
+    int c1 = op(&m, &k->body, KP_I_CMP, 1, -1);
+    int land = op(&m, &k->body, KP_I_INT, 1, -1); /* c0 && c1 */
+    dep(&m, &k->body, land, c0);
+    dep(&m, &k->body, land, c1);
+    k->body.nodes[land].pred_logic = 1;
+    int jump = op(&m, &k->body, KP_I_BRANCH, 1, -1);
+    dep(&m, &k->body, jump, land);
+    kp_branch *b = branch(&m, &k->body, variant == 0 || variant == 2 || variant == 4, -1);
+    CHECK(b != NULL);
+    if (!b) {
+      kp_module_free(&m);
+      return;
+    }
+    b->has_jump = 1;
+    static const int sides[] = {2, 19, 2, 17, 8}; /* + 1 on the else side */
+    int nthen = sides[variant];
+    for (int i = 0; i < nthen; i++)
+      op(&m, &b->then_r, KP_I_INT, 1, -1);
+    op(&m, &b->else_r, variant == 2 ? KP_I_BARRIER : KP_I_INT, 1, -1);
+    kp_arena *ar = kp_arena_new();
+    kp_counts cn;
+    CHECK(kp_count_kernel(ar, k, &cn));
+    int64_t v[KP_I_COUNT], e[KP_I_COUNT];
+    for (int i = 0; i < KP_I_COUNT; i++)
+      CHECK(kp_sym_eval(cn.by_class[i], NULL, 0, &v[i]) && kp_sym_eval(cn.emitted[i], NULL, 0, &e[i]));
+    /* Source counts: the && is an instruction, the jump too, the longer side. */
+    CHECK(v[KP_I_CMP] == 2 && v[KP_I_BRANCH] == 1);
+    CHECK(v[KP_I_INT] == 1 + nthen);
+    CHECK(e[KP_I_CMP] == 2);
+    int predicated = variant == 0 || variant == 3;
+    CHECK(e[KP_I_BRANCH] == (predicated ? 0 : 1));
+    if (predicated)
+      CHECK(e[KP_I_INT] == nthen + 1); /* both sides, no && */
+    else
+      CHECK(e[KP_I_INT] == nthen);     /* the longer side, no && */
+    kp_arena_free(ar);
+    kp_module_free(&m);
+  }
+}
+
 int main(void) {
+  test_predication();
   test_emitted();
   test_inner_from_outer();
   test_counts();
