@@ -197,9 +197,13 @@ Val BodyBuilder::truthOp(kp_iclass Cls, const std::string &Key, std::vector<cons
 }
 
 void BodyBuilder::markPredLogic(int D, int Node, int How) {
-  if (D >= 0 && Node >= 0 && static_cast<size_t>(D) < Frames.size() &&
-      static_cast<size_t>(Node) < Frames[D].R->nnodes)
-    Frames[D].R->nodes[Node].pred_logic = How;
+  if (D >= 0 && static_cast<size_t>(D) < Frames.size())
+    markPredLogic(Frames[D].R, Node, How);
+}
+
+void BodyBuilder::markPredLogic(kp_region *R, int Node, int How) {
+  if (R && Node >= 0 && static_cast<size_t>(Node) < R->nnodes)
+    R->nodes[Node].pred_logic = How;
 }
 
 std::string BodyBuilder::keyOf(const VarDecl *VD) {

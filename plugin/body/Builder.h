@@ -124,7 +124,9 @@ struct Val {
   bool ThreadDep = false; // differs between threads of a warp
   bool FromMemory = false; // computed from a value loaded from memory
   bool Truth = false;      // a truth value: a comparison's result, or logic on such values
-  int SelDepth = -1, SelNode = -1; // a truth value as an integer: the selp making it
+  // A truth value as an integer: the selp making it (node SelNode of SelR).
+  kp_region *SelR = nullptr;
+  int SelNode = -1;
   Lin L;                  // integer values
   std::string Key;        // CSE key; empty when not pure
   // Pointer values.
@@ -243,6 +245,12 @@ private:
   Val pureOp(kp_iclass Cls, unsigned N, const std::string &Key, std::vector<const Val *> Ops,
              SourceLocation L);
   void markPredLogic(int D, int Node, int How = 1);
+  static void markPredLogic(kp_region *R, int Node, int How);
+  static void forgetTruth(Val &V) {
+    V.Truth = false;
+    V.SelR = nullptr;
+    V.SelNode = -1;
+  }
   Val truthOp(kp_iclass Cls, const std::string &Key, std::vector<const Val *> Ops, SourceLocation L,
               bool Combines);
 

@@ -423,7 +423,7 @@ Val BodyBuilder::castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType 
       // A truth value kept as an integer and tested again stays a predicate:
       // neither the integer nor the test is emitted.
       if (V.Truth)
-        markPredLogic(V.SelDepth, V.SelNode, 2);
+        markPredLogic(V.SelR, V.SelNode, 2);
       return truthOp(KP_I_CMP, Key, {&V}, E->getBeginLoc(), V.Truth);
     }
     return pureOp(KP_I_CONV, 1, Key, {&V}, E->getBeginLoc());
@@ -434,8 +434,10 @@ Val BodyBuilder::castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType 
     if (V.Truth && V.Node >= 0 && Sub->getType()->isBooleanType() && !To->isBooleanType()) {
       Val R = pureOp(KP_I_CMP, 1, "selp(" + V.Key + ")", {&V}, E->getBeginLoc());
       R.Truth = true;
-      R.SelDepth = R.Depth;
-      R.SelNode = R.Node;
+      if (R.Depth >= 0 && static_cast<size_t>(R.Depth) < Frames.size()) {
+        R.SelR = Frames[R.Depth].R;
+        R.SelNode = R.Node;
+      }
       R.L = V.L;
       return R;
     }
@@ -723,8 +725,8 @@ Val BodyBuilder::binary(const BinaryOperator *BO) {
     // == and != between two truth values: an exclusive or of predicates.
     bool Combines = BO->isEqualityOp() && X.Truth && Y.Truth;
     if (Combines) { // bools promoted to int for the comparison stay predicates
-      markPredLogic(X.SelDepth, X.SelNode, 2);
-      markPredLogic(Y.SelDepth, Y.SelNode, 2);
+      markPredLogic(X.SelR, X.SelNode, 2);
+      markPredLogic(Y.SelR, Y.SelNode, 2);
     }
     return truthOp(KP_I_CMP, std::string("cmp") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")",
                    {&X, &Y}, L, Combines);

@@ -508,6 +508,7 @@ void BodyBuilder::loop(const Stmt *S) {
     Val V = It == Env.end() ? Val() : It->second.V;
     V.Depth = -1;
     V.Node = -1;
+    forgetTruth(V); // carried across iterations
     V.Level = depth();
     if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.valid || InitL.sym)) {
       // (A start that is not affine, n >> 2, makes the counter a formula.)
@@ -587,6 +588,7 @@ void BodyBuilder::loop(const Stmt *S) {
   for (const VarDecl *VD : Mod.Vars) {
     VarInfo &VI = Env[VD];
     Val V = VI.V;
+    forgetTruth(V);
     V.L = Secondary.count(VD) && TripUniform ? secondaryAt(VD, Lp->trip) : Lin();
     V.Off = Lin();
     V.Depth = depth();

@@ -217,8 +217,10 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
     if (It == Env.end())
       continue;
     Val V = It->second.V;
-    if (Taken < 0)
+    if (Taken < 0) {
       V.L = Lin();
+      forgetTruth(V); // either side's value: not known to be a truth value
+    }
     V.IsPtr = V.IsPtr && Taken >= 0;
     V.Depth = depth();
     V.Node = Node;

@@ -79,3 +79,32 @@ __global__ void side12(float *out, const float *in, const float *lim) {
   }
   out[i] = s;
 }
+
+// A truth value assigned on one side of a branch is not known to be one after
+// it (the other side may keep a number): `if (b)` tests it (one setp) and the
+// selp making it stays.  Per iteration: v > l, v > 2 * l, its selp, b != 0 and
+// the loop's test: 64 x 5 = 320, emitted as written; both branches are
+// predicated (of 193 branches, 65 remain: the back edges and the return).
+// RUN: kperf predict %s --kernel merged --grid 64 --block 256 --gpu rtx3090 \
+// RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=MERGED %s
+// MERGED: "instructions_by_class": {
+// MERGED: "cmp": 320{{,?$}}
+// MERGED: "emitted_per_thread": {
+// MERGED-NOT: "cmp"
+// MERGED: "branch": 65{{,?$}}
+
+__global__ void merged(int *out, const float *in, const float *lim) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  int n = 0;
+#pragma unroll 1
+  for (int j = 0; j < 64; j++) {
+    float l = lim[j];
+    int b = 0;
+    if (v > l)
+      b = v > 2.0f * l;
+    if (b)
+      n += 1;
+  }
+  out[i] = n;
+}
