@@ -192,13 +192,8 @@ Val BodyBuilder::truthOp(kp_iclass Cls, const std::string &Key, std::vector<cons
   Val R = pureOp(Cls, 1, Key, Ops, L);
   R.Truth = true;
   if (Combines)
-    markPredLogic(R.Depth, R.Node);
+    markPredLogic(regionOf(R), R.Node, 1);
   return R;
-}
-
-void BodyBuilder::markPredLogic(int D, int Node, int How) {
-  if (D >= 0 && static_cast<size_t>(D) < Frames.size())
-    markPredLogic(Frames[D].R, Node, How);
 }
 
 void BodyBuilder::markPredLogic(kp_region *R, int Node, int How) {

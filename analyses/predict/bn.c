@@ -125,15 +125,11 @@ static double held_slots(const kp_model_facts *f, int c) {
  * times it when they are equal.  One global constant, fitted on one dataset
  * of public measurements (convolution on the RTX 2080 Ti, 150
  * configurations) and judged on the others (bench/accuracy/README.md). */
-#ifndef BN_LATENCY_OVERLAP_P
 #define BN_LATENCY_OVERLAP_P 4.0
-#endif
 
 static double latency_overlap(double thr, double lat) {
-  if (!(thr > 0) || !(lat > 0))
-    return thr > lat ? thr : lat;
-  double hi = thr > lat ? thr : lat, lo = thr > lat ? lat : thr;
-  return hi * pow(1.0 + pow(lo / hi, BN_LATENCY_OVERLAP_P), 1.0 / BN_LATENCY_OVERLAP_P);
+  const double p = BN_LATENCY_OVERLAP_P;
+  return pow(pow(fmax(thr, 0), p) + pow(fmax(lat, 0), p), 1.0 / p);
 }
 
 static double emitted(const kp_predict_input *in, int c) {

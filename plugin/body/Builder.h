@@ -244,7 +244,9 @@ private:
   bool cseFind(const std::string &Key, int D, Val &Out);
   Val pureOp(kp_iclass Cls, unsigned N, const std::string &Key, std::vector<const Val *> Ops,
              SourceLocation L);
-  void markPredLogic(int D, int Node, int How = 1);
+  kp_region *regionOf(const Val &V) const {
+    return V.Depth >= 0 && static_cast<size_t>(V.Depth) < Frames.size() ? Frames[V.Depth].R : nullptr;
+  }
   static void markPredLogic(kp_region *R, int Node, int How);
   static void forgetTruth(Val &V) {
     V.Truth = false;

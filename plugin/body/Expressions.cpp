@@ -434,10 +434,8 @@ Val BodyBuilder::castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType 
     if (V.Truth && V.Node >= 0 && Sub->getType()->isBooleanType() && !To->isBooleanType()) {
       Val R = pureOp(KP_I_CMP, 1, "selp(" + V.Key + ")", {&V}, E->getBeginLoc());
       R.Truth = true;
-      if (R.Depth >= 0 && static_cast<size_t>(R.Depth) < Frames.size()) {
-        R.SelR = Frames[R.Depth].R;
-        R.SelNode = R.Node;
-      }
+      R.SelR = regionOf(R);
+      R.SelNode = R.Node;
       R.L = V.L;
       return R;
     }

@@ -51,6 +51,11 @@ __global__ void crossings(int *out, const float2 *pts, const float2 *poly) {
   out[i] = c;
 }
 
+// Eight dependent FMAs on s.
+#define STEPS8 \
+  s = s * v + l; s = s * l + v; s = s * v + 1.0f; s = s * l + 2.0f; \
+  s = s * v + 3.0f; s = s * l + 4.0f; s = s * v + 5.0f; s = s * l + 6.0f;
+
 __global__ void side8(float *out, const float *in, const float *lim) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i], s = 0.0f;
@@ -58,8 +63,7 @@ __global__ void side8(float *out, const float *in, const float *lim) {
   for (int j = 0; j < 64; j++) {
     float l = lim[j];
     if (v > l) {
-      s = s * v + l; s = s * l + v; s = s * v + 1.0f; s = s * l + 2.0f;
-      s = s * v + 3.0f; s = s * l + 4.0f; s = s * v + 5.0f; s = s * l + 6.0f;
+      STEPS8
     }
   }
   out[i] = s;
@@ -72,8 +76,7 @@ __global__ void side12(float *out, const float *in, const float *lim) {
   for (int j = 0; j < 64; j++) {
     float l = lim[j];
     if (v > l) {
-      s = s * v + l; s = s * l + v; s = s * v + 1.0f; s = s * l + 2.0f;
-      s = s * v + 3.0f; s = s * l + 4.0f; s = s * v + 5.0f; s = s * l + 6.0f;
+      STEPS8
       s = s * v + 7.0f; s = s * l + 8.0f; s = s * v + 9.0f; s = s * l + 10.0f;
     }
   }
