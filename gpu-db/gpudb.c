@@ -22,7 +22,7 @@
 static const char *const op_names[KP_OP_COUNT] = {"fp16",    "fp32",    "fp64",
                                                   "sfu",     "int_add", "int_mul",
                                                   "conv",    "conv64",  "div_f32",
-                                                  "ldst",    "shared"};
+                                                  "ldst",    "shared",  "int_own"};
 static const char *const mem_names[KP_MEM_COUNT] = {"shared", "l1", "l2", "dram", "llc"};
 
 const char *kp_op_name(kp_op op) {
@@ -1265,7 +1265,7 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
 
   /* Instruction latencies. */
   for (int op = 0; op < KP_OP_COUNT; op++) {
-    if (op == KP_OP_LDST || op == KP_OP_SHARED)
+    if (op == KP_OP_LDST || op == KP_OP_SHARED || op == KP_OP_INT_OWN)
       continue; /* throughput only */
     if (prep(db, i, "SELECT latency_cycles, source FROM gpu_latency WHERE gpu_id = ?1 AND class = ?2",
              &st, err, errlen))

@@ -59,7 +59,7 @@ CREATE TABLE cc_throughput (
   cc_minor           INTEGER NOT NULL,
   class              TEXT NOT NULL CHECK (class IN ('fp16', 'fp32', 'fp64', 'sfu', 'int_add',
                                                     'int_mul', 'conv', 'conv64', 'div_f32',
-                                                    'ldst', 'shared')),
+                                                    'ldst', 'shared', 'int_own')),
   per_clock_per_sm   REAL CHECK (per_clock_per_sm > 0),
   source             TEXT NOT NULL,
   PRIMARY KEY (isa, cc_major, cc_minor, class)

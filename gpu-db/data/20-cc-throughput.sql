@@ -165,3 +165,17 @@ INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) 
 -- and wavefront rates over the durations) agrees at 1,790 MHz.
 INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) VALUES
  (7, 5, 'shared', 16, 'Measured: Nsight Compute counters of an RTX 2080 Ti (AutoTuningAssociation/benchmark_hub@8eeb99e, currently_unused/cachefiles/KTT data/KTConvolutionOutput_2080Ti.json.gz): shared-memory wavefronts reach at most 49.2 % of one per clock per SM over 5,280 profiled configurations (one wavefront per 2 cycles: 16 lanes)');
+
+-- Integer lanes of their own ('int_own'): 32-bit integer lanes per SM beside the
+-- FP32 lanes.  Where they exist the scheduler issues integer and FP32
+-- instructions in alternate cycles and both pipes run at once, so neither holds
+-- the scheduler for the other's cycles.  No row: GA10x and Ada, whose integer
+-- lanes are the FP32 lanes of one of a processing block's two datapaths (GA102
+-- whitepaper: "16 FP32 and 16 INT32 ... either 32 FP32 operations per clock, or 16
+-- FP32 and 16 INT32"), and Pascal and older, which cannot run FP32 and INT32 at
+-- once (V100 whitepaper).
+INSERT INTO cc_throughput (cc_major, cc_minor, class, per_clock_per_sm, source) VALUES
+ (7, 0, 'int_own', 64, 'NVIDIA Tesla V100 GPU Architecture whitepaper (2017): "Unlike Pascal GPUs, which could not execute FP32 and INT32 instructions simultaneously, the Volta GV100 SM includes separate FP32 and INT32 cores, allowing simultaneous execution of FP32 and INT32 operations at full throughput"; 4 processing blocks x 16 INT32'),
+ (7, 5, 'int_own', 64, 'NVIDIA Turing GPU Architecture whitepaper (2018): the Turing SM adds an independent integer datapath that executes instructions concurrently with the floating-point datapath; 4 processing blocks x 16 INT32'),
+ (8, 0, 'int_own', 64, 'NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020), GA100 SM: 64 FP32 and 64 INT32 cores per SM, 4 processing blocks x 16 INT32 beside 16 FP32'),
+ (9, 0, 'int_own', 64, 'NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022), GH100 SM: 128 FP32 and 64 INT32 cores per SM, 4 processing blocks x 16 INT32 beside 32 FP32');

@@ -40,6 +40,10 @@ typedef enum kp_op {
   KP_OP_SHARED,   /* shared-memory lanes: a warp's pass (wavefront) through shared memory
                      takes warp size / this cycles per SM; unknown: the banks, one pass per
                      clock (throughput only) */
+  KP_OP_INT_OWN,  /* 32-bit integer lanes per SM of their own, beside the FP32 lanes: the
+                     scheduler issues integer and FP32 instructions in alternate cycles and
+                     both pipes run at once; unknown: the integer lanes are some of the FP32
+                     lanes, or the two do not run at once (throughput only) */
   KP_OP_COUNT
 } kp_op;
 

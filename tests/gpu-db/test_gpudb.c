@@ -170,10 +170,12 @@ static void test_lookups(kp_gpudb *db) {
   /* Turing's shared memory: a pass every other cycle (measured). */
   CHECK(kp_gpudb_find(db, "rtx2080ti", &g, err, sizeof err) == 0);
   CHECK(g.per_clock_per_sm[KP_OP_SHARED] == 16 && g.per_clock_per_sm[KP_OP_LDST] == 16);
+  CHECK(g.per_clock_per_sm[KP_OP_INT_OWN] == 64); /* integer lanes beside FP32's */
 
   /* Ampere's shared-memory latency (Accel-Sim's models), no longer L1's. */
   CHECK(kp_gpudb_find(db, "rtx-a4000", &g, err, sizeof err) == 0);
   CHECK(g.mem[KP_MEM_SHARED].latency_cycles == 29 && g.mem[KP_MEM_L1].latency_cycles == 39);
+  CHECK(isnan(g.per_clock_per_sm[KP_OP_INT_OWN])); /* GA10x: integer on an FP32 datapath */
   CHECK(kp_gpudb_find(db, "a100", &g, err, sizeof err) == 0);
   CHECK(g.mem[KP_MEM_SHARED].latency_cycles == 28);
   CHECK(kp_gpudb_find(db, "rtx4090", &g, err, sizeof err) == 0);

@@ -1023,8 +1023,31 @@ static void test_bn(void) {
   CHECK_NEAR(bn_field(&p, "bn_sfu_cycles"), 2 * 12800);
   CHECK_STR(p.bound, "sfu");
   CHECK_STR(p.bound2, "issue");
-  g.per_clock_per_sm[KP_OP_INT_ADD] = 128;
   g.per_clock_per_sm[KP_OP_SFU] = NAN;
+
+  /* Integer lanes of the SM's own (Volta, Turing, GA100, Hopper): integer
+   * and FP32 instructions issue in alternate cycles, one slot each.  100
+   * integer and 50 FP32 instructions: 64 * 150 / 4 = 2400 issue cycles per
+   * wave (held: 64 * (200 + 50) / 4 = 4000), and the integer pipe's
+   * 64 * 100 * 2 / 4 = 3200 binds. */
+  kp_predict_input_init(&in);
+  in.block_threads = 128;
+  in.grid_blocks = 64;
+  in.count[KP_I_INT] = 100;
+  in.count[KP_I_FP32] = 50;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_issue_cycles"), 2 * 4000);
+  CHECK_STR(p.bound, "issue");
+  g.per_clock_per_sm[KP_OP_INT_OWN] = 64;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_issue_cycles"), 2 * 2400);
+  CHECK_NEAR(bn_field(&p, "bn_int_cycles"), 2 * 3200);
+  CHECK_NEAR(p.exec_cycles, bn_wave(2 * 3200, &p));
+  CHECK_STR(p.bound, "int");
+  CHECK_STR(p.bound2, "issue");
+  CHECK_NEAR(p.bound2_ratio, 2400.0 / 3200);
+  g.per_clock_per_sm[KP_OP_INT_OWN] = NAN;
+  g.per_clock_per_sm[KP_OP_INT_ADD] = 128;
 
   /* Too few warps to hide latency: one block of one warp whose critical
    * path is short (50 cycles: independent instructions), 100 fp32 (latency
