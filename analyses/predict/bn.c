@@ -93,14 +93,15 @@ static int pipe_of(int c) {
  * functions, conversions: the MIO).  Measured, not documented: see the
  * comment at the top.  Where the integer lanes are an SM's own (`int_own`:
  * Volta, Turing, GA100, Hopper), the scheduler issues integer and FP32
- * instructions in alternate cycles and every math instruction takes one
- * slot; each pipe's own time still bounds the wave.  Measured: pnpoly on the
+ * instructions in alternate cycles and each of them takes one slot (FP64
+ * and FP16 still hold it); each pipe's own time still bounds the wave.  Measured: pnpoly on the
  * RTX 2080 Ti (held out, 150 configurations): median APE 28.7 -> 21.7 %,
  * rho 0.82 -> 0.96; the A100's dedispersion 7.7 -> 4.4 %, rho 0.50 -> 0.46. */
 static double held_slots(const kp_gpu *gpu, const kp_model_facts *f, int c) {
   int p = pipe_of(c);
-  if (p < 0 || p == R_SFU || p == R_CONV || !(f->issue[c] > 1) ||
-      gpu->per_clock_per_sm[KP_OP_INT_OWN] > 0)
+  if (p < 0 || p == R_SFU || p == R_CONV || !(f->issue[c] > 1))
+    return 1;
+  if (gpu->per_clock_per_sm[KP_OP_INT_OWN] > 0 && (p == R_FP32 || p == R_INT || p == R_INT_MUL))
     return 1;
   return f->issue[c];
 }

@@ -1046,6 +1046,13 @@ static void test_bn(void) {
   CHECK_STR(p.bound, "int");
   CHECK_STR(p.bound2, "issue");
   CHECK_NEAR(p.bound2_ratio, 2400.0 / 3200);
+  /* FP64 still holds it: 100 on a 32-lane pipe (4 cycles) add 64 * 400 / 4. */
+  double fp64 = g.per_clock_per_sm[KP_OP_FP64];
+  g.per_clock_per_sm[KP_OP_FP64] = 32;
+  in.count[KP_I_FP64] = 100;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_issue_cycles"), 2 * (2400 + 6400));
+  g.per_clock_per_sm[KP_OP_FP64] = fp64;
   g.per_clock_per_sm[KP_OP_INT_OWN] = NAN;
   g.per_clock_per_sm[KP_OP_INT_ADD] = 128;
 
