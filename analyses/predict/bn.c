@@ -15,7 +15,8 @@
  *     pnpoly's integer-bound rows (rho 0.76-0.77 -> 0.83-0.85), and the
  *     held-out dedispersion kernel on the A100 (median APE 9.4 -> 2.8 %);
  *     holding the scheduler for the special-function and conversion pipes
- *     too predicted dedispersion, bound by conversions, 2x too slow;
+ *     too predicted dedispersion, bound by conversions, 2x too slow; a
+ *     scheduler fills BN_ISSUE_ACTIVE of its cycles when issue binds;
  *   - shared memory: one pass (wavefront) per warp instruction, one more per
  *     extra way of a bank conflict, one pass per cycle per SM;
  *   - the load/store units: every shared, global and local memory
