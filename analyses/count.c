@@ -146,6 +146,8 @@ static int64_t static_trip(const kp_loop *l) {
   return 0;
 }
 
+int kp_loop_unrolled_whole(const kp_loop *l) { return l && static_trip(l) > 0; }
+
 static int is_data_class(kp_iclass c) {
   switch (c) {
   case KP_I_INT:
@@ -672,7 +674,7 @@ static int node_time(const timer *tm, const kp_node *n, double *time, double *de
           (unsigned)b->nodes[i].cls < KP_I_COUNT)
         dg += (tm->issue ? tm->issue[b->nodes[i].cls] : 0) * b->nodes[i].count;
     int64_t g = n->loop->unrolled_by > 1 ? n->loop->unrolled_by : 1;
-    int64_t go = n->loop->unroll == -1 ? trip : g; /* fully unrolled: all at once */
+    int64_t go = kp_loop_unrolled_whole(n->loop) ? trip : g; /* unrolled whole: all at once */
     *time = (double)(tm->overlap ? (trip + go - 1) / go : trip) * t;
     *delay = (double)trip * (d - dg) + (double)((trip + g - 1) / g) * dg;
     return 1;

@@ -192,7 +192,7 @@ static double runtime_loop_loads(const kp_kernel *k, const kp_binding *b, size_t
     const kp_loop *lp = (size_t)x->loop < k->nloops ? k->loops[x->loop] : NULL;
     int64_t trip;
     double n = kp_access_executions(k, x, b, nb);
-    if (lp && n > 0 && lp->unroll != -1 && kp_sym_eval(lp->trip, b, nb, &trip) &&
+    if (lp && n > 0 && !kp_loop_unrolled_whole(lp) && kp_sym_eval(lp->trip, b, nb, &trip) &&
         trip > (lp->unrolled_by > 1 ? lp->unrolled_by : 1))
       total += n;
   }

@@ -60,6 +60,13 @@ int kp_count_kernel(struct kp_arena *a, const kp_kernel *k, kp_counts *out);
  * Returns the number written (at most cap). */
 size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *out, size_t cap);
 
+/* 1 when code generation unrolls loop l whole: its trip count is a constant
+ * the same for every thread, and #pragma unroll (or an unroll count at least
+ * the trip count) asks for it.  A bare #pragma unroll on a loop whose trip
+ * count is known only at run time (a parameter, threadIdx: `for (j = tx; j <
+ * w; j += bx)`) leaves a loop unrolled by kp_loop.unrolled_by. */
+int kp_loop_unrolled_whole(const kp_loop *l);
+
 /* Model 000's time(thread, lat) and delay(thread) for the main thread:
  * time is the critical path through the dependency DAGs (loops: trip x body's
  * path; branches: the longer side) with lat[c] cycles per instruction of class

@@ -534,7 +534,53 @@ static void test_predication(void) {
   }
 }
 
+/* #pragma unroll asks for a whole unrolling, but code generation can do it
+ * only when the trip count is a constant the same for every thread:
+ *   for (j = 0; j < 8; j++)   -> unrolled whole: the 8 loads run at once
+ *   for (j = 0; j < n; j++)   -> groups of unrolled_by (4): 2 groups in turn
+ *   for (j = tx; j < 8; j++)  -> the same (a thread-dependent trip count) */
+static void test_unrolled_whole(void) {
+  double lat[KP_I_COUNT], issue[KP_I_COUNT];
+  for (int i = 0; i < KP_I_COUNT; i++)
+    lat[i] = issue[i] = 1;
+  lat[KP_I_LD_GLOBAL] = 100;
+  kp_module m;
+  kp_module_init(&m);
+  struct kp_arena *a = m.arena;
+  const kp_sym *trips[3] = {kp_sym_const(a, 8), kp_sym_var(a, "n"),
+                            kp_sym_var(a, "threadIdx.x")};
+  const double want[3] = {100, 200, 200};
+  for (int v = 0; v < 3; v++) {
+    kp_kernel k = {0};
+    k.has_body = 1;
+    kp_loop *l = loop(&m, &k, &k.body, trips[v]);
+    CHECK(l != NULL);
+    if (!l)
+      continue;
+    l->unroll = -1;
+    l->unrolled_by = v == 0 ? 1 : 4;
+    l->thread_dependent = v == 2;
+    op(&m, &l->body, KP_I_LD_GLOBAL, 1, -1);
+    CHECK(kp_loop_unrolled_whole(l) == (v == 0));
+    kp_binding b[] = {{"n", 8}, {"threadIdx.x", 8}};
+    double t = -1, d = -1;
+    CHECK(kp_thread_time_ex(&k, lat, issue, b, 2, 1, &t, &d));
+    CHECK(t == want[v]);
+    CHECK(d == 8);
+  }
+  /* Without a pragma a constant trip count stays a loop unless the unroll
+   * count covers it. */
+  kp_loop plain = {0};
+  plain.trip = kp_sym_const(a, 8);
+  CHECK(!kp_loop_unrolled_whole(&plain));
+  plain.unrolled_by = 8;
+  CHECK(kp_loop_unrolled_whole(&plain));
+  CHECK(!kp_loop_unrolled_whole(NULL));
+  kp_module_free(&m);
+}
+
 int main(void) {
+  test_unrolled_whole();
   test_predication();
   test_emitted();
   test_inner_from_outer();
