@@ -95,9 +95,10 @@ static int pipe_of(int c) {
  * comment at the top.  Where the integer lanes are an SM's own (`int_own`:
  * Volta, Turing, GA100, Hopper), the scheduler issues integer and FP32
  * instructions in alternate cycles and each of them takes one slot (FP64
- * and FP16 still hold it); each pipe's own time still bounds the wave.  Measured: pnpoly on the
- * RTX 2080 Ti (held out, 150 configurations): median APE 28.7 -> 21.7 %,
- * rho 0.82 -> 0.96; the A100's dedispersion 7.7 -> 4.4 %, rho 0.50 -> 0.46. */
+ * and FP16 still hold it); each pipe's own time still bounds the wave.
+ * Measured: pnpoly on the RTX 2080 Ti (held out, 150 configurations): median
+ * APE 28.7 -> 21.7 %, rho 0.82 -> 0.96; the A100's dedispersion 7.7 -> 4.4 %,
+ * rho 0.50 -> 0.46. */
 static double held_slots(const kp_gpu *gpu, const kp_model_facts *f, int c) {
   int p = pipe_of(c);
   if (p < 0 || p == R_SFU || p == R_CONV || !(f->issue[c] > 1))
@@ -206,7 +207,8 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
       continue;
     int p = pipe_of(k);
     if (k == KP_I_FP_DIV) {
-      slots += n * ((BN_FP_DIV_ISSUE - BN_FP_DIV_FMAS) + BN_FP_DIV_FMAS * held_slots(gpu, f, KP_I_FP32));
+      slots += n * ((BN_FP_DIV_ISSUE - BN_FP_DIV_FMAS) +
+                    BN_FP_DIV_FMAS * held_slots(gpu, f, KP_I_FP32));
       if (f->issue[KP_I_SFU] > 0)
         c.per_warp[R_SFU] += n * f->issue[KP_I_SFU] / subs;
       if (f->issue[KP_I_FP32] > 0)
