@@ -141,7 +141,7 @@ static int64_t static_trip(const kp_loop *l) {
     return 0;
   if (l->thread_dependent)
     return 0;
-  if (l->unroll == -1 || (l->unrolled_by > 1 && l->unrolled_by >= t))
+  if (l->unroll == -1 || l->unrolled_whole || (l->unrolled_by > 1 && l->unrolled_by >= t))
     return t > 0 ? t : 0;
   return 0;
 }

@@ -204,6 +204,7 @@ static cJSON *loop_json(eval_ctx *c, const kp_loop *l) {
   add_str_or_null(o, "why", l->why);
   add_int(o, "unroll", l->unroll);
   add_int(o, "unrolled_by", l->unrolled_by > 0 ? l->unrolled_by : 1);
+  cJSON_AddBoolToObject(o, "unrolled_whole", l->unrolled_whole != 0);
   cJSON_AddBoolToObject(o, "thread_dependent", l->thread_dependent != 0);
   return o;
 }

@@ -283,12 +283,16 @@ static void print_kernel(const cJSON *k) {
         if (tp)
           printf("; bind %s with --arg or #pragma kperf trip(N)", tp);
       }
-      if (kp_json_int(l, "unroll", &v) && v != 0) {
-        if (v < 0)
-          printf(", fully unrolled");
-        else
-          printf(", unroll %lld", v);
-      }
+      long long unroll = 0, by = 1;
+      kp_json_int(l, "unroll", &unroll);
+      kp_json_int(l, "unrolled_by", &by);
+      if (kp_json_bool(l, "unrolled_whole"))
+        printf(unroll == 0 ? ", unrolled whole (small enough for nvcc without a pragma)"
+                           : ", unrolled whole");
+      else if (unroll < 0)
+        printf(", #pragma unroll on a trip count that is not a constant: unrolled by %lld", by);
+      else if (unroll > 0)
+        printf(", unroll %lld", unroll);
       if (kp_json_bool(l, "thread_dependent"))
         printf(", trip count varies by thread");
       printf("]\n");

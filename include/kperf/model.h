@@ -266,6 +266,10 @@ typedef struct kp_loop {
   int unrolled_by;        /* the unrolling code generation is expected to apply:
                              iterations per group (1: none; a fully unrolled loop
                              has no per-group operations) */
+  int unrolled_whole;     /* 1: code generation unrolls it completely (its trip
+                             count is a constant, and #pragma unroll, an unroll
+                             count at least the trip count, or a loop small
+                             enough that nvcc -O3 unrolls it anyway) */
   int thread_dependent;   /* trip count depends on the thread (divergent exit) */
   int step_kind;          /* how the counter moves (kp_step_kind of trip.h: add, *2, /2);
                              a doubling or halving counter appears in formulas as

@@ -5,6 +5,7 @@
 
 #include "kperf/trip.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <algorithm>
@@ -316,6 +317,173 @@ const kp_sym *BodyBuilder::floatTrip(const ForStmt *FS, Modified &Mod) {
                        C(static_cast<int64_t>(Step)), Cmp, C(static_cast<int64_t>(Bound)));
 }
 
+// The unrolling a statement's loop hints ask for (kp_loop.unroll): 0 none,
+// nvcc::PragmaUnrollFull, or a count (1: not unrolled).
+int BodyBuilder::unrollHint(const AttributedStmt *AS) {
+  int Unroll = 0;
+  for (const Attr *At : AS->getAttrs())
+    if (const auto *LH = dyn_cast<LoopHintAttr>(At)) {
+      if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Full)
+        Unroll = nvcc::PragmaUnrollFull;
+      else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Enable)
+        Unroll = nvcc::PragmaUnrollFull;
+      else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Disable)
+        Unroll = 1;
+      else if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue()) {
+        int64_t V;
+        if (foldInt(LH->getValue(), V) && V >= 0 && V <= INT32_MAX)
+          Unroll = static_cast<int>(V);
+      }
+    }
+  return Unroll;
+}
+
+// The trip count of `for (i = A; i < B; i++)` (<=, >, >=; i += C, i--,
+// i -= C) with A, B and C constants; -1 otherwise.  Sizes the loops inside a
+// loop nvcc may unroll (the loop's own trip count comes from the builder).
+int64_t BodyBuilder::simpleTrip(const Stmt *S) {
+  const auto *FS = dyn_cast<ForStmt>(S);
+  if (!FS || !FS->getCond() || !FS->getInc())
+    return -1;
+  const VarDecl *VD = nullptr;
+  int64_t A = 0, B = 0, Step = 0;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()); DS && DS->isSingleDecl()) {
+    VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!VD || !VD->getInit() || !foldInt(VD->getInit(), A))
+      return -1;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit());
+             BO && BO->getOpcode() == BO_Assign) {
+    const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!VD || !foldInt(BO->getRHS(), A))
+      return -1;
+  } else {
+    return -1;
+  }
+  auto IsVar = [&](const Expr *E) {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == VD;
+  };
+  const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && IsVar(U->getSubExpr())) {
+    Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
+  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc); CA && IsVar(CA->getLHS())) {
+    int64_t C;
+    if (!foldInt(CA->getRHS(), C))
+      return -1;
+    Step = CA->getOpcode() == BO_AddAssign ? C : CA->getOpcode() == BO_SubAssign ? -C : 0;
+  }
+  const auto *C = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+  if (!C || !IsVar(C->getLHS()) || !foldInt(C->getRHS(), B))
+    return -1;
+  const int64_t Lim = int64_t(1) << 31;
+  if (Step == 0 || A <= -Lim || A >= Lim || B <= -Lim || B >= Lim || Step <= -Lim || Step >= Lim)
+    return -1;
+  int64_t Span;
+  bool Up = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
+  switch (C->getOpcode()) {
+  case BO_LT: Span = B - A; break;
+  case BO_LE: Span = B - A + 1; break;
+  case BO_GT: Span = A - B; break;
+  case BO_GE: Span = A - B + 1; break;
+  default: return -1;
+  }
+  if (Up != (Step > 0)) // counts away from its bound
+    return -1;
+  if (Span <= 0)
+    return 0;
+  int64_t St = Step < 0 ? -Step : Step;
+  return (Span + St - 1) / St;
+}
+
+// Whether nvcc -O3 unrolls a loop of Trip iterations (a constant; -1 when
+// not) completely, given its unroll pragma and one iteration's size in
+// unrollSize's units (see nvcc::FullUnrollBudget).
+bool BodyBuilder::unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize) {
+  if (Trip < 0)
+    return false;
+  if (Unroll == nvcc::PragmaUnrollFull)
+    return true;
+  if (Unroll > 0)
+    return Unroll >= Trip;
+  const uint64_t Budget = static_cast<uint64_t>(nvcc::FullUnrollBudget);
+  return static_cast<uint64_t>(Trip) <= Budget && IterationSize <= Budget &&
+         static_cast<uint64_t>(Trip) * IterationSize <= Budget;
+}
+
+// About the instructions statement S compiles to, as nvcc's unroller sizes
+// a loop body: one unit per operator (not a plain assignment), memory
+// access, conversion between integer and floating point, condition and
+// one-instruction math function; nvcc::CallUnits per other call; a loop
+// inside counts its body times its trip count when it is unrolled whole
+// itself, else it makes S too big to unroll (nvcc -O3 keeps both loops of
+// `for (i = 0; i < 8; i++) for (j = i; j < 8; j++)`).
+uint64_t BodyBuilder::unrollSize(const Stmt *S, int Depth) {
+  const uint64_t Cap = uint64_t(1) << 32;
+  if (!S || Depth > 256)
+    return 0;
+  int Hint = 0;
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    if (isa<ForStmt>(AS->getSubStmt()) || isa<WhileStmt>(AS->getSubStmt()) ||
+        isa<DoStmt>(AS->getSubStmt())) {
+      Hint = unrollHint(AS);
+      S = AS->getSubStmt();
+    }
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+    const Stmt *Body = nullptr;
+    const Expr *Inc = nullptr;
+    if (const auto *FS = dyn_cast<ForStmt>(S))
+      Body = FS->getBody(), Inc = FS->getInc();
+    else if (const auto *WS = dyn_cast<WhileStmt>(S))
+      Body = WS->getBody();
+    else
+      Body = cast<DoStmt>(S)->getBody();
+    uint64_t B = unrollSize(Body, Depth + 1), U = unrollSize(Inc, Depth + 1);
+    int64_t Trip = simpleTrip(S);
+    if (unrollsWhole(Hint, Trip, B + U))
+      return std::min(Cap, static_cast<uint64_t>(Trip) * std::min(B, Cap));
+    // A loop that stays a loop keeps the loops around it loops too (nvcc
+    // unrolls outer loops only once their inner loops are gone).
+    return Cap;
+  }
+  uint64_t Own = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    Own = BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma ? 0 : 1;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    Own = UO->isIncrementDecrementOp() || UO->getOpcode() == UO_Minus ||
+                  UO->getOpcode() == UO_Not || UO->getOpcode() == UO_LNot
+              ? 1
+              : 0;
+  } else if (isa<ArraySubscriptExpr>(S) || isa<ConditionalOperator>(S) || isa<IfStmt>(S)) {
+    Own = 1;
+  } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    Own = ME->isArrow() ? 1 : 0;
+  } else if (isa<CXXOperatorCallExpr>(S)) {
+    Own = 1; // an overloaded operator: vector arithmetic, inlined
+  } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    static const llvm::StringSet<> Cheap = {
+        "fminf", "fmaxf", "fmin", "fmax", "fabsf", "fabs", "abs", "min", "max", "fmaf", "fma",
+        "__fmaf_rn", "__fmul_rn", "__fadd_rn", "__fsub_rn", "__saturatef", "__ldg", "rsqrtf",
+        "__expf", "__logf", "__sinf", "__cosf", "__exp2f", "__log2f", "__fdividef", "__popc",
+        "__clz", "__ffs", "__mul24", "__umul24", "__syncthreads", "__syncwarp", "__shfl_sync",
+        "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__float2int_rn",
+        "__int2float_rn"};
+    const FunctionDecl *FD = CE->getDirectCallee();
+    Own = FD && FD->getIdentifier() && Cheap.count(FD->getName()) ? 1 : nvcc::CallUnits;
+  } else if (const auto *Cast = dyn_cast<CastExpr>(S)) {
+    Own = Cast->getCastKind() == clang::CK_IntegralToFloating ||
+                  Cast->getCastKind() == clang::CK_FloatingToIntegral
+              ? 1
+              : 0;
+  }
+  for (const Stmt *Ch : S->children()) {
+    Own += unrollSize(Ch, Depth + 1);
+    if (Own >= Cap)
+      return Cap;
+  }
+  return Own;
+}
+
 void BodyBuilder::loop(const Stmt *S) {
   int Unroll = PendingUnroll;
   PendingUnroll = 0;
@@ -429,15 +597,19 @@ void BodyBuilder::loop(const Stmt *S) {
   Lp->thread_dependent = kp_sym_uses_prefix(Lp->trip, "threadIdx.");
   int64_t TripC = -1;
   bool TripConst = kp_sym_is_const(Lp->trip, &TripC);
-  // What nvcc -O3 does: a loop with a small constant trip count (or
-  // #pragma unroll and a constant trip count) is unrolled completely; other
-  // loops are unrolled by the pragma's count, else by nvcc's default factor
-  // (a bare #pragma unroll on a loop without a constant trip count too;
-  // `#pragma unroll 1`: not unrolled).
-  bool FullUnroll = (Unroll == nvcc::PragmaUnrollFull && TripConst) ||
-                    (TripConst && TripC <= nvcc::FullUnrollMaxTrip && Unroll != 1) ||
-                    (Unroll > 0 && TripConst && Unroll >= TripC);
+  // What nvcc -O3 does: a loop with a constant trip count is unrolled
+  // completely under a bare #pragma unroll (or a count at least the trip
+  // count), and without a pragma when it is small (nvcc::FullUnrollBudget);
+  // other loops are unrolled by the pragma's count, else by nvcc's default
+  // factor (a bare #pragma unroll on a loop without a constant trip count
+  // too; `#pragma unroll 1`: not unrolled).
+  // (A trip count from #pragma kperf trip is kperf's, not the compiler's.)
+  bool FullUnroll =
+      TripConst && TripC >= 0 && Lp->trip_kind == KP_TRIP_EXACT &&
+      unrollsWhole(Unroll, TripC,
+                   Unroll == 0 ? unrollSize(Body, 0) + unrollSize(Inc, 0) : 0);
   Lp->unrolled_by = FullUnroll ? 1 : Unroll > 0 ? Unroll : nvcc::DefaultUnrollFactor;
+  Lp->unrolled_whole = FullUnroll;
 
   // The loop's entry test (skipped by nvcc when the trip count is a known positive constant).
   if (!TripConst && !IsDo) {

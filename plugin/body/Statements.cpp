@@ -39,22 +39,7 @@ void BodyBuilder::stmtInner(const Stmt *S) {
     return;
   }
   if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
-    int Unroll = 0;
-    for (const Attr *At : AS->getAttrs())
-      if (const auto *LH = dyn_cast<LoopHintAttr>(At)) {
-        if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Full)
-          Unroll = nvcc::PragmaUnrollFull;
-        else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Enable)
-          Unroll = nvcc::PragmaUnrollFull;
-        else if (LH->getOption() == LoopHintAttr::Unroll && LH->getState() == LoopHintAttr::Disable)
-          Unroll = 1;
-        else if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue()) {
-          int64_t V;
-          if (foldInt(LH->getValue(), V))
-            Unroll = static_cast<int>(V);
-        }
-      }
-    PendingUnroll = Unroll;
+    PendingUnroll = unrollHint(AS);
     stmt(AS->getSubStmt());
     PendingUnroll = 0;
     return;

@@ -575,6 +575,16 @@ static void test_unrolled_whole(void) {
   CHECK(!kp_loop_unrolled_whole(&plain));
   plain.unrolled_by = 8;
   CHECK(kp_loop_unrolled_whole(&plain));
+  /* A small loop nvcc unrolls without a pragma (the front end's call,
+   * kp_loop.unrolled_whole), as long as its trip count is a constant. */
+  kp_loop small = {0};
+  small.trip = kp_sym_const(a, 8);
+  small.unrolled_by = 1;
+  CHECK(!kp_loop_unrolled_whole(&small));
+  small.unrolled_whole = 1;
+  CHECK(kp_loop_unrolled_whole(&small));
+  small.trip = kp_sym_var(a, "n");
+  CHECK(!kp_loop_unrolled_whole(&small));
   CHECK(!kp_loop_unrolled_whole(NULL));
   kp_module_free(&m);
 }

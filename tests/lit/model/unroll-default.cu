@@ -1,0 +1,159 @@
+// Which constant loops nvcc -O3 unrolls whole without a pragma
+// (docs/models.md, "Loads of runtime loops"; nvcc::FullUnrollBudget): a loop
+// whose trip count times one iteration's size is at most 400 units.  Every
+// kernel below was compiled with nvcc -O3 (CUDA 13, sm_86) to PTX: the loops
+// marked "unrolled whole" have no branch left, the others keep one.
+// RUN: kperf analyze %s 2>&1 | FileCheck %s
+// CHECK-LABEL: kernel small16
+// CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel body64
+// CHECK: loop 0 {{.*}}: 64 iterations [exact]
+// CHECK-LABEL: kernel sum128
+// CHECK: loop 0 {{.*}}: 128 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel sum150
+// CHECK: loop 0 {{.*}}: 150 iterations [exact]
+// CHECK-LABEL: kernel nested16
+// CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK: loop 1 {{.*}}: 4 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel nested32
+// CHECK: loop 0 {{.*}}: 32 iterations [exact]
+// CHECK: loop 1 {{.*}}: 4 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel call16
+// CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel call32
+// CHECK: loop 0 {{.*}}: 32 iterations [exact]
+// CHECK-LABEL: kernel pragmas
+// CHECK: loop 0 {{.*}}: 4 iterations [exact, unroll 1]
+// CHECK: loop 1 {{.*}}: 16 iterations [exact, unroll 4]
+// CHECK: loop 2 {{.*}}: 300 iterations [exact, unrolled whole]
+//
+// The JSON says the same, and a small loop is a static nest like a loop
+// under #pragma unroll (include/kperf/count.h): small16's 16 loads of the
+// __constant__ weights w[i] are operands of its FMAs, none is emitted.
+// RUN: kperf analyze %s --json 2>&1 | FileCheck --check-prefix=JSON %s
+// JSON: "name": "small16"
+// JSON: "unrolled_whole": true
+// JSON: "name": "body64"
+// JSON: "unrolled_by": 4,
+// JSON-NEXT: "unrolled_whole": false
+// RUN: kperf predict %s --kernel small16 --grid 1 --block 256 --gpu rtx3090 \
+// RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=EMIT %s
+// EMIT: "instructions_by_class": {
+// EMIT: "ld.const": 16
+// EMIT: "emitted_per_thread": {
+// EMIT-NEXT: "ld.const": 0
+// EMIT-NEXT: }
+
+__constant__ float w[64];
+
+// 16 iterations of 6 units (+=, *, two loads, an add, the counter): unrolled.
+__global__ void small16(float *out, const float *in) {
+  __shared__ float sh[256];
+  int tx = threadIdx.x;
+  sh[tx] = in[tx];
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = 0; i < 16; i++)
+    s += sh[tx + i] * w[i];
+  out[tx] = s;
+}
+
+// 64 iterations of 7 units (a load and its index, a multiply-add, +=, the
+// counter): nvcc keeps a loop.
+__global__ void body64(float *out, const float *in, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int i = 0; i < 64; i++) {
+    float v = in[i * n + x];
+    v = v * v + 1.0f;
+    s += v;
+  }
+  out[x] = s;
+}
+
+// `s += sh[i]`: 3 units; 128 iterations unrolled, 150 not.
+__global__ void sum128(float *out, const float *in) {
+  __shared__ float sh[256];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = 0; i < 128; i++)
+    s += sh[i];
+  out[threadIdx.x] = s;
+}
+
+__global__ void sum150(float *out, const float *in) {
+  __shared__ float sh[256];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = 0; i < 150; i++)
+    s += sh[i];
+  out[threadIdx.x] = s;
+}
+
+// An inner loop unrolled whole counts its trip count times its body:
+// 16 x (4 x 6 + 1) = 400 units, unrolled; 32 iterations are not.
+__global__ void nested16(float *out, const float *in) {
+  __shared__ float sh[1024];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 4; j++)
+      s += sh[i * 4 + j] * in[j];
+  out[threadIdx.x] = s;
+}
+
+__global__ void nested32(float *out, const float *in) {
+  __shared__ float sh[1024];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = 0; i < 32; i++)
+    for (int j = 0; j < 4; j++)
+      s += sh[i * 4 + j] * in[j];
+  out[threadIdx.x] = s;
+}
+
+// A call that is not a single instruction counts 10 units: expf over 16
+// iterations is unrolled, over 32 it is not.
+__global__ void call16(float *out, const float *in) {
+  __shared__ float sh[256];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = 0; i < 16; i++)
+    s += expf(sh[i] * 0.1f);
+  out[threadIdx.x] = s;
+}
+
+__global__ void call32(float *out, const float *in) {
+  __shared__ float sh[256];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = 0; i < 32; i++)
+    s += expf(sh[i] * 0.1f);
+  out[threadIdx.x] = s;
+}
+
+// Pragmas decide: `#pragma unroll 1` keeps 4 iterations a loop, `#pragma
+// unroll 4` on 16 iterations unrolls by 4, a bare `#pragma unroll` unrolls
+// 300 iterations whole.
+__global__ void pragmas(float *out, const float *in) {
+  __shared__ float sh[512];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float s = 0.0f;
+#pragma unroll 1
+  for (int i = 0; i < 4; i++)
+    s += sh[i];
+#pragma unroll 4
+  for (int i = 0; i < 16; i++)
+    s += sh[i];
+#pragma unroll
+  for (int i = 0; i < 300; i++)
+    s += sh[i];
+  out[threadIdx.x] = s;
+}
