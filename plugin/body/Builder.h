@@ -92,6 +92,9 @@ constexpr int64_t FullUnrollBudget = 400;
 // fabsf, fmaf, __ldg, ...) counts this many units: a library function's or
 // an inlined device function's body (expf: 16 iterations unrolled, 32 not).
 constexpr unsigned CallUnits = 10;
+// unrollSize of a statement holding a loop that stays a loop: too big to
+// unroll around it.
+constexpr uint64_t RolledLoopSize = uint64_t(1) << 32;
 // The unroll factor of a loop that is not unrolled completely and has no
 // `#pragma unroll N`: nvcc's default for a rolled loop, also under a bare
 // `#pragma unroll` when the trip count is not a constant.

@@ -419,7 +419,7 @@ bool BodyBuilder::unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize)
 // itself, else it makes S too big to unroll (nvcc -O3 keeps both loops of
 // `for (i = 0; i < 8; i++) for (j = i; j < 8; j++)`).
 uint64_t BodyBuilder::unrollSize(const Stmt *S, int Depth) {
-  const uint64_t Cap = uint64_t(1) << 32;
+  const uint64_t Cap = nvcc::RolledLoopSize;
   if (!S || Depth > 256)
     return 0;
   int Hint = 0;
@@ -604,11 +604,16 @@ void BodyBuilder::loop(const Stmt *S) {
   // factor (a bare #pragma unroll on a loop without a constant trip count
   // too; `#pragma unroll 1`: not unrolled).
   // (A trip count from #pragma kperf trip is kperf's, not the compiler's.)
-  bool FullUnroll =
-      TripConst && TripC >= 0 && Lp->trip_kind == KP_TRIP_EXACT &&
-      unrollsWhole(Unroll, TripC,
-                   Unroll == 0 ? unrollSize(Body, 0) + unrollSize(Inc, 0) : 0);
-  Lp->unrolled_by = FullUnroll ? 1 : Unroll > 0 ? Unroll : nvcc::DefaultUnrollFactor;
+  // Without a pragma, a loop around a loop that stays a loop is not unrolled
+  // at all (nvcc -O3 unrolls only innermost loops in groups: dedispersion's
+  // tile loops around its channel loop run one iteration after another).
+  uint64_t Size = Unroll == 0 ? unrollSize(Body, 0) + unrollSize(Inc, 0) : 0;
+  bool AroundLoop = Unroll == 0 && Size >= nvcc::RolledLoopSize;
+  bool FullUnroll = TripConst && TripC >= 0 && Lp->trip_kind == KP_TRIP_EXACT &&
+                    unrollsWhole(Unroll, TripC, Size);
+  Lp->unrolled_by = FullUnroll || AroundLoop ? 1
+                    : Unroll > 0             ? Unroll
+                                             : nvcc::DefaultUnrollFactor;
   Lp->unrolled_whole = FullUnroll;
 
   // The loop's entry test (skipped by nvcc when the trip count is a known positive constant).

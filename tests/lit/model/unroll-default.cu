@@ -36,6 +36,16 @@
 // JSON: "name": "body64"
 // JSON: "unrolled_by": 4,
 // JSON-NEXT: "unrolled_whole": false
+// A loop around a loop that stays a loop is not unrolled at all, not even in
+// groups (nvcc's PTX of `tiles`: the ti loop and the channel loop inside it
+// both keep their branch, and only the channel loop is unrolled in groups):
+// JSON: "name": "tiles"
+// JSON: "var": "ti"
+// JSON: "unrolled_by": 1,
+// JSON-NEXT: "unrolled_whole": false
+// JSON: "var": "c"
+// JSON: "unrolled_by": 4,
+// JSON-NEXT: "unrolled_whole": false
 // RUN: kperf predict %s --kernel small16 --grid 1 --block 256 --gpu rtx3090 \
 // RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=EMIT %s
 // EMIT: "instructions_by_class": {
@@ -156,4 +166,14 @@ __global__ void pragmas(float *out, const float *in) {
   for (int i = 0; i < 300; i++)
     s += sh[i];
   out[threadIdx.x] = s;
+}
+
+__global__ void tiles(float *out, const float *in, const float *shifts) {
+  int x = blockIdx.x * blockDim.x * 4 + threadIdx.x;
+  for (int ti = 0; ti < 4; ti++) {
+    float s = 0.0f;
+    for (int c = 0; c < 1536; c++)
+      s += in[c * 4096 + x + ti * 32] * shifts[c];
+    out[x + ti * 32] = s;
+  }
 }
