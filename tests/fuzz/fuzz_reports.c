@@ -107,7 +107,9 @@ static void region(fz *f, kp_module *m, kp_kernel *k, kp_region *r, int parent, 
       }
       lp->unroll = (int)fz_int(f);
       lp->unrolled_by = 1 + fz_below(f, 8);
-      lp->thread_dependent = fz_byte(f) & 1;
+      int flags = fz_byte(f);
+      lp->thread_dependent = flags & 1;
+      lp->unrolled_whole = (flags >> 1) & 1;
       region(f, m, k, &lp->body, lp->id, depth + 1);
     } else if (what < 120) {
       kp_access *ac = kp_kernel_add_access(m, k);
