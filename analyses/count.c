@@ -132,18 +132,16 @@ static void count_region(const counter *ct, const kp_region *r, int divergent, k
 
 #define KP_STATIC_NEST_MAX (1 << 16) /* iterations of a nest a compiler unrolls whole */
 
-/* The constant trip count of a loop code generation unrolls completely; 0
- * when it stays a loop (not fully unrolled, or its trip count is not a
- * constant). */
+/* The constant trip count of a loop code generation unrolls completely (the
+ * front end's call, kp_loop.unrolled_whole); 0 when it stays a loop or its
+ * trip count is not a constant the same for every thread. */
 static int64_t static_trip(const kp_loop *l) {
   int64_t t;
   if (!l->trip || !kp_sym_is_const(l->trip, &t) || t < 0 || t > KP_STATIC_NEST_MAX)
     return 0;
   if (l->thread_dependent)
     return 0;
-  if (l->unroll == -1 || l->unrolled_whole || (l->unrolled_by > 1 && l->unrolled_by >= t))
-    return t > 0 ? t : 0;
-  return 0;
+  return l->unrolled_whole && t > 0 ? t : 0;
 }
 
 int kp_loop_unrolled_whole(const kp_loop *l) { return l && static_trip(l) > 0; }

@@ -60,13 +60,13 @@ int kp_count_kernel(struct kp_arena *a, const kp_kernel *k, kp_counts *out);
  * Returns the number written (at most cap). */
 size_t kp_launch_bindings(const kp_module *m, const kp_launch *l, kp_binding *out, size_t cap);
 
-/* 1 when code generation unrolls loop l whole: its trip count is a constant
- * the same for every thread, and #pragma unroll (or an unroll count at least
- * the trip count) asks for it, or the loop is small enough that nvcc -O3
- * unrolls it without a pragma (kp_loop.unrolled_whole).  A bare #pragma
- * unroll on a loop whose trip count is known only at run time (a parameter,
- * threadIdx: `for (j = tx; j < w; j += bx)`) leaves a loop unrolled by
- * kp_loop.unrolled_by. */
+/* 1 when code generation unrolls loop l whole: the front end says so
+ * (kp_loop.unrolled_whole: #pragma unroll, an unroll count at least the trip
+ * count, or a loop small enough that nvcc -O3 unrolls it without a pragma)
+ * and its trip count is a constant the same for every thread.  A bare
+ * #pragma unroll on a loop whose trip count is known only at run time (a
+ * parameter, threadIdx: `for (j = tx; j < w; j += bx)`) leaves a loop
+ * unrolled by kp_loop.unrolled_by. */
 int kp_loop_unrolled_whole(const kp_loop *l);
 
 /* Model 000's time(thread, lat) and delay(thread) for the main thread:

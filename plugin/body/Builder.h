@@ -383,6 +383,7 @@ private:
   Bound boundOf(const Expr *Cond, const VarDecl *VD);
   const kp_sym *tripOf(const Lin &Init, const Induction &Ind, const Bound &B);
   const kp_sym *floatTrip(const ForStmt *FS, Modified &Mod);
+  const kp_sym *constantTrip(const ForStmt *FS, const VarDecl *&Counter);
   void loop(const Stmt *S);
   int unrollHint(const clang::AttributedStmt *AS);
   int64_t simpleTrip(const Stmt *S);

@@ -224,17 +224,23 @@ BodyBuilder::Bound BodyBuilder::boundOf(const Expr *Cond, const VarDecl *VD) {
   return B;
 }
 
+// The kp_cmp of a comparison `i Op bound`; false for other operators.
+static bool cmpOf(BinaryOperatorKind Op, kp_cmp &Cmp) {
+  switch (Op) {
+  case BO_LT: Cmp = KP_CMP_LT; return true;
+  case BO_LE: Cmp = KP_CMP_LE; return true;
+  case BO_GT: Cmp = KP_CMP_GT; return true;
+  case BO_GE: Cmp = KP_CMP_GE; return true;
+  case BO_NE: Cmp = KP_CMP_NE; return true;
+  default: return false;
+  }
+}
+
 // Trip count of a loop with counter starting at Init, updated by Ind, while `i Op Limit`.
 const kp_sym *BodyBuilder::tripOf(const Lin &Init, const Induction &Ind, const Bound &B) {
   kp_cmp Cmp;
-  switch (B.Op) {
-  case BO_LT: Cmp = KP_CMP_LT; break;
-  case BO_LE: Cmp = KP_CMP_LE; break;
-  case BO_GT: Cmp = KP_CMP_GT; break;
-  case BO_GE: Cmp = KP_CMP_GE; break;
-  case BO_NE: Cmp = KP_CMP_NE; break;
-  default: return nullptr;
-  }
+  if (!cmpOf(B.Op, Cmp))
+    return nullptr;
   kp_step_kind Kind = Ind.Kind == Induction::Add    ? KP_STEP_ADD
                       : Ind.Kind == Induction::Mul2 ? KP_STEP_MUL2
                                                     : KP_STEP_SHR1;
@@ -255,10 +261,19 @@ const kp_sym *BodyBuilder::tripOf(const Lin &Init, const Induction &Ind, const B
 // counter with integer constants for its start, bound and step (+= c, -=
 // c, ++, --), changed nowhere else.  Null otherwise.
 const kp_sym *BodyBuilder::floatTrip(const ForStmt *FS, Modified &Mod) {
+  const VarDecl *VD = nullptr;
+  const kp_sym *T = constantTrip(FS, VD);
+  return VD && VD->getType()->isRealFloatingType() && Mod.Count[VD] == 1 ? T : nullptr;
+}
+
+// The trip count of `for (T i = A; i cmp B; i++)` (i--, i += C, i -= C; the
+// bound on either side) with A, B and C integers below 2^24, exact in a
+// float too; null otherwise.  Counter: i, once the loop declares one.
+const kp_sym *BodyBuilder::constantTrip(const ForStmt *FS, const VarDecl *&Counter) {
   const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
   const auto *VD = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  if (!VD || !VD->getType()->isRealFloatingType() || !VD->getInit() || !FS->getCond() ||
-      !FS->getInc() || Mod.Count[VD] != 1)
+  Counter = VD;
+  if (!VD || !VD->getInit() || !FS->getCond() || !FS->getInc())
     return nullptr;
   auto IntConst = [&](const Expr *E, double &V) {
     if (!E || E->isValueDependent())
@@ -311,8 +326,8 @@ const kp_sym *BodyBuilder::floatTrip(const ForStmt *FS, Modified &Mod) {
   }
   // Every value the counter takes lies between its start and its bound,
   // integers under 2^24: exact in a float, so the integer loop's count.
-  kp_cmp Cmp = Op == BO_LT ? KP_CMP_LT : Op == BO_LE ? KP_CMP_LE : Op == BO_GT ? KP_CMP_GT
-                                                                               : KP_CMP_GE;
+  kp_cmp Cmp = KP_CMP_GE;
+  cmpOf(Op, Cmp);
   return kp_trip_count(A, C(static_cast<int64_t>(Start)), KP_STEP_ADD,
                        C(static_cast<int64_t>(Step)), Cmp, C(static_cast<int64_t>(Bound)));
 }
@@ -338,62 +353,15 @@ int BodyBuilder::unrollHint(const AttributedStmt *AS) {
   return Unroll;
 }
 
-// The trip count of `for (i = A; i < B; i++)` (<=, >, >=; i += C, i--,
-// i -= C) with A, B and C constants; -1 otherwise.  Sizes the loops inside a
-// loop nvcc may unroll (the loop's own trip count comes from the builder).
+// The constant trip count of loop S (constantTrip), -1 when it has none.
+// Sizes the loops inside a loop nvcc may unroll (the loop's own trip count
+// comes from the builder).
 int64_t BodyBuilder::simpleTrip(const Stmt *S) {
   const auto *FS = dyn_cast<ForStmt>(S);
-  if (!FS || !FS->getCond() || !FS->getInc())
-    return -1;
   const VarDecl *VD = nullptr;
-  int64_t A = 0, B = 0, Step = 0;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()); DS && DS->isSingleDecl()) {
-    VD = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (!VD || !VD->getInit() || !foldInt(VD->getInit(), A))
-      return -1;
-  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit());
-             BO && BO->getOpcode() == BO_Assign) {
-    const auto *DR = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-    VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    if (!VD || !foldInt(BO->getRHS(), A))
-      return -1;
-  } else {
-    return -1;
-  }
-  auto IsVar = [&](const Expr *E) {
-    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DR && DR->getDecl() == VD;
-  };
-  const Expr *Inc = FS->getInc()->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && IsVar(U->getSubExpr())) {
-    Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
-  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc); CA && IsVar(CA->getLHS())) {
-    int64_t C;
-    if (!foldInt(CA->getRHS(), C))
-      return -1;
-    Step = CA->getOpcode() == BO_AddAssign ? C : CA->getOpcode() == BO_SubAssign ? -C : 0;
-  }
-  const auto *C = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
-  if (!C || !IsVar(C->getLHS()) || !foldInt(C->getRHS(), B))
-    return -1;
-  const int64_t Lim = int64_t(1) << 31;
-  if (Step == 0 || A <= -Lim || A >= Lim || B <= -Lim || B >= Lim || Step <= -Lim || Step >= Lim)
-    return -1;
-  int64_t Span;
-  bool Up = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
-  switch (C->getOpcode()) {
-  case BO_LT: Span = B - A; break;
-  case BO_LE: Span = B - A + 1; break;
-  case BO_GT: Span = A - B; break;
-  case BO_GE: Span = A - B + 1; break;
-  default: return -1;
-  }
-  if (Up != (Step > 0)) // counts away from its bound
-    return -1;
-  if (Span <= 0)
-    return 0;
-  int64_t St = Step < 0 ? -Step : Step;
-  return (Span + St - 1) / St;
+  const kp_sym *T = FS ? constantTrip(FS, VD) : nullptr;
+  int64_t Trip;
+  return T && kp_sym_is_const(T, &Trip) && Trip >= 0 ? Trip : -1;
 }
 
 // Whether nvcc -O3 unrolls a loop of Trip iterations (a constant; -1 when

@@ -431,6 +431,7 @@ static void test_emitted(void) {
     }
     la->step = lb->step = kp_sym_const(a, 1);
     la->unroll = lb->unroll = variant == 2 ? 0 : -1;
+    la->unrolled_whole = lb->unrolled_whole = variant != 2; /* as the front end decides */
     if (variant == 3) {
       la->unroll = lb->unroll = 4;
       la->unrolled_by = 4;
@@ -558,6 +559,7 @@ static void test_unrolled_whole(void) {
     if (!l)
       continue;
     l->unroll = -1;
+    l->unrolled_whole = 1; /* asked for; only the constant trip count gets it */
     l->unrolled_by = v == 0 ? 1 : 4;
     l->thread_dependent = v == 2;
     op(&m, &l->body, KP_I_LD_GLOBAL, 1, -1);
@@ -568,15 +570,17 @@ static void test_unrolled_whole(void) {
     CHECK(t == want[v]);
     CHECK(d == 8);
   }
-  /* Without a pragma a constant trip count stays a loop unless the unroll
-   * count covers it. */
+  /* Whatever the pragma (the front end has weighed it), a loop is unrolled
+   * whole only when kp_loop.unrolled_whole says so: `#pragma unroll` with a
+   * trip count from `#pragma kperf trip` is not the compiler's to unroll. */
   kp_loop plain = {0};
   plain.trip = kp_sym_const(a, 8);
+  plain.unroll = -1;
   CHECK(!kp_loop_unrolled_whole(&plain));
-  plain.unrolled_by = 8;
+  plain.unrolled_whole = 1;
   CHECK(kp_loop_unrolled_whole(&plain));
-  /* A small loop nvcc unrolls without a pragma (the front end's call,
-   * kp_loop.unrolled_whole), as long as its trip count is a constant. */
+  /* A small loop nvcc unrolls without a pragma, as long as its trip count
+   * is a constant. */
   kp_loop small = {0};
   small.trip = kp_sym_const(a, 8);
   small.unrolled_by = 1;
