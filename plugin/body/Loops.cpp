@@ -379,6 +379,18 @@ bool BodyBuilder::unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize)
          static_cast<uint64_t>(Trip) * IterationSize <= Budget;
 }
 
+// The factor nvcc -O3 unrolls a loop that stays a loop by, without a pragma:
+// one iteration is IterationSize units (unrollSize), Trip its constant trip
+// count (-1 when not a constant); see nvcc::PartialUnrollBudget.
+int BodyBuilder::partialUnroll(uint64_t IterationSize, int64_t Trip) {
+  int Max = Trip > 0 && Trip % 2 == 0 ? nvcc::MaxPartialUnroll : nvcc::RuntimeUnrollFactor;
+  int F = 1;
+  while (F < Max && static_cast<uint64_t>(2 * F) * IterationSize <= nvcc::PartialUnrollBudget &&
+         (Trip <= 0 || Trip % 2 != 0 || Trip % (2 * F) == 0))
+    F *= 2;
+  return F;
+}
+
 // About the instructions statement S compiles to, as nvcc's unroller sizes
 // a loop body: one unit per operator (not a plain assignment), memory
 // access, conversion between integer and floating point, condition and
@@ -581,7 +593,8 @@ void BodyBuilder::loop(const Stmt *S) {
                     unrollsWhole(Unroll, TripC, Size);
   Lp->unrolled_by = FullUnroll || AroundLoop ? 1
                     : Unroll > 0             ? Unroll
-                                             : nvcc::DefaultUnrollFactor;
+                    : Unroll == 0 ? partialUnroll(Size, TripConst && Lp->trip_kind == KP_TRIP_EXACT ? TripC : -1)
+                                  : nvcc::RuntimeUnrollFactor;
   Lp->unrolled_whole = FullUnroll;
 
   // The loop's entry test (skipped by nvcc when the trip count is a known positive constant).

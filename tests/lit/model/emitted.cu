@@ -45,9 +45,11 @@
 // iteration of the j loop, 256 in all).  The `if` around it is predicated
 // (two instructions): its 256 jumps are not emitted (nvcc -O3's PTX of this
 // kernel has one bra, the j loop's).  The j loop is too big to unroll whole
-// (64 iterations of 26 units, docs/models.md): it runs in groups, 16 of
-// kperf's default 4 iterations, each with its add, compare and jump (nvcc
-// picks 8 here: its PTX runs 894 instructions per thread).
+// (64 iterations of 26 units, docs/models.md): it runs in groups, 16 of 4
+// iterations (8 copies would be 208 units, over nvcc's partial-unroll budget
+// of 180), each with its add, compare and jump.  nvcc picks 8 here (its PTX
+// runs 894 instructions per thread): the units overcount this body, whose
+// conversions of t and subscripts of c fold once t is a constant.
 // RUN: kperf predict %s --kernel count4 --grid 64 --block 256 --gpu rtx3090 \
 // RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=COUNTER %s
 // COUNTER: "instructions_by_class": {

@@ -33,9 +33,21 @@
 // RUN: kperf analyze %s --json 2>&1 | FileCheck --check-prefix=JSON %s
 // JSON: "name": "small16"
 // JSON: "unrolled_whole": true
+// A loop that stays a loop runs in groups of the largest power of two whose
+// copies fit nvcc's partial-unroll budget (nvcc::PartialUnrollBudget, 180
+// units; tests/lit/model/unroll-partial.cu): body64's 7 units by 16, as its
+// PTX (16 loads per pass of the loop), sum150's 3 units by 2 (150 = 2 x 75),
+// nested32's 25 by 4 (its inner loop unrolled whole: 4 x 6, and i++) and
+// call32's 14 (expf 10) by 8, as theirs.
 // JSON: "name": "body64"
-// JSON: "unrolled_by": 4,
+// JSON: "unrolled_by": 16,
 // JSON-NEXT: "unrolled_whole": false
+// JSON: "name": "sum150"
+// JSON: "unrolled_by": 2,
+// JSON: "name": "nested32"
+// JSON: "unrolled_by": 4,
+// JSON: "name": "call32"
+// JSON: "unrolled_by": 8,
 // A loop around a loop that stays a loop is not unrolled at all, not even in
 // groups (nvcc's PTX of `tiles`: the ti loop and the channel loop inside it
 // both keep their branch, and only the channel loop is unrolled in groups):
@@ -44,7 +56,7 @@
 // JSON: "unrolled_by": 1,
 // JSON-NEXT: "unrolled_whole": false
 // JSON: "var": "c"
-// JSON: "unrolled_by": 4,
+// JSON: "unrolled_by": 16,
 // JSON-NEXT: "unrolled_whole": false
 // RUN: kperf predict %s --kernel small16 --grid 1 --block 256 --gpu rtx3090 \
 // RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=EMIT %s
