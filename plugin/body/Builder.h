@@ -79,15 +79,26 @@ namespace nvcc {
 // [[clang::loop_unroll(full/enable)]]): unroll completely when the trip
 // count is a constant.
 constexpr int PragmaUnrollFull = -1;
-// A loop with a constant trip count and no unroll pragma is unrolled
-// completely when its trip count times one iteration's size (unrollSize:
-// about one unit per instruction of the body and its update) is at most
-// this.  Measured with nvcc -O3 (CUDA 13, sm_86) on 35 loops of 4 to 300
-// iterations, bodies of 2 to 28 units: every loop up to 400 units unrolled
-// whole, every loop from 448 units up stayed a loop (`s += sh[i]`: 128
-// iterations unrolled, 150 not; five arithmetic statements: 16 unrolled, 32
-// not; a 64-iteration loop of 17 units, emitted.cu's count4, is unrolled by 8).
+// A loop with a constant trip count of at most FoldTripCap and no unroll
+// pragma is unrolled completely when its trip count times one iteration's
+// size is at most FullUnrollBudget.  The size (wholeSize) is unrollSize's,
+// about one unit per instruction, of the code left once the counter is a
+// constant: arithmetic of the counter and constants (`a[i * 2 + 1]`'s index,
+// `(float)t`) and the counter's update fold away and are not counted, and a
+// subscript whose counter has a stride known only at run time (`in[i * n +
+// x]`) counts 2, its address arithmetic being in every copy.  Measured with
+// nvcc -O3 (CUDA 13, sm_86, PTX: a loop unrolled whole has no branch left)
+// on 168 loops of 1 to 8 loads and 0 to 64 multiply-adds per iteration with
+// trip counts 16 to 128, and on the kernels of
+// tests/lit/model/unroll-default.cu: every loop up to 384 units was unrolled
+// whole, every loop from 416 up stayed a loop (`a[i * 2] + a[i * 2 + 1]`:
+// 96 iterations unrolled whole, 128 not; `s += expf(sh[i])`: 16 / 32).
+// Longer loops are not unrolled whole without a pragma (`s += a[i]`: 128
+// iterations unrolled, 129, 130, 132, 136, 200 and 256 not; 160, which nvcc
+// unrolls by 32 and then its five groups whole, is the exception kperf does
+// not follow).
 constexpr int64_t FullUnrollBudget = 400;
+constexpr int64_t FoldTripCap = 128;
 // A call that is not one of the one-instruction math functions (fminf, fmaxf,
 // fabsf, fmaf, __ldg, ...) counts this many units: a library function's or
 // an inlined device function's body (expf: 16 iterations unrolled, 32 not).
@@ -401,6 +412,14 @@ private:
   int64_t simpleTrip(const Stmt *S);
   bool unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize);
   uint64_t unrollSize(const Stmt *S, int Depth);
+  uint64_t wholeSize(const Stmt *Body, const Expr *Inc, const VarDecl *Counter, int64_t Trip,
+                     int Depth);
+  bool foldsAfterUnroll(const Expr *E, int Depth);
+  bool runtimeStride(const Expr *E, int Depth);
+  bool mentionsFolded(const Expr *E, int Depth);
+  // Counters of the loops whose size is being taken as if unrolled whole:
+  // arithmetic of these and constants folds (wholeSize).
+  llvm::SmallVector<const VarDecl *, 4> FoldedCounters;
   static int partialUnroll(uint64_t IterationSize, int64_t Trip);
   static const char *basename(const char *P);
 };

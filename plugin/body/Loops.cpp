@@ -375,8 +375,120 @@ bool BodyBuilder::unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize)
   if (Unroll > 0)
     return Unroll >= Trip;
   const uint64_t Budget = static_cast<uint64_t>(nvcc::FullUnrollBudget);
-  return static_cast<uint64_t>(Trip) <= Budget && IterationSize <= Budget &&
+  return Trip <= nvcc::FoldTripCap && IterationSize <= Budget &&
          static_cast<uint64_t>(Trip) * IterationSize <= Budget;
+}
+
+// One iteration's size, in unrollSize's units, as nvcc sizes a loop of Trip
+// iterations it may unroll whole (nvcc::FoldTripCap): up to the cap, without
+// what folds once Counter is a constant (its arithmetic with constants, its
+// update); above it, body and update as written.
+uint64_t BodyBuilder::wholeSize(const Stmt *Body, const Expr *Inc, const VarDecl *Counter,
+                                int64_t Trip, int Depth) {
+  if (!Counter || Trip < 0 || Trip > nvcc::FoldTripCap)
+    return unrollSize(Body, Depth) + unrollSize(Inc, Depth);
+  FoldedCounters.push_back(Counter);
+  uint64_t B = unrollSize(Body, Depth);
+  FoldedCounters.pop_back();
+  return B;
+}
+
+// Whether index E multiplies a folded counter by something that does not fold.
+bool BodyBuilder::runtimeStride(const Expr *E, int Depth) {
+  if (!E || Depth > 64)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == clang::BO_Mul || BO->getOpcode() == clang::BO_Shl) {
+      bool L = foldsAfterUnroll(BO->getLHS(), Depth + 1), R = foldsAfterUnroll(BO->getRHS(), Depth + 1);
+      if (L != R && (L ? mentionsFolded(BO->getLHS(), Depth + 1) : mentionsFolded(BO->getRHS(), Depth + 1)))
+        return true;
+    }
+    return runtimeStride(BO->getLHS(), Depth + 1) || runtimeStride(BO->getRHS(), Depth + 1);
+  }
+  return false;
+}
+
+// Whether E reads one of FoldedCounters.
+bool BodyBuilder::mentionsFolded(const Expr *E, int Depth) {
+  if (!E || Depth > 64)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    for (const VarDecl *C : FoldedCounters)
+      if (DR->getDecl() == C)
+        return true;
+  for (const Stmt *Ch : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
+      if (mentionsFolded(CE, Depth + 1))
+        return true;
+  return false;
+}
+
+// Whether E is arithmetic of FoldedCounters and constants only (a constant
+// in every copy of a loop unrolled whole).
+bool BodyBuilder::foldsAfterUnroll(const Expr *E, int Depth) {
+  if (!E || Depth > 256)
+    return false;
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<clang::CharacterLiteral>(E) ||
+      isa<clang::CXXBoolLiteralExpr>(E))
+    return true;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<clang::EnumConstantDecl>(DR->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD)
+      return false;
+    for (const VarDecl *C : FoldedCounters)
+      if (C == VD)
+        return true;
+    return !E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
+           E->isIntegerConstantExpr(Ctx);
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (isa<clang::ExplicitCastExpr>(CE) || isa<clang::ImplicitCastExpr>(CE))
+      switch (CE->getCastKind()) {
+      case clang::CK_LValueToRValue:
+      case clang::CK_NoOp:
+      case clang::CK_IntegralCast:
+      case clang::CK_IntegralToFloating:
+      case clang::CK_FloatingToIntegral:
+      case clang::CK_FloatingCast:
+      case clang::CK_IntegralToBoolean:
+      case clang::CK_FloatingToBoolean:
+        return foldsAfterUnroll(CE->getSubExpr(), Depth + 1);
+      default:
+        return false;
+      }
+    return false;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
+           foldsAfterUnroll(BO->getLHS(), Depth + 1) && foldsAfterUnroll(BO->getRHS(), Depth + 1);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp())
+      return !FoldedCounters.empty() && [&] {
+        const auto *DR = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+        for (const VarDecl *C : FoldedCounters)
+          if (DR && DR->getDecl() == C)
+            return true;
+        return false;
+      }();
+    switch (UO->getOpcode()) {
+    case clang::UO_Minus:
+    case clang::UO_Plus:
+    case clang::UO_Not:
+    case clang::UO_LNot:
+      return foldsAfterUnroll(UO->getSubExpr(), Depth + 1);
+    default:
+      return false;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return foldsAfterUnroll(CO->getCond(), Depth + 1) &&
+           foldsAfterUnroll(CO->getTrueExpr(), Depth + 1) &&
+           foldsAfterUnroll(CO->getFalseExpr(), Depth + 1);
+  return false;
 }
 
 // The factor nvcc -O3 unrolls a loop that stays a loop by, without a pragma:
@@ -418,14 +530,26 @@ uint64_t BodyBuilder::unrollSize(const Stmt *S, int Depth) {
       Body = WS->getBody();
     else
       Body = cast<DoStmt>(S)->getBody();
-    uint64_t B = unrollSize(Body, Depth + 1), U = unrollSize(Inc, Depth + 1);
-    int64_t Trip = simpleTrip(S);
-    if (unrollsWhole(Hint, Trip, B + U))
-      return std::min(Cap, static_cast<uint64_t>(Trip) * std::min(B, Cap));
+    const VarDecl *Counter = nullptr;
+    int64_t Trip = -1;
+    if (const auto *FS = dyn_cast<ForStmt>(S)) {
+      const kp_sym *T = constantTrip(FS, Counter);
+      if (!T || !kp_sym_is_const(T, &Trip) || Trip < 0)
+        Trip = -1;
+    }
+    uint64_t W = wholeSize(Body, Inc, Counter, Trip, Depth + 1);
+    if (Trip >= 0 && W < Cap && unrollsWhole(Hint, Trip, W))
+      return std::min(Cap, static_cast<uint64_t>(Trip) * W);
     // A loop that stays a loop keeps the loops around it loops too (nvcc
     // unrolls outer loops only once their inner loops are gone).
     return Cap;
   }
+  if (!FoldedCounters.empty())
+    if (const auto *E = dyn_cast<Expr>(S))
+      if ((isa<BinaryOperator>(E) || isa<UnaryOperator>(E) || isa<CastExpr>(E) ||
+           isa<ConditionalOperator>(E)) &&
+          foldsAfterUnroll(E, Depth))
+        return 0;
   uint64_t Own = 0;
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     Own = BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_Comma ? 0 : 1;
@@ -434,7 +558,12 @@ uint64_t BodyBuilder::unrollSize(const Stmt *S, int Depth) {
                   UO->getOpcode() == UO_Not || UO->getOpcode() == UO_LNot
               ? 1
               : 0;
-  } else if (isa<ArraySubscriptExpr>(S) || isa<ConditionalOperator>(S) || isa<IfStmt>(S)) {
+  } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+    // Unrolled whole, a copy's address is an offset from one register when
+    // the counter's stride is a constant (sh[tx + i]); a stride known only
+    // at run time (in[i * n + x]) takes arithmetic in every copy.
+    Own = !FoldedCounters.empty() && runtimeStride(AS->getIdx(), 0) ? 2 : 1;
+  } else if (isa<ConditionalOperator>(S) || isa<IfStmt>(S)) {
     Own = 1;
   } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
     Own = ME->isArrow() ? 1 : 0;
@@ -590,7 +719,10 @@ void BodyBuilder::loop(const Stmt *S) {
   uint64_t Size = Unroll == 0 ? unrollSize(Body, 0) + unrollSize(Inc, 0) : 0;
   bool AroundLoop = Unroll == 0 && Size >= nvcc::RolledLoopSize;
   bool FullUnroll = TripConst && TripC >= 0 && Lp->trip_kind == KP_TRIP_EXACT &&
-                    unrollsWhole(Unroll, TripC, Size);
+                    unrollsWhole(Unroll, TripC,
+                                 Unroll == 0 && !AroundLoop
+                                     ? wholeSize(Body, Inc, Ind.VD, TripC, 0)
+                                     : Size);
   Lp->unrolled_by = FullUnroll || AroundLoop ? 1
                     : Unroll > 0             ? Unroll
                     : Unroll == 0 ? partialUnroll(Size, TripConst && Lp->trip_kind == KP_TRIP_EXACT ? TripC : -1)

@@ -45,20 +45,20 @@
 // iteration of the j loop, 256 in all).  The `if` around it is predicated
 // (two instructions): its 256 jumps are not emitted (nvcc -O3's PTX of this
 // kernel has one bra, the j loop's).  The j loop is too big to unroll whole
-// (64 iterations of 26 units, docs/models.md): it runs in groups, 16 of 4
-// iterations (8 copies would be 208 units, over nvcc's partial-unroll budget
-// of 180), each with its add, compare and jump.  nvcc picks 8 here (its PTX
-// runs 894 instructions per thread): the units overcount this body, whose
-// conversions of t and subscripts of c fold once t is a constant.
+// (64 iterations, docs/models.md): it runs in groups, 8 of 8 iterations as in
+// nvcc's PTX (the t loop inside is unrolled whole first, so `v + t`'s
+// conversion of t folds and one iteration is 22 units, not 26; 8 copies fit nvcc's
+// partial-unroll budget of 180), each with its add, compare and jump.  (nvcc's
+// PTX runs 894 instructions per thread.)
 // RUN: kperf predict %s --kernel count4 --grid 64 --block 256 --gpu rtx3090 \
 // RUN:   --db %kperf_db --model bn --ptxas off --json | FileCheck --check-prefix=COUNTER %s
 // COUNTER: "instructions_by_class": {
-// COUNTER: "int": 275
-// COUNTER: "branch": 273{{,?$}}
+// COUNTER: "int": 267
+// COUNTER: "branch": 265{{,?$}}
 // COUNTER: "emitted_per_thread": {
 // COUNTER-NOT: "int"
-// COUNTER: "branch": 17{{,?$}}
-// COUNTER: "emitted_instructions_per_thread": 1174
+// COUNTER: "branch": 9{{,?$}}
+// COUNTER: "emitted_instructions_per_thread": 1142
 
 __constant__ float w[9];
 

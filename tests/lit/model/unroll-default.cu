@@ -1,6 +1,7 @@
 // Which constant loops nvcc -O3 unrolls whole without a pragma
 // (docs/models.md, "Loads of runtime loops"; nvcc::FullUnrollBudget): a loop
-// whose trip count times one iteration's size is at most 400 units.  Every
+// of at most 128 iterations whose trip count times one iteration's size (what
+// does not fold once the counter is a constant) is at most 400 units.  Every
 // kernel below was compiled with nvcc -O3 (CUDA 13, sm_86) to PTX: the loops
 // marked "unrolled whole" have no branch left, the others keep one.
 // RUN: kperf analyze %s 2>&1 | FileCheck %s
@@ -22,6 +23,19 @@
 // CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel call32
 // CHECK: loop 0 {{.*}}: 32 iterations [exact]
+// Up to 128 iterations, what folds once the counter is a constant is not
+// counted (nvcc::FoldTripCap): a[i * 2] + a[i * 2 + 1] is 4 units so (two
+// loads, two adds), 96 iterations unrolled whole, 128 not; `s += a[i]` is 2:
+// 128 iterations unrolled whole, 130 not (longer loops are not unrolled
+// whole without a pragma).
+// CHECK-LABEL: kernel fold96
+// CHECK: loop 0 {{.*}}: 96 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel fold128
+// CHECK: loop 0 {{.*}}: 128 iterations [exact]
+// CHECK-LABEL: kernel cap128
+// CHECK: loop 0 {{.*}}: 128 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel cap130
+// CHECK: loop 0 {{.*}}: 130 iterations [exact]
 // CHECK-LABEL: kernel pragmas
 // CHECK: loop 0 {{.*}}: 4 iterations [exact, unroll 1]
 // CHECK: loop 1 {{.*}}: 16 iterations [exact, unroll 4]
@@ -157,6 +171,34 @@ __global__ void call32(float *out, const float *in) {
   float s = 0.0f;
   for (int i = 0; i < 32; i++)
     s += expf(sh[i] * 0.1f);
+  out[threadIdx.x] = s;
+}
+
+__global__ void fold96(const float *__restrict__ a, float *out) {
+  float s = 0;
+  for (int i = 0; i < 96; i++)
+    s += a[i * 2] + a[i * 2 + 1];
+  out[threadIdx.x] = s;
+}
+
+__global__ void fold128(const float *__restrict__ a, float *out) {
+  float s = 0;
+  for (int i = 0; i < 128; i++)
+    s += a[i * 2] + a[i * 2 + 1];
+  out[threadIdx.x] = s;
+}
+
+__global__ void cap128(const float *__restrict__ a, float *out) {
+  float s = 0;
+  for (int i = 0; i < 128; i++)
+    s += a[i];
+  out[threadIdx.x] = s;
+}
+
+__global__ void cap130(const float *__restrict__ a, float *out) {
+  float s = 0;
+  for (int i = 0; i < 130; i++)
+    s += a[i];
   out[threadIdx.x] = s;
 }
 
