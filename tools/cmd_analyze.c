@@ -293,6 +293,8 @@ static void print_kernel(const cJSON *k) {
         printf(", #pragma unroll on a trip count that is not a constant: unrolled by %lld", by);
       else if (unroll > 0)
         printf(", unroll %lld", unroll);
+      else if (by > 1)
+        printf(", unrolled by %lld (nvcc's factor for its size)", by);
       if (kp_json_bool(l, "thread_dependent"))
         printf(", trip count varies by thread");
       printf("]\n");

@@ -421,6 +421,7 @@ private:
   // arithmetic of these and constants folds (wholeSize).
   llvm::SmallVector<const VarDecl *, 4> FoldedCounters;
   static int partialUnroll(uint64_t IterationSize, int64_t Trip);
+  bool uncountable(const Induction &Ind, const Expr *Update);
   static const char *basename(const char *P);
 };
 

@@ -491,6 +491,45 @@ bool BodyBuilder::foldsAfterUnroll(const Expr *E, int Depth) {
   return false;
 }
 
+// Whether nvcc cannot count the iterations of a loop whose trip count is
+// not a constant, and so does not unroll it without a pragma: it has no
+// counter kperf recognises (while (*flag)), its counter moves by a shift or
+// a multiplication (s >>= 1), or by an addition done in an unsigned type
+// other than ++ or -- (i += blockDim.x, which may wrap).
+// Measured with nvcc -O3 (CUDA 13, sm_86, PTX): i++, i += 2, i += 256,
+// i += st (an int), i += (int)blockDim.x and i-- are unrolled by 4; i <<= 1,
+// i += blockDim.x, i += blockDim.x * gridDim.x, and an unsigned i += 4 not.
+bool BodyBuilder::uncountable(const Induction &Ind, const Expr *Update) {
+  if (!Ind.VD)
+    return true; // while (*flag): no counter at all
+  if (!Update)
+    return false;
+  if (Ind.Kind != Induction::Add)
+    return true;
+  const Expr *E = Update->IgnoreParenImpCasts();
+  if (isa<UnaryOperator>(E))
+    return false; // ++ / --
+  clang::QualType T;
+  const Expr *Step = nullptr;
+  if (const auto *CAO = dyn_cast<clang::CompoundAssignOperator>(E)) {
+    T = CAO->getComputationResultType();
+    Step = CAO->getRHS();
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Assign)
+      return false;
+    const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+    T = R->getType();
+    if (const auto *Sum = dyn_cast<BinaryOperator>(R))
+      Step = Sum->getRHS();
+  } else {
+    return false;
+  }
+  if (T.isNull() || !T->isUnsignedIntegerType())
+    return false;
+  int64_t V;
+  return !(Step && foldInt(Step, V) && (V == 1 || V == -1));
+}
+
 // The factor nvcc -O3 unrolls a loop that stays a loop by, without a pragma:
 // one iteration is IterationSize units (unrollSize), Trip its constant trip
 // count (-1 when not a constant); see nvcc::PartialUnrollBudget.
@@ -708,10 +747,11 @@ void BodyBuilder::loop(const Stmt *S) {
   bool TripConst = kp_sym_is_const(Lp->trip, &TripC);
   // What nvcc -O3 does: a loop with a constant trip count is unrolled
   // completely under a bare #pragma unroll (or a count at least the trip
-  // count), and without a pragma when it is small (nvcc::FullUnrollBudget);
-  // other loops are unrolled by the pragma's count, else by nvcc's default
-  // factor (a bare #pragma unroll on a loop without a constant trip count
-  // too; `#pragma unroll 1`: not unrolled).
+  // count), and without a pragma when it is small (nvcc::FullUnrollBudget,
+  // sized by wholeSize); other loops are unrolled by the pragma's count,
+  // else by the factor their size allows (partialUnroll; a bare #pragma
+  // unroll on a loop without a constant trip count: nvcc::RuntimeUnrollFactor;
+  // `#pragma unroll 1`: not unrolled).
   // (A trip count from #pragma kperf trip is kperf's, not the compiler's.)
   // Without a pragma, a loop around a loop that stays a loop is not unrolled
   // at all (nvcc -O3 unrolls only innermost loops in groups: dedispersion's
@@ -725,8 +765,11 @@ void BodyBuilder::loop(const Stmt *S) {
                                      : Size);
   Lp->unrolled_by = FullUnroll || AroundLoop ? 1
                     : Unroll > 0             ? Unroll
-                    : Unroll == 0 ? partialUnroll(Size, TripConst && Lp->trip_kind == KP_TRIP_EXACT ? TripC : -1)
-                                  : nvcc::RuntimeUnrollFactor;
+                    : Unroll < 0             ? nvcc::RuntimeUnrollFactor
+                    : TripConst && Lp->trip_kind == KP_TRIP_EXACT ? partialUnroll(Size, TripC)
+                    : uncountable(Ind, IncStmt ? dyn_cast<Expr>(IncStmt) : Inc)
+                        ? 1
+                        : partialUnroll(Size, -1);
   Lp->unrolled_whole = FullUnroll;
 
   // The loop's entry test (skipped by nvcc when the trip count is a known positive constant).

@@ -35,7 +35,7 @@ __global__ void reduce(const float *in, float *out) {
 
 // CHECK-LABEL: kernel loops at
 // CHECK: instructions per thread: ? (= {{.*}}trip@counts.cu:[[# @LINE + 23]]{{.*}})
-// CHECK: loop 0 at {{.*}}counts.cu:[[# @LINE + 18]]:3 (i): 16 iterations (= ceildiv(max(0, n - (blockDim.x*blockIdx.x + threadIdx.x)), gridDim.x*blockDim.x)) [exact, trip count varies by thread]
+// CHECK: loop 0 at {{.*}}counts.cu:[[# @LINE + 18]]:3 (i): 16 iterations (= ceildiv(max(0, n - (blockDim.x*blockIdx.x + threadIdx.x)), gridDim.x*blockDim.x)) [exact, unrolled by 4 (nvcc's factor for its size), trip count varies by thread]
 // CHECK: loop 1 at {{.*}}counts.cu:[[# @LINE + 19]]:3 (s): 14 iterations (= clog2(ceildiv(n, 64))) [exact]
 // CHECK: loop 2 at {{.*}}counts.cu:[[# @LINE + 20]]:3: ? iterations (= trip@counts.cu:[[# @LINE + 20]]) [unknown:
 // CHECK: loop 3 at {{.*}}counts.cu:[[# @LINE + 22]]:3: 12 iterations [pragma]

@@ -15,7 +15,7 @@
 #define I_END min(TILE * 2 + BORDER, SIZE)
 
 // CHECK-LABEL: kernel minbound at
-// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:3 (i): 3 iterations (= ceildiv(max(0, 46 - threadIdx.y), 16)) [exact, trip count varies by thread]
+// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:3 (i): 3 iterations (= ceildiv(max(0, 46 - threadIdx.y), 16)) [exact, unrolled by 4 (nvcc's factor for its size), trip count varies by thread]
 __global__ void minbound(float *out, const float *in) {
   __shared__ float sh[64][64];
   int ty = threadIdx.y;
@@ -26,7 +26,7 @@ __global__ void minbound(float *out, const float *in) {
 }
 
 // CHECK-LABEL: kernel localmin at
-// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:3 (i): 4 iterations (= ceildiv(max(0, min(256*blockIdx.x + 256, n) - (256*blockIdx.x + threadIdx.x)), 32)) [exact, trip count varies by thread]
+// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:3 (i): 4 iterations (= ceildiv(max(0, min(256*blockIdx.x + 256, n) - (256*blockIdx.x + threadIdx.x)), 32)) [exact, unrolled by 4 (nvcc's factor for its size), trip count varies by thread]
 __global__ void localmin(float *x, int n) {
   int start = blockIdx.x * 256;
   int end = min(start + 256, n);
@@ -35,9 +35,9 @@ __global__ void localmin(float *x, int n) {
 }
 
 // CHECK-LABEL: kernel ternary at
-// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 5]]:3 (i): 40 iterations (= max(0, min(n, m))) [exact]
-// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 7]]:3 (i): 64 iterations (= max(64, m)) [exact]
-// CHECK: loop 2 at {{.*}}trip-forms.cu:[[# @LINE + 8]]:3 (i): 64 iterations (= max(0, min(64, n))) [exact]
+// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 5]]:3 (i): 40 iterations (= max(0, min(n, m))) [exact, unrolled by 4 (nvcc's factor for its size)]
+// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 7]]:3 (i): 64 iterations (= max(64, m)) [exact, unrolled by 4 (nvcc's factor for its size)]
+// CHECK: loop 2 at {{.*}}trip-forms.cu:[[# @LINE + 8]]:3 (i): 64 iterations (= max(0, min(64, n))) [exact, unrolled by 4 (nvcc's factor for its size)]
 __global__ void ternary(float *x, int n, int m) {
   int lim = n < m ? n : m;
   for (int i = 0; i < lim; i++)
@@ -50,8 +50,8 @@ __global__ void ternary(float *x, int n, int m) {
 }
 
 // CHECK-LABEL: kernel twovars at
-// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 5]]:3 (j): 600 iterations [exact]
-// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 7]]:3 (i): 100 iterations (= max(0, n)) [exact]
+// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 5]]:3 (j): 600 iterations [exact, unrolled by 8 (nvcc's factor for its size)]
+// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 7]]:3 (i): 100 iterations (= max(0, n)) [exact, unrolled by 4 (nvcc's factor for its size)]
 __global__ void twovars(float *x, const float2 *v, int n) {
   float c = 0;
   int k = 599;
@@ -65,7 +65,7 @@ __global__ void twovars(float *x, const float2 *v, int n) {
 
 // CHECK-LABEL: kernel doubling at
 // CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:3 (offset): 7 iterations (= clog2(n)) [exact]
-// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 8]]:3 (s): 25 iterations (= ceildiv(max(0, n - 3), 4)) [exact]
+// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 8]]:3 (s): 25 iterations (= ceildiv(max(0, n - 3), 4)) [exact, unrolled by 4 (nvcc's factor for its size)]
 __global__ void doubling(float *x, int n) {
   int offset = 1;
   while (offset < n) {
@@ -86,7 +86,7 @@ __global__ void doubling(float *x, int n) {
 // CHECK-LABEL: kernel triangle at
 // CHECK: instructions per thread: 184
 // CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:3 (i): 8 iterations [exact]
-// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:5 (j): ? iterations (= max(0, 8 - iteration@0)) [exact]
+// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 4]]:5 (j): ? iterations (= max(0, 8 - iteration@0)) [exact, unrolled by 4 (nvcc's factor for its size)]
 __global__ void triangle(float *x) {
   float s = 0;
   for (int i = 0; i < 8; i++)

@@ -8,21 +8,21 @@
 // CHECK-LABEL: kernel small16
 // CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel body64
-// CHECK: loop 0 {{.*}}: 64 iterations [exact]
+// CHECK: loop 0 {{.*}}: 64 iterations [exact, unrolled by 16 (nvcc's factor for its size)]
 // CHECK-LABEL: kernel sum128
 // CHECK: loop 0 {{.*}}: 128 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel sum150
-// CHECK: loop 0 {{.*}}: 150 iterations [exact]
+// CHECK: loop 0 {{.*}}: 150 iterations [exact, unrolled by 2 (nvcc's factor for its size)]
 // CHECK-LABEL: kernel nested16
 // CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK: loop 1 {{.*}}: 4 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel nested32
-// CHECK: loop 0 {{.*}}: 32 iterations [exact]
+// CHECK: loop 0 {{.*}}: 32 iterations [exact, unrolled by 4 (nvcc's factor for its size)]
 // CHECK: loop 1 {{.*}}: 4 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel call16
 // CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel call32
-// CHECK: loop 0 {{.*}}: 32 iterations [exact]
+// CHECK: loop 0 {{.*}}: 32 iterations [exact, unrolled by 8 (nvcc's factor for its size)]
 // Up to 128 iterations, what folds once the counter is a constant is not
 // counted (nvcc::FoldTripCap): a[i * 2] + a[i * 2 + 1] is 4 units so (two
 // loads, two adds), 96 iterations unrolled whole, 128 not; `s += a[i]` is 2:
@@ -31,11 +31,11 @@
 // CHECK-LABEL: kernel fold96
 // CHECK: loop 0 {{.*}}: 96 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel fold128
-// CHECK: loop 0 {{.*}}: 128 iterations [exact]
+// CHECK: loop 0 {{.*}}: 128 iterations [exact, unrolled by 16 (nvcc's factor for its size)]
 // CHECK-LABEL: kernel cap128
 // CHECK: loop 0 {{.*}}: 128 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel cap130
-// CHECK: loop 0 {{.*}}: 130 iterations [exact]
+// CHECK: loop 0 {{.*}}: 130 iterations [exact, unrolled by 2 (nvcc's factor for its size)]
 // CHECK-LABEL: kernel pragmas
 // CHECK: loop 0 {{.*}}: 4 iterations [exact, unroll 1]
 // CHECK: loop 1 {{.*}}: 16 iterations [exact, unroll 4]

@@ -56,6 +56,32 @@
 // CHECK: "unrolled_by": 2,
 // CHECK: "name": "pragma_bare"
 // CHECK: "unrolled_by": 4,
+// A trip count known only at run time is unrolled only when nvcc can count
+// the iterations: not when the counter moves by a shift, nor by an addition
+// done in an unsigned type other than ++ / -- (nvcc's PTX: 4 loads per pass
+// for the first six, 1 for the others).
+// CHECK: "name": "step2"
+// CHECK: "unrolled_by": 4,
+// CHECK: "name": "param_step"
+// CHECK: "unrolled_by": 4,
+// CHECK: "name": "down"
+// CHECK: "unrolled_by": 4,
+// CHECK: "name": "unsigned_inc"
+// CHECK: "unrolled_by": 4,
+// CHECK: "name": "int_blockdim"
+// CHECK: "unrolled_by": 4,
+// CHECK: "name": "stride_var"
+// CHECK: "unrolled_by": 4,
+// CHECK: "name": "blockdim_step"
+// CHECK: "unrolled_by": 1,
+// CHECK: "name": "grid_stride"
+// CHECK: "unrolled_by": 1,
+// CHECK: "name": "unsigned_step4"
+// CHECK: "unrolled_by": 1,
+// CHECK: "name": "doubling"
+// CHECK: "unrolled_by": 1,
+// CHECK: "name": "halving"
+// CHECK: "unrolled_by": 1,
 
 __global__ void k1536_1_0(const float* __restrict__ a, float* out, int n, float c0, float c1, float c2, float c3) {
   float s = 0;
@@ -402,4 +428,87 @@ __global__ void pragma_bare(const float *__restrict__ a, float *out, int n) {
   for (int i = 0; i < n; i++)
     s += a[i];
   out[threadIdx.x] = s;
+}
+
+__global__ void step2(float *out, const float *in, int n) {
+  float acc = 0;
+  for (int i = 0; i < n; i += 2)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void param_step(float *out, const float *in, int n, int st) {
+  float acc = 0;
+  for (int i = 0; i < n; i += st)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void down(float *out, const float *in, int n) {
+  float acc = 0;
+  for (int i = n; i > 0; i--)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void unsigned_inc(float *out, const float *in, unsigned n) {
+  float acc = 0;
+  for (unsigned i = 0; i < n; i++)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void int_blockdim(float *out, const float *in, int n) {
+  float acc = 0;
+  for (int i = threadIdx.x; i < n; i += (int)blockDim.x)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void stride_var(float *out, const float *in, int n) {
+  float acc = 0;
+  int stride = blockDim.x;
+  for (int i = threadIdx.x; i < n; i += stride)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void blockdim_step(float *out, const float *in, int n) {
+  float acc = 0;
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void grid_stride(float *out, const float *in, int n) {
+  float acc = 0;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void unsigned_step4(float *out, const float *in, unsigned n) {
+  float acc = 0;
+  for (unsigned i = 0; i < n; i += 4)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void doubling(float *out, const float *in, int n) {
+  float acc = 0;
+  for (int i = 1; i < n; i <<= 1)
+    acc += in[i];
+  out[threadIdx.x] = acc;
+}
+
+__global__ void halving(float *out, float *in) {
+  __shared__ float sh[1024];
+  sh[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s)
+      sh[threadIdx.x] += sh[threadIdx.x + s];
+    __syncthreads();
+  }
+  out[blockIdx.x] = sh[0];
 }
