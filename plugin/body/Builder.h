@@ -409,7 +409,6 @@ private:
   const kp_sym *constantTrip(const ForStmt *FS, const VarDecl *&Counter);
   void loop(const Stmt *S);
   int unrollHint(const clang::AttributedStmt *AS);
-  int64_t simpleTrip(const Stmt *S);
   bool unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize);
   uint64_t unrollSize(const Stmt *S, int Depth);
   uint64_t wholeSize(const Stmt *Body, const Expr *Inc, const VarDecl *Counter, int64_t Trip,
@@ -417,6 +416,7 @@ private:
   bool foldsAfterUnroll(const Expr *E, int Depth);
   bool runtimeStride(const Expr *E, int Depth);
   bool mentionsFolded(const Expr *E, int Depth);
+  bool isFoldedCounter(const Expr *E);
   // Counters of the loops whose size is being taken as if unrolled whole:
   // arithmetic of these and constants folds (wholeSize).
   llvm::SmallVector<const VarDecl *, 4> FoldedCounters;

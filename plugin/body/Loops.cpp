@@ -353,17 +353,6 @@ int BodyBuilder::unrollHint(const AttributedStmt *AS) {
   return Unroll;
 }
 
-// The constant trip count of loop S (constantTrip), -1 when it has none.
-// Sizes the loops inside a loop nvcc may unroll (the loop's own trip count
-// comes from the builder).
-int64_t BodyBuilder::simpleTrip(const Stmt *S) {
-  const auto *FS = dyn_cast<ForStmt>(S);
-  const VarDecl *VD = nullptr;
-  const kp_sym *T = FS ? constantTrip(FS, VD) : nullptr;
-  int64_t Trip;
-  return T && kp_sym_is_const(T, &Trip) && Trip >= 0 ? Trip : -1;
-}
-
 // Whether nvcc -O3 unrolls a loop of Trip iterations (a constant; -1 when
 // not) completely, given its unroll pragma and one iteration's size in
 // unrollSize's units (see nvcc::FullUnrollBudget).
@@ -409,14 +398,18 @@ bool BodyBuilder::runtimeStride(const Expr *E, int Depth) {
   return false;
 }
 
+// Whether E names one of FoldedCounters.
+bool BodyBuilder::isFoldedCounter(const Expr *E) {
+  const auto *DR = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return DR && llvm::is_contained(FoldedCounters, DR->getDecl());
+}
+
 // Whether E reads one of FoldedCounters.
 bool BodyBuilder::mentionsFolded(const Expr *E, int Depth) {
   if (!E || Depth > 64)
     return false;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    for (const VarDecl *C : FoldedCounters)
-      if (DR->getDecl() == C)
-        return true;
+  if (isFoldedCounter(E))
+    return true;
   for (const Stmt *Ch : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
       if (mentionsFolded(CE, Depth + 1))
@@ -436,12 +429,10 @@ bool BodyBuilder::foldsAfterUnroll(const Expr *E, int Depth) {
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (isa<clang::EnumConstantDecl>(DR->getDecl()))
       return true;
-    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-    if (!VD)
+    if (!isa<VarDecl>(DR->getDecl()))
       return false;
-    for (const VarDecl *C : FoldedCounters)
-      if (C == VD)
-        return true;
+    if (isFoldedCounter(DR))
+      return true;
     return !E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
            E->isIntegerConstantExpr(Ctx);
   }
@@ -467,13 +458,7 @@ bool BodyBuilder::foldsAfterUnroll(const Expr *E, int Depth) {
            foldsAfterUnroll(BO->getLHS(), Depth + 1) && foldsAfterUnroll(BO->getRHS(), Depth + 1);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->isIncrementDecrementOp())
-      return !FoldedCounters.empty() && [&] {
-        const auto *DR = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
-        for (const VarDecl *C : FoldedCounters)
-          if (DR && DR->getDecl() == C)
-            return true;
-        return false;
-      }();
+      return isFoldedCounter(UO->getSubExpr());
     switch (UO->getOpcode()) {
     case clang::UO_Minus:
     case clang::UO_Plus:
