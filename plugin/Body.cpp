@@ -152,6 +152,28 @@ Val BodyBuilder::pureOp(kp_iclass Cls, unsigned N, const std::string &Key,
   Val R;
   int Lv = 0;
   bool Pure = !Key.empty();
+  // An operand left to strength reduction is an add in the loop (the
+  // induction update, or the offset of an unrolled copy) once an operation
+  // other than an address uses it: `(a * inner + b) ^ i`, `(float)(k + 1)`.
+  Val Held[4];
+  for (size_t I = 0; I < Ops.size() && I < 4; ++I)
+    if (Ops[I]->Free && Ops[I]->Node < 0 && !constAfterUnroll(Ops[I]->L)) {
+      Held[I] = *Ops[I];
+      Held[I].Free = false;
+      std::string MK = "reg(" + Held[I].Key + ")";
+      Val F;
+      int HD = hoistDepth(Held[I].Level);
+      if (!Held[I].Key.empty() && cseFind(MK, depth(), F)) {
+        Held[I].Depth = F.Depth;
+        Held[I].Node = F.Node;
+      } else {
+        Held[I].Depth = HD;
+        Held[I].Node = emit(HD, KP_I_INT, 1, {}, L);
+        if (!Held[I].Key.empty() && Held[I].Node >= 0)
+          Frames[HD].Cse[MK] = Held[I].Node;
+      }
+      Ops[I] = &Held[I];
+    }
   for (const Val *O : Ops) {
     Lv = std::max(Lv, O->Level);
     R.ThreadDep |= O->ThreadDep;

@@ -160,6 +160,12 @@ struct Val {
   bool ThreadDep = false; // differs between threads of a warp
   bool FromMemory = false; // computed from a value loaded from memory
   bool Truth = false;      // a truth value: a comparison's result, or logic on such values
+  // A compile-time constant once loops are unrolled: a literal, or a conversion or
+  // arithmetic of literals and the counters of loops unrolled whole (no node).
+  bool Imm = false;
+  // An affine value of a loop's counter left to strength reduction (freeValue):
+  // free in addresses; an operation using it needs it in a register.
+  bool Free = false;
   // A truth value as an integer: the selp making it (node SelNode of SelR).
   kp_region *SelR = nullptr;
   int SelNode = -1;
@@ -321,6 +327,7 @@ private:
   int innermostLoopFrame() const;
   bool strengthReduced(const Lin &L);
   Val freeValue(const Lin &L, const std::vector<const Val *> &Ops, const std::string &Key);
+  Val immValue(const std::string &Key, const std::vector<const Val *> &Ops);
   Val arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, QualType T, SourceLocation L,
             const Val *LHSVal = nullptr);
   Val binary(const BinaryOperator *BO);

@@ -230,7 +230,17 @@ Val BodyBuilder::evalExpr(const Expr *E) {
   if (isa<FloatingLiteral>(E) || isa<CXXBoolLiteralExpr>(E) || isa<CharacterLiteral>(E) ||
       isa<CXXNullPtrLiteralExpr>(E) || isa<StringLiteral>(E)) {
     Val R;
+    // Keyed by its value: x * 2.0f and x * 3.0f are two operations.
     R.Key = "lit";
+    if (const auto *FL = dyn_cast<FloatingLiteral>(E)) {
+      llvm::SmallString<32> Buf;
+      FL->getValue().toString(Buf);
+      R.Key += std::string(Buf.str());
+      R.Imm = true;
+    } else if (!isa<StringLiteral>(E)) {
+      R.Key += text(E);
+      R.Imm = true;
+    }
     return R;
   }
   std::string SName;
@@ -426,6 +436,9 @@ Val BodyBuilder::castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType 
         markPredLogic(V.SelR, V.SelNode, 2);
       return truthOp(KP_I_CMP, Key, {&V}, E->getBeginLoc(), V.Truth);
     }
+    // A constant once unrolled, (float)k of a loop unrolled whole: folded.
+    if (V.Node < 0 && (V.Imm || constAfterUnroll(V.L)))
+      return immValue(Key, {&V});
     return pureOp(KP_I_CONV, 1, Key, {&V}, E->getBeginLoc());
   }
   case CK_IntegralCast:
@@ -497,11 +510,22 @@ Val BodyBuilder::freeValue(const Lin &L, const std::vector<const Val *> &Ops,
   Val R;
   R.L = L;
   R.Level = depth();
+  R.Free = true;
   for (const Val *O : Ops) {
     R.ThreadDep |= O->ThreadDep;
     R.FromMemory |= O->FromMemory;
   }
   R.Key = Key;
+  return R;
+}
+
+// A compile-time constant computed from Ops: no node.
+Val BodyBuilder::immValue(const std::string &Key, const std::vector<const Val *> &Ops) {
+  Val R;
+  R.Imm = true;
+  R.Key = Key;
+  for (const Val *O : Ops)
+    R.Level = std::max(R.Level, O->Level);
   return R;
 }
 
@@ -682,6 +706,9 @@ Val BodyBuilder::arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, Qu
   std::string Key = std::string("b") + std::to_string(Op) + "(" + X.Key + "," + Y.Key + ")";
   if (IsInt && (Op == BO_Add || Op == BO_Sub || Op == BO_Mul || Op == BO_Shl) && strengthReduced(Res))
     return freeValue(Res, {&X, &Y}, Key);
+  // Floating-point arithmetic of constants is folded.
+  if (!IsInt && X.Imm && Y.Imm && X.Node < 0 && Y.Node < 0)
+    return immValue(Key, {&X, &Y});
   Val R = pureOp(Cl, N, Key, {&X, &Y}, L);
   if (IsInt)
     R.L = Res;

@@ -827,6 +827,8 @@ void BodyBuilder::loop(const Stmt *S) {
     V.Depth = -1;
     V.Node = -1;
     forgetTruth(V); // carried across iterations
+    V.Free = false;  // a register the loop updates
+    V.Imm = false;
     V.Level = depth();
     if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.valid || InitL.sym)) {
       // (A start that is not affine, n >> 2, makes the counter a formula.)

@@ -452,8 +452,10 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   } else {
     int D = hoistDepth(P.Ptr.Level);
     // Addresses that differ only by an unrolled loop's counter are
-    // immediate offsets from one address formed before that loop.
-    while (D > 0 && Frames[D].Loop >= 0 && Frames[D].Unrolled)
+    // immediate offsets from one address formed before that loop (an
+    // index kperf cannot state as affine, `(r * 8 + c) % n`, is computed
+    // in each copy, and so is its address).
+    while (Ix.valid && D > 0 && Frames[D].Loop >= 0 && Frames[D].Unrolled)
       --D;
     Addr.Depth = D;
     Addr.Node = emit(D, Cl, Form, {&Ptr}, L);
