@@ -833,6 +833,9 @@ void BodyBuilder::loop(const Stmt *S) {
     if (VD == Ind.VD && Ind.Kind == Induction::Add && (InitL.valid || InitL.sym)) {
       // (A start that is not affine, n >> 2, makes the counter a formula.)
       V.L = linAdd(InitL, linVar(KP_V_LOOP + Lp->id, Ind.Step.base), 1);
+      // In a loop run in groups, each copy's counter is an offset of the
+      // group's: an add when an operation other than an address uses it.
+      V.Free = !FullUnroll && Lp->unrolled_by > 1;
     } else if (VD == Ind.VD && (InitL.valid || InitL.sym)) {
       // Multiplicative counters are uniform across threads when their start is.
       V.L = uniform(InitL) ? linSym(Var(Lp->var)) : Lin();
