@@ -605,6 +605,16 @@ Val BodyBuilder::arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, Qu
                         "," + Y.Key + "," + Z.Key + ")";
       if (T->isIntegralOrEnumerationType() && strengthReduced(Res))
         return freeValue(Res, {&X, &Y, &Z}, Key);
+      if (T->isIntegralOrEnumerationType() && strengthReduced(linMul(X.L, Y.L))) {
+        // A product of the loop's counter is an induction register (with the
+        // other affine terms nvcc moves into it): adding the rest is one add
+        // (dedispersion's `channel * N + (sample + shift)`).
+        Val P = freeValue(linMul(X.L, Y.L), {&X, &Y}, "");
+        P.Free = false;
+        Val R = pureOp(is64(T) ? KP_I_INT64 : KP_I_INT, 1, Key, {&P, &Z}, L);
+        R.L = Res;
+        return R;
+      }
       Val R = pureOp(Cl, 1, Key, {&X, &Y, &Z}, L);
       R.L = Res;
       return R;
