@@ -145,6 +145,27 @@ bool BodyBuilder::cseFind(const std::string &Key, int D, Val &Out) {
   return false;
 }
 
+// A value left to strength reduction (Val::Free), used by an operation other
+// than an address: the add that puts it in a register (the induction update,
+// or the offset of an unrolled copy: `(a * inner + b) ^ i`, `x[k % n]`), once
+// per frame it is visible in.
+Val BodyBuilder::inRegister(const Val &V, SourceLocation L) {
+  Val R = V;
+  R.Free = false;
+  std::string Key = V.Key.empty() ? std::string() : "reg(" + V.Key + ")";
+  Val F;
+  if (cseFind(Key, depth(), F)) {
+    R.Depth = F.Depth;
+    R.Node = F.Node;
+    return R;
+  }
+  R.Depth = hoistDepth(V.Level);
+  R.Node = emit(R.Depth, KP_I_INT, 1, {}, L);
+  if (!Key.empty() && R.Node >= 0)
+    Frames[R.Depth].Cse[Key] = R.Node;
+  return R;
+}
+
 // A pure operation of class Cls on operands Ops: reused when the same
 // computation is visible, else emitted in the hoisting frame.
 Val BodyBuilder::pureOp(kp_iclass Cls, unsigned N, const std::string &Key,
@@ -152,27 +173,12 @@ Val BodyBuilder::pureOp(kp_iclass Cls, unsigned N, const std::string &Key,
   Val R;
   int Lv = 0;
   bool Pure = !Key.empty();
-  // An operand left to strength reduction is an add in the loop (the
-  // induction update, or the offset of an unrolled copy) once an operation
-  // other than an address uses it: `(a * inner + b) ^ i`, `(float)(k + 1)`.
-  Val Held[4];
-  for (size_t I = 0; I < Ops.size() && I < 4; ++I)
-    if (Ops[I]->Free && Ops[I]->Node < 0 && !constAfterUnroll(Ops[I]->L)) {
-      Held[I] = *Ops[I];
-      Held[I].Free = false;
-      std::string MK = "reg(" + Held[I].Key + ")";
-      Val F;
-      int HD = hoistDepth(Held[I].Level);
-      if (!Held[I].Key.empty() && cseFind(MK, depth(), F)) {
-        Held[I].Depth = F.Depth;
-        Held[I].Node = F.Node;
-      } else {
-        Held[I].Depth = HD;
-        Held[I].Node = emit(HD, KP_I_INT, 1, {}, L);
-        if (!Held[I].Key.empty() && Held[I].Node >= 0)
-          Frames[HD].Cse[MK] = Held[I].Node;
-      }
-      Ops[I] = &Held[I];
+  std::vector<Val> Held;
+  Held.reserve(Ops.size()); // Ops may point into it: no reallocation
+  for (const Val *&O : Ops)
+    if (O->Free && O->Node < 0 && !constAfterUnroll(O->L)) {
+      Held.push_back(inRegister(*O, L));
+      O = &Held.back();
     }
   for (const Val *O : Ops) {
     Lv = std::max(Lv, O->Level);

@@ -328,6 +328,7 @@ private:
   bool strengthReduced(const Lin &L);
   Val freeValue(const Lin &L, const std::vector<const Val *> &Ops, const std::string &Key);
   Val immValue(const std::string &Key, const std::vector<const Val *> &Ops);
+  Val inRegister(const Val &V, SourceLocation L);
   Val arith(BinaryOperatorKind Op, const Expr *LE, const Expr *RE, QualType T, SourceLocation L,
             const Val *LHSVal = nullptr);
   Val binary(const BinaryOperator *BO);
@@ -422,7 +423,6 @@ private:
                      int Depth);
   bool foldsAfterUnroll(const Expr *E, int Depth);
   bool runtimeStride(const Expr *E, int Depth);
-  bool mentionsFolded(const Expr *E, int Depth);
   bool isFoldedCounter(const Expr *E);
   // Counters of the loops whose size is being taken as if unrolled whole:
   // arithmetic of these and constants folds (wholeSize).

@@ -382,7 +382,8 @@ uint64_t BodyBuilder::wholeSize(const Stmt *Body, const Expr *Inc, const VarDecl
   return B;
 }
 
-// Whether index E multiplies a folded counter by something that does not fold.
+// Whether index E multiplies a folded counter by something that does not
+// fold (the side that folds is not a constant on its own: it reads a counter).
 bool BodyBuilder::runtimeStride(const Expr *E, int Depth) {
   if (!E || Depth > 64)
     return false;
@@ -390,7 +391,8 @@ bool BodyBuilder::runtimeStride(const Expr *E, int Depth) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == clang::BO_Mul || BO->getOpcode() == clang::BO_Shl) {
       bool L = foldsAfterUnroll(BO->getLHS(), Depth + 1), R = foldsAfterUnroll(BO->getRHS(), Depth + 1);
-      if (L != R && (L ? mentionsFolded(BO->getLHS(), Depth + 1) : mentionsFolded(BO->getRHS(), Depth + 1)))
+      const Expr *Folded = L ? BO->getLHS() : BO->getRHS();
+      if (L != R && !Folded->isValueDependent() && !Folded->isIntegerConstantExpr(Ctx))
         return true;
     }
     return runtimeStride(BO->getLHS(), Depth + 1) || runtimeStride(BO->getRHS(), Depth + 1);
@@ -402,19 +404,6 @@ bool BodyBuilder::runtimeStride(const Expr *E, int Depth) {
 bool BodyBuilder::isFoldedCounter(const Expr *E) {
   const auto *DR = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
   return DR && llvm::is_contained(FoldedCounters, DR->getDecl());
-}
-
-// Whether E reads one of FoldedCounters.
-bool BodyBuilder::mentionsFolded(const Expr *E, int Depth) {
-  if (!E || Depth > 64)
-    return false;
-  if (isFoldedCounter(E))
-    return true;
-  for (const Stmt *Ch : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
-      if (mentionsFolded(CE, Depth + 1))
-        return true;
-  return false;
 }
 
 // Whether E is arithmetic of FoldedCounters and constants only (a constant
