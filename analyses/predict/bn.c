@@ -22,10 +22,11 @@
  *   - the load/store units: every shared, global and local memory
  *     instruction of a warp occupies them 32 / lanes cycles (16 lanes per
  *     SM on Turing and GA10x: 2 cycles);
- *   - L2: every global byte (uncoalesced requests move whole sectors), and
- *     DRAM: the launch's distinct bytes (its footprint, when kperf can bound
- *     it) plus register spills, shared by the waves in proportion to their
- *     blocks, at the GPU's bandwidths;
+ *   - L2: every global byte (uncoalesced requests move whole sectors) and
+ *     the register spills L1 does not serve, and DRAM: the launch's distinct
+ *     bytes (its footprint, when kperf can bound it) plus the spills no
+ *     cache holds, shared by the waves in proportion to their blocks, at the
+ *     GPU's bandwidths;
  *   - latency: a wave cannot be faster than its slowest warp: the larger of
  *     one thread's critical path (model 000's time(thread) at base
  *     latencies) and its instructions' latencies over the instructions a
@@ -47,6 +48,7 @@
 #include "kperf/count.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 enum {
@@ -192,6 +194,29 @@ static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double
   return latency_overlap(m, t[R_LATENCY]);
 }
 
+/* L1's size; where the database has none, the part of a unified L1 and
+ * shared memory that the largest shared-memory carveout leaves. */
+static double l1_bytes(const kp_gpu *gpu) {
+  double l1 = (double)gpu->mem[KP_MEM_L1].size_bytes;
+  if (!(l1 > 0) && gpu->limits.l1_smem_unified_bytes > 0 && gpu->limits.smem_per_sm > 0)
+    l1 = (double)(gpu->limits.l1_smem_unified_bytes - gpu->limits.smem_per_sm);
+  return l1;
+}
+
+/* The L1 an SM's `resident` blocks leave to the cache: a unified L1 gives it
+ * what their shared memory leaves (the driver's carveout follows the
+ * kernel's need). */
+static double l1_bytes_free(const kp_gpu *gpu, const kp_predict_input *in, double resident) {
+  double l1_free = l1_bytes(gpu);
+  if (gpu->limits.l1_smem_unified_bytes > 0) {
+    double smem = resident * (in->smem_bytes > 0 ? (double)in->smem_bytes : 0);
+    double left = (double)gpu->limits.l1_smem_unified_bytes - smem;
+    if (left > l1_free)
+      l1_free = left;
+  }
+  return l1_free;
+}
+
 static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   const kp_model_facts *f = &out->facts;
   bn_ctx c;
@@ -279,41 +304,52 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
    * reaches DRAM whatever the arrays' footprint. */
   double threads = (double)in->grid_blocks * in->block_threads * live;
   double spills = in->spill_bytes > 0 ? in->spill_bytes * threads : 0;
-  /* A thread re-reads the stack it wrote: the smallest cache that holds the
-   * resident threads' stacks together serves the spills (L2, else a
-   * last-level cache such as AMD's Infinity Cache), at its latency and
-   * bandwidth; only stacks no cache holds make DRAM traffic. */
-  double stack_set = in->stack_bytes > 0 ? in->stack_bytes * (double)f->blocks_per_wave *
-                                               in->block_threads
-                                         : 0;
+  /* A thread re-reads the stack it wrote.  L1 holds the stacks of its SM's
+   * resident threads in what their shared memory leaves of it, or a share
+   * of them: it serves that share of the spills (a reload comes at any
+   * distance from its store), at its latency, and they never reach L2.  The
+   * rest goes to the smallest cache that holds a wave's stacks together (L2,
+   * else a last-level cache such as AMD's Infinity Cache), at its latency
+   * and bandwidth; only stacks no cache holds make DRAM traffic.  A wave's
+   * stacks larger than L2 are not served in part: L2 also carries the
+   * launch's global traffic.  Measured: docs/models.md, "bn". */
+  double resident = f->sm_count > 0 ? (double)f->blocks_per_wave / f->sm_count : 0;
+  double l1_free = l1_bytes_free(gpu, in, resident);
   static const struct {
     kp_mem_level level;
     const char *name;
-  } caches[2] = {{KP_MEM_L2, "L2"}, {KP_MEM_LLC, "the last-level cache"}};
-  kp_mem_level spill_level = KP_MEM_DRAM;
-  double spill_lat = NAN;
-  for (int i = 0; i < 2 && spills > 0 && stack_set > 0 && spill_level == KP_MEM_DRAM; i++) {
-    double size = (double)gpu->mem[caches[i].level].size_bytes;
-    double lat = caches[i].level == KP_MEM_L2 ? f->lat_l2 : f->lat_llc;
-    if (size > 0 && stack_set <= size && lat > 0) {
-      spill_level = caches[i].level;
-      spill_lat = lat;
-      kp_prediction_note(out, "spills stay in %s (the resident threads' stacks: %.3g MB of %.3g)",
-                         caches[i].name, stack_set / 1e6, size / 1e6);
+  } caches[3] = {{KP_MEM_L1, "L1"}, {KP_MEM_L2, "L2"}, {KP_MEM_LLC, "the last-level cache"}};
+  double spill_share[3] = {0, 0, 0}, spill_left = 1, spill_lat = 0;
+  char served[160] = "";
+  if (spills > 0 && in->stack_bytes > 0) {
+    for (int i = 0; i < 3 && spill_left > 0; i++) {
+      double size = i == 0 ? l1_free : (double)gpu->mem[caches[i].level].size_bytes;
+      double lat = i == 0 ? f->lat_l1 : i == 1 ? f->lat_l2 : f->lat_llc;
+      double set = in->stack_bytes * in->block_threads *
+                   (i == 0 ? resident : (double)f->blocks_per_wave);
+      if (!(size > 0) || !(lat > 0) || !(set > 0))
+        continue;
+      spill_share[i] = i == 0 ? spill_left * fmin(1, size / set) : set <= size ? spill_left : 0;
+      if (!(spill_share[i] > 0))
+        continue;
+      spill_left -= spill_share[i];
+      spill_lat += spill_share[i] * lat;
+      size_t n = strlen(served);
+      snprintf(served + n, sizeof served - n, "%s%s %.0f%% (%s stacks: %.3g MB)",
+               n ? ", " : "", caches[i].name, 100 * spill_share[i],
+               i == 0 ? "an SM's" : "a wave's", set / 1e6);
     }
+    if (served[0])
+      kp_prediction_note(out, "spills served by %s", served);
   }
   double global = f->global_bytes * threads - spills;
   if (global < 0)
     global = 0;
-  c.l2_bytes = global + spills;
+  c.l2_bytes = global + spills * (1 - spill_share[0]);
   /* Loads every thread makes at the same addresses hit in L1 once each SM
    * has fetched their span (when it fits in L1). */
   double uniform = in->uniform_bytes > 0 ? in->uniform_bytes * threads : 0;
-  /* L1's size; where the database has none, the part of a unified L1 and
-   * shared memory that the largest shared-memory carveout leaves. */
-  double l1 = (double)gpu->mem[KP_MEM_L1].size_bytes;
-  if (!(l1 > 0) && gpu->limits.l1_smem_unified_bytes > 0 && gpu->limits.smem_per_sm > 0)
-    l1 = (double)(gpu->limits.l1_smem_unified_bytes - gpu->limits.smem_per_sm);
+  double l1 = l1_bytes(gpu);
   if (uniform > 0 && uniform <= global && in->uniform_span > 0 && l1 > 0 &&
       in->uniform_span <= l1) {
     double fetched = in->uniform_span * f->sm_count;
@@ -331,18 +367,8 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   double reused = in->uncoal_reused_bytes > 0 && in->reuse_set_bytes > 0
                       ? fmin(in->uncoal_reused_bytes, uncoal) : 0;
   if (reused > 0) {
-    double resident = f->sm_count > 0 ? (double)f->blocks_per_wave / f->sm_count : 0;
     double set = resident * f->warps_per_block * in->reuse_set_bytes; /* per SM */
     double l2 = (double)gpu->mem[KP_MEM_L2].size_bytes;
-    /* A unified L1 gives the cache what the resident blocks' shared memory
-     * leaves (the driver's carveout follows the kernel's need). */
-    double l1_free = l1;
-    if (gpu->limits.l1_smem_unified_bytes > 0) {
-      double smem = resident * (in->smem_bytes > 0 ? (double)in->smem_bytes : 0);
-      double left = (double)gpu->limits.l1_smem_unified_bytes - smem;
-      if (left > l1_free)
-        l1_free = left;
-    }
     const char *level = NULL;
     if (l1_free > 0 && set <= l1_free) {
       /* Stores write through L1: theirs reach L2, which merges them. */
@@ -364,23 +390,25 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     c.dram_bytes = in->footprint_bytes + uncoal * threads;
   if (c.dram_bytes > global)
     c.dram_bytes = global;
-  if (spill_level == KP_MEM_DRAM)
-    c.dram_bytes += spills;
-  else if (spill_level == KP_MEM_LLC)
-    c.llc_bytes = spills;
+  c.dram_bytes += spills * spill_left;
+  if (spill_share[2] > 0)
+    c.llc_bytes = spills * (spill_share[2] + spill_left);
 
   /* Latency: the main thread's critical path and its barriers; spills a
    * cache holds cost that cache's latency. */
   double lat[KP_I_COUNT];
   memcpy(lat, f->lat, sizeof lat);
-  if (spill_level != KP_MEM_DRAM)
-    lat[KP_I_LD_LOCAL] = lat[KP_I_ST_LOCAL] = spill_lat;
+  int spills_cached = spill_left < 1;
+  if (spills_cached) {
+    lat[KP_I_LD_LOCAL] = spill_lat + spill_left * lat[KP_I_LD_LOCAL];
+    lat[KP_I_ST_LOCAL] = spill_lat + spill_left * lat[KP_I_ST_LOCAL];
+  }
   c.thread_cycles = out->thread_cycles;
   if (!in->thread_time && in->kernel) {
     double tt, td;
     if (kp_thread_time_ex(in->kernel, lat, f->issue, in->bindings, in->nbindings, 1, &tt, &td))
       c.thread_cycles = tt;
-  } else if (spill_level != KP_MEM_DRAM && !in->thread_time) {
+  } else if (spills_cached && !in->thread_time) {
     double tt, td; /* the sum of the instructions' latencies, the spills' included */
     if (kp_predict_thread_time(in, lat, f->issue, &tt, &td))
       c.thread_cycles = tt;

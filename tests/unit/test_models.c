@@ -986,22 +986,46 @@ static void test_bn(void) {
   CHECK_STR(p.bound, "fp32+ld/st");
   CHECK_STR(p.bound2, "ld/st");
   CHECK_NEAR(bn_field(&p, "bn_llc_cycles"), 2 * 12800);
-  CHECK(strstr(p.note, "spills stay in the last-level cache (the resident threads' stacks: "
-                       "1.64 MB of 1.07e+03)") != NULL);
-  /* A cache too small for them: DRAM, as before. */
-  g.mem[KP_MEM_LLC].size_bytes = 1 << 20;
+  CHECK(strstr(p.note, "spills served by the last-level cache 100% (a wave's stacks: 1.64 MB)") !=
+        NULL);
+  /* A cache too small for them (a quarter of them): DRAM, as without a
+   * stack size. */
+  g.mem[KP_MEM_LLC].size_bytes = 409600;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 84000);
   CHECK_NEAR(p.exec_cycles, bn_wave(2 * 26112, &p));
-  CHECK(strstr(p.note, "spills stay") == NULL);
+  CHECK(strstr(p.note, "spills served") == NULL);
   /* An L2 that holds them serves them first, at L2's latency (200): the
    * path is 100 * 4 + 4 * 400 + 100 * 200 = 22000 per wave. */
   g.mem[KP_MEM_L2].size_bytes = 1LL << 30;
+  g.mem[KP_MEM_LLC].size_bytes = 1LL << 30;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 22000);
   CHECK_NEAR(p.exec_cycles, bn_wave(2 * 14912, &p)); /* fp32+ld/st under it */
   CHECK_STR(p.bound, "latency");
-  CHECK(strstr(p.note, "spills stay in L2") != NULL);
+  CHECK(strstr(p.note, "spills served by L2 100% (a wave's stacks: 1.64 MB)") != NULL);
+  CHECK(strstr(p.note, "last-level") == NULL);
+  /* An L1 of 204800 bytes per SM holds a quarter of an SM's stacks (16
+   * blocks of 128 threads, 400 bytes each: 819200 bytes): a quarter of the
+   * spills hit it at its latency (30) and never reach L2; with no L2 size
+   * the rest reach DRAM ((65536 + 0.75 * 3276800) / 64 = 39424 cycles) at
+   * 400: the path is 100 * 4 + 4 * 400 + 100 * (0.25 * 30 + 0.75 * 400) =
+   * 32750 per wave. */
+  g.mem[KP_MEM_L2].size_bytes = -1;
+  g.mem[KP_MEM_LLC].size_bytes = -1;
+  g.mem[KP_MEM_L1].size_bytes = 204800;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 32750);
+  CHECK_NEAR(bn_field(&p, "bn_dram_cycles"), 39424);
+  CHECK(strstr(p.note, "spills served by L1 25% (an SM's stacks: 0.819 MB)") != NULL);
+  /* L2 serves what an L1 holding a quarter of an SM's stacks leaves (above):
+   * 100 * 4 + 4 * 400 + 100 * (0.25 * 30 + 0.75 * 200) = 17750. */
+  g.mem[KP_MEM_L2].size_bytes = 1LL << 30;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 17750);
+  CHECK(strstr(p.note, "spills served by L1 25% (an SM's stacks: 0.819 MB), L2 75% (a wave's "
+                       "stacks: 1.64 MB)") != NULL);
+  g.mem[KP_MEM_L1].size_bytes = -1;
   g.mem[KP_MEM_L2].size_bytes = -1;
   g.mem[KP_MEM_LLC].size_bytes = -1;
 
