@@ -400,8 +400,10 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   memcpy(lat, f->lat, sizeof lat);
   int spills_cached = spill_left < 1;
   if (spills_cached) {
-    lat[KP_I_LD_LOCAL] = spill_lat + spill_left * lat[KP_I_LD_LOCAL];
-    lat[KP_I_ST_LOCAL] = spill_lat + spill_left * lat[KP_I_ST_LOCAL];
+    /* the rest at DRAM's latency; none left: whatever DRAM's is (NaN unknown) */
+    static const int local[2] = {KP_I_LD_LOCAL, KP_I_ST_LOCAL};
+    for (int i = 0; i < 2; i++)
+      lat[local[i]] = spill_lat + (spill_left > 0 ? spill_left * lat[local[i]] : 0);
   }
   c.thread_cycles = out->thread_cycles;
   if (!in->thread_time && in->kernel) {
