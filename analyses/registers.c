@@ -8,7 +8,10 @@
  *   - 2 per loop nesting level (counter and bound),
  *   - the values loaded in the busiest region (they are live together until
  *     consumed; half of them, as many are consumed at once),
- *   - 2 more when the kernel uses fp64 (register pairs).
+ *   - 2 more when the kernel uses fp64 (register pairs),
+ *   - a register per 32-bit word of the local arrays that only constant
+ *     indices address (after unrolling: float sum[4][4], int c[8]): the
+ *     compiler keeps every element in a register of its own.
  * The result is capped like ptxas caps it. */
 #include "kperf/registers.h"
 
@@ -85,9 +88,11 @@ int kp_registers_estimate(const kp_kernel *k) {
   reg_facts f;
   memset(&f, 0, sizeof f);
   walk(k, &k->body, 0, &f);
-  int regs = 6 + 2 * f.nglobals + f.nshared + 2 * f.max_depth + f.max_loads / 2 + (f.fp64 ? 2 : 0);
+  long regs = 6 + 2 * f.nglobals + f.nshared + 2 * f.max_depth + f.max_loads / 2 + (f.fp64 ? 2 : 0);
+  if (k->register_array_words > 0)
+    regs += k->register_array_words;
   int cap = kp_registers_cap(k->max_threads_per_block, k->min_blocks_per_sm);
   if (k->max_registers > 0 && k->max_registers < cap)
     cap = k->max_registers;
-  return regs > cap ? cap : regs;
+  return regs > cap ? cap : (int)regs;
 }

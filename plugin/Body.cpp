@@ -41,6 +41,13 @@ void BodyBuilder::run(const FunctionDecl *FD) {
     return;
   }
   K->has_body = 1;
+  // Words of the local arrays only constants address: registers.
+  int64_t Words = 0;
+  for (const VarDecl *VD : RegArrays)
+    if (!MemArrays.count(VD))
+      if (auto Sz = Ctx.getTypeSizeInCharsIfKnown(VD->getType()))
+        Words += (Sz->getQuantity() + 3) / 4;
+  K->register_array_words = static_cast<int>(std::min<int64_t>(Words, 1 << 20));
   if (!LoadedNames.empty()) {
     K->loaded_vars = static_cast<const char **>(
         kp_module_alloc(M, sizeof(const char *) * LoadedNames.size()));

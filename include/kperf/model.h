@@ -337,6 +337,8 @@ typedef struct kp_kernel {
   int64_t shared_static_bytes; /* __shared__ arrays with a size, per block */
   int uses_dynamic_shared;     /* extern __shared__ array used */
   int registers_estimate;      /* per thread, a heuristic estimate (see analyses/registers.c) */
+  int register_array_words;    /* 32-bit words of the thread's local arrays that only
+                                  constant indices (after unrolling) address: registers */
   int max_registers;           /* maxrregcount or __launch_bounds__ cap, 0 when none */
   kp_shared_decl *shared_decls;
   size_t nshared_decls, cap_shared_decls;

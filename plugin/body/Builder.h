@@ -242,6 +242,9 @@ private:
   std::vector<const FunctionDecl *> CallStack;
   llvm::DenseMap<const VarDecl *, VarInfo> Env;
   llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
+  // Local arrays addressed by constants only (registers), and those some
+  // access addresses in memory (Memory.cpp, registerArray).
+  llvm::SmallPtrSet<const VarDecl *, 8> RegArrays, MemArrays;
   llvm::DenseMap<const VarDecl *, int> SharedIdx;
   unsigned VersionCounter = 0;
   // Inlined calls: where `return` puts its value.
@@ -349,6 +352,7 @@ private:
     int64_t Dims[4] = {0, 0, 0, 0};
     std::vector<Lin> Subs; // per-dimension subscripts of a shaped array
     bool RegisterArray = false; // a local array indexed by constants: registers
+    const VarDecl *ArrayVD = nullptr; // that array
     const char *Why = nullptr;
     std::string IndexKey; // pure key of the index, when known
     std::string Text;     // the subscripts as written, "[i][j]"
@@ -357,6 +361,7 @@ private:
   Val arrayBase(const VarDecl *VD);
   void recordShared(const VarDecl *VD);
   bool placeOf(const Expr *E, Place &P);
+  bool registerArray(const Place &P, const Lin &Ix);
   bool memberPlace(const MemberExpr *ME, Place &P, unsigned Unit);
   bool addressOf(const Expr *E, Val &Out);
   int access(const Place &P, bool Store, bool Atomic, SourceLocation L, Val &Addr);

@@ -196,8 +196,10 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(BaseE))
       if (const VarDecl *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         if (VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>() && !VD->isStaticLocal() &&
-            VD->getType()->isArrayType())
+            VD->getType()->isArrayType()) {
           P.RegisterArray = true;
+          P.ArrayVD = VD;
+        }
     if (MemberArray)
       Ext.clear(); // the struct's array, not a shaped array of its own
     if (Ext.size() > 1 || (Ext.size() == 1 && Ext[0] > 0)) {
@@ -392,7 +394,7 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
       Frames[0].Cse[CK] = emit(0, KP_I_ADDR, 1, {}, L);
     }
   }
-  if (P.RegisterArray && constAfterUnroll(Ix))
+  if (registerArray(P, Ix))
     return Idx;
   std::string NonConst;
   if (Ix.valid) {
@@ -465,6 +467,18 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   return Idx;
 }
 
+// Whether the element P addresses at index Ix is a register: a local array
+// indexed by a constant (after unrolling).  Records the array as kept in
+// registers, or as addressed in memory.
+bool BodyBuilder::registerArray(const Place &P, const Lin &Ix) {
+  if (!P.RegisterArray)
+    return false;
+  bool Reg = constAfterUnroll(Ix);
+  if (P.ArrayVD)
+    (Reg ? RegArrays : MemArrays).insert(P.ArrayVD);
+  return Reg;
+}
+
 kp_iclass BodyBuilder::memClass(kp_space S, bool Store) {
   switch (S) {
   case KP_SPACE_SHARED:
@@ -493,7 +507,7 @@ Val BodyBuilder::load(const Expr *E) {
     auto It = Env.find(P.VD);
     return It == Env.end() ? Val() : It->second.V;
   }
-  if (P.RegisterArray && constAfterUnroll(P.Ptr.Off)) {
+  if (registerArray(P, P.Ptr.Off)) {
     Val R;
     R.Level = depth();
     return R; // a register
@@ -538,7 +552,7 @@ Val BodyBuilder::store(const Expr *LHS, Val V, SourceLocation L) {
     assign(P.VD, V);
     return V;
   }
-  if (P.RegisterArray && constAfterUnroll(P.Ptr.Off)) {
+  if (registerArray(P, P.Ptr.Off)) {
     // The element is a register that outlives this statement: the value's
     // operation stays in the code even when nothing here reads it.
     if (V.Depth >= 0 && V.Depth <= depth() && V.Node >= 0 &&
