@@ -45,6 +45,7 @@
 #include <deque>
 #include <initializer_list>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -243,8 +244,10 @@ private:
   llvm::DenseMap<const VarDecl *, VarInfo> Env;
   llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
   // Local arrays addressed by constants only (registers), and those some
-  // access addresses in memory (Memory.cpp, registerArray).
+  // access addresses in memory (Memory.cpp, registerArray), also by the name
+  // of the base of any local-memory access (through a pointer to them).
   llvm::SmallPtrSet<const VarDecl *, 8> RegArrays, MemArrays;
+  std::set<std::string> MemArrayNames;
   llvm::DenseMap<const VarDecl *, int> SharedIdx;
   unsigned VersionCounter = 0;
   // Inlined calls: where `return` puts its value.

@@ -396,6 +396,8 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   }
   if (registerArray(P, Ix))
     return Idx;
+  if (P.Ptr.Space == KP_SPACE_LOCAL && P.Ptr.Base)
+    MemArrayNames.insert(P.Ptr.Base);
   std::string NonConst;
   if (Ix.valid) {
     // The non-constant part of the index.
