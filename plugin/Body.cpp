@@ -44,7 +44,7 @@ void BodyBuilder::run(const FunctionDecl *FD) {
   // Words of the local arrays only constants address: registers.
   int64_t Words = 0;
   for (const VarDecl *VD : RegArrays)
-    if (!MemArrays.count(VD) && !MemArrayNames.count(VD->getNameAsString()))
+    if (!MemArrayNames.count(VD->getNameAsString()))
       if (auto Sz = Ctx.getTypeSizeInCharsIfKnown(VD->getType()))
         Words += (Sz->getQuantity() + 3) / 4;
   K->register_array_words = static_cast<int>(std::min<int64_t>(Words, 1 << 20));

@@ -300,8 +300,8 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   }
 
   /* Memory traffic of the whole launch, of the threads that work; the
-   * global bytes include the spills' local traffic (kp_ptxas_apply), which
-   * reaches DRAM whatever the arrays' footprint. */
+   * global bytes include the spills' local traffic (kp_ptxas_apply), whose
+   * share no cache holds reaches DRAM whatever the arrays' footprint. */
   double threads = (double)in->grid_blocks * in->block_threads * live;
   double spills = in->spill_bytes > 0 ? in->spill_bytes * threads : 0;
   /* A thread re-reads the stack it wrote.  L1 holds the stacks of its SM's
@@ -315,33 +315,36 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
    * launch's global traffic.  Measured: docs/models.md, "bn". */
   double resident = f->sm_count > 0 ? (double)f->blocks_per_wave / f->sm_count : 0;
   double l1_free = l1_bytes_free(gpu, in, resident);
-  static const struct {
-    kp_mem_level level;
-    const char *name;
-  } caches[3] = {{KP_MEM_L1, "L1"}, {KP_MEM_L2, "L2"}, {KP_MEM_LLC, "the last-level cache"}};
+  double stack_sm = in->stack_bytes * in->block_threads * resident;
+  double stack_wave = in->stack_bytes * in->block_threads * (double)f->blocks_per_wave;
+  const struct {
+    const char *name, *whose;
+    double size, lat, set;
+    int partial; /* serves the share of the stacks it holds, else all or none */
+  } level[3] = {
+      {"L1", "an SM's", l1_free, f->lat_l1, stack_sm, 1},
+      {"L2", "a wave's", (double)gpu->mem[KP_MEM_L2].size_bytes, f->lat_l2, stack_wave, 0},
+      {"the last-level cache", "a wave's", (double)gpu->mem[KP_MEM_LLC].size_bytes, f->lat_llc,
+       stack_wave, 0}};
   double spill_share[3] = {0, 0, 0}, spill_left = 1, spill_lat = 0;
   char served[160] = "";
-  if (spills > 0 && in->stack_bytes > 0) {
-    for (int i = 0; i < 3 && spill_left > 0; i++) {
-      double size = i == 0 ? l1_free : (double)gpu->mem[caches[i].level].size_bytes;
-      double lat = i == 0 ? f->lat_l1 : i == 1 ? f->lat_l2 : f->lat_llc;
-      double set = in->stack_bytes * in->block_threads *
-                   (i == 0 ? resident : (double)f->blocks_per_wave);
-      if (!(size > 0) || !(lat > 0) || !(set > 0))
-        continue;
-      spill_share[i] = i == 0 ? spill_left * fmin(1, size / set) : set <= size ? spill_left : 0;
-      if (!(spill_share[i] > 0))
-        continue;
-      spill_left -= spill_share[i];
-      spill_lat += spill_share[i] * lat;
-      size_t n = strlen(served);
-      snprintf(served + n, sizeof served - n, "%s%s %.0f%% (%s stacks: %.3g MB)",
-               n ? ", " : "", caches[i].name, 100 * spill_share[i],
-               i == 0 ? "an SM's" : "a wave's", set / 1e6);
-    }
-    if (served[0])
-      kp_prediction_note(out, "spills served by %s", served);
+  for (int i = 0; i < 3 && spills > 0 && in->stack_bytes > 0 && spill_left > 0; i++) {
+    if (!(level[i].size > 0) || !(level[i].lat > 0) || !(level[i].set > 0))
+      continue;
+    if (level[i].partial)
+      spill_share[i] = spill_left * fmin(1, level[i].size / level[i].set);
+    else if (level[i].set <= level[i].size)
+      spill_share[i] = spill_left;
+    if (!(spill_share[i] > 0))
+      continue;
+    spill_left -= spill_share[i];
+    spill_lat += spill_share[i] * level[i].lat;
+    size_t n = strlen(served);
+    snprintf(served + n, sizeof served - n, "%s%s %.0f%% (%s stacks: %.3g MB)", n ? ", " : "",
+             level[i].name, 100 * spill_share[i], level[i].whose, level[i].set / 1e6);
   }
+  if (served[0])
+    kp_prediction_note(out, "spills served by %s", served);
   double global = f->global_bytes * threads - spills;
   if (global < 0)
     global = 0;

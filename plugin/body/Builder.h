@@ -243,10 +243,11 @@ private:
   std::vector<const FunctionDecl *> CallStack;
   llvm::DenseMap<const VarDecl *, VarInfo> Env;
   llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
-  // Local arrays addressed by constants only (registers), and those some
-  // access addresses in memory (Memory.cpp, registerArray), also by the name
-  // of the base of any local-memory access (through a pointer to them).
-  llvm::SmallPtrSet<const VarDecl *, 8> RegArrays, MemArrays;
+  // Local arrays some access addresses as registers (Memory.cpp,
+  // registerArray), and the bases of the local-memory accesses (a run-time
+  // index, or through a pointer): arrays of the first kind whose name is not
+  // among the second are registers.
+  llvm::SmallPtrSet<const VarDecl *, 8> RegArrays;
   std::set<std::string> MemArrayNames;
   llvm::DenseMap<const VarDecl *, int> SharedIdx;
   unsigned VersionCounter = 0;

@@ -470,15 +470,14 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
 }
 
 // Whether the element P addresses at index Ix is a register: a local array
-// indexed by a constant (after unrolling).  Records the array as kept in
-// registers, or as addressed in memory.
+// indexed by a constant (after unrolling); the array is recorded
+// (RegArrays).  Its other accesses go to memory (access()).
 bool BodyBuilder::registerArray(const Place &P, const Lin &Ix) {
-  if (!P.RegisterArray)
+  if (!P.RegisterArray || !constAfterUnroll(Ix))
     return false;
-  bool Reg = constAfterUnroll(Ix);
   if (P.ArrayVD)
-    (Reg ? RegArrays : MemArrays).insert(P.ArrayVD);
-  return Reg;
+    RegArrays.insert(P.ArrayVD);
+  return true;
 }
 
 kp_iclass BodyBuilder::memClass(kp_space S, bool Store) {
