@@ -37,29 +37,42 @@ unsigned warningLevel(CompilerInstance &CI) {
   return DiagnosticsEngine::Warning;
 }
 
-size_t dropSystemHeaderFindings(CompilerInstance &CI, kp_findings *F) {
+size_t dropSystemHeaderFindings(CompilerInstance &CI, Locations &Locs, kp_findings *F) {
   if (!CI.getDiagnostics().getSuppressSystemWarnings())
     return 0;
   return kp_findings_drop_if(
       F,
       [](const kp_finding *X, void *User) -> int {
-        SourceManager &SM = *static_cast<SourceManager *>(User);
-        SourceLocation Loc = toSourceLocation(SM, X->loc);
-        return Loc.isValid() && SM.isInSystemHeader(Loc);
+        Locations &L = *static_cast<Locations *>(User);
+        SourceLocation Loc = L.at(X->loc);
+        return Loc.isValid() && L.sourceManager().isInSystemHeader(Loc);
       },
-      &CI.getSourceManager());
+      &Locs);
 }
 
-SourceLocation toSourceLocation(SourceManager &SM, const kp_loc &L) {
+FileID Locations::fileId(const char *Path) {
+  if (!Path)
+    return FileID();
+  auto It = Ids.find(Path);
+  if (It != Ids.end())
+    return It->second;
+  FileID FID;
+  if (auto FE = SM.getFileManager().getOptionalFileRef(Path))
+    FID = SM.translateFile(*FE);
+  Ids[Path] = FID;
+  return FID;
+}
+
+SourceLocation Locations::at(const kp_loc &L) {
   if (!L.file || L.line == 0)
     return SourceLocation();
-  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
-  if (!FE)
+  FileID FID = fileId(L.file);
+  if (FID.isInvalid())
     return SourceLocation();
-  return SM.translateFileLineCol(*FE, L.line, L.col ? L.col : 1);
+  return SM.translateLineCol(FID, L.line, L.col ? L.col : 1);
 }
 
-void emitFindings(CompilerInstance &CI, const kp_findings *F) {
+void emitFindings(CompilerInstance &CI, Locations &Locs, const kp_findings *F) {
   DiagnosticsEngine &D = CI.getDiagnostics();
   auto WarningAs = static_cast<DiagnosticsEngine::Level>(warningLevel(CI));
   for (size_t I = 0; I < F->n; ++I) {
@@ -69,7 +82,7 @@ void emitFindings(CompilerInstance &CI, const kp_findings *F) {
       Level = WarningAs;
     if (Level == DiagnosticsEngine::Ignored)
       continue;
-    SourceLocation Loc = toSourceLocation(CI.getSourceManager(), X.loc);
+    SourceLocation Loc = Locs.at(X.loc);
     std::string Msg = X.message;
     if (X.check && *X.check)
       Msg += std::string(" [") + X.check + "]";
@@ -79,8 +92,8 @@ void emitFindings(CompilerInstance &CI, const kp_findings *F) {
       B << Msg;
       for (size_t J = 0; J < X.nfixits; ++J) {
         const kp_fixit &Fx = X.fixits[J];
-        SourceLocation Begin = toSourceLocation(CI.getSourceManager(), Fx.begin);
-        SourceLocation End = toSourceLocation(CI.getSourceManager(), Fx.end);
+        SourceLocation Begin = Locs.at(Fx.begin);
+        SourceLocation End = Locs.at(Fx.end);
         if (Begin.isInvalid() || End.isInvalid())
           continue;
         B << FixItHint::CreateReplacement(CharSourceRange::getCharRange(Begin, End),
@@ -89,7 +102,7 @@ void emitFindings(CompilerInstance &CI, const kp_findings *F) {
     }
     unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
     for (size_t J = 0; J < X.nnotes; ++J) {
-      SourceLocation NL = X.notes[J].loc.line ? toSourceLocation(CI.getSourceManager(), X.notes[J].loc) : Loc;
+      SourceLocation NL = X.notes[J].loc.line ? Locs.at(X.notes[J].loc) : Loc;
       D.Report(NL, NoteID) << X.notes[J].message;
     }
   }

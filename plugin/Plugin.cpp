@@ -204,15 +204,15 @@ public:
       }
     }
     // NOLINT / NOLINTNEXTLINE comments, read from the compile's own buffers.
-    SourceManager &SM = CI.getSourceManager();
-    kp_findings_control(&V, Opts.Checks.c_str(), sourceLine, &SM);
-    kp_findings_control(&F, Opts.Checks.c_str(), sourceLine, &SM);
-    dropSystemHeaderFindings(CI, &V);
-    dropSystemHeaderFindings(CI, &F);
+    Locations Locs(CI.getSourceManager());
+    kp_findings_control(&V, Opts.Checks.c_str(), sourceLine, &Locs);
+    kp_findings_control(&F, Opts.Checks.c_str(), sourceLine, &Locs);
+    dropSystemHeaderFindings(CI, Locs, &V);
+    dropSystemHeaderFindings(CI, Locs, &F);
     if (Opts.Werror)
       kp_findings_werror(&F);
-    emitFindings(CI, &V);
-    emitFindings(CI, &F);
+    emitFindings(CI, Locs, &V);
+    emitFindings(CI, Locs, &F);
     writeFindingReports(D, &F, M.main_file);
     kp_findings_free(&V);
     kp_findings_free(&F);
@@ -228,15 +228,12 @@ private:
   // The text of line Line of File (without its line break), from the
   // SourceManager's buffer of that file; nullptr when it has none.
   static const char *sourceLine(const char *File, unsigned Line, size_t *Len, void *User) {
-    SourceManager &SM = *static_cast<SourceManager *>(User);
-    auto FE = SM.getFileManager().getOptionalFileRef(File);
-    if (!FE)
-      return nullptr;
-    FileID FID = SM.translateFile(*FE);
+    Locations &Locs = *static_cast<Locations *>(User);
+    FileID FID = Locs.fileId(File);
     if (FID.isInvalid())
       return nullptr;
     bool Invalid = false;
-    StringRef Data = SM.getBufferData(FID, &Invalid);
+    StringRef Data = Locs.sourceManager().getBufferData(FID, &Invalid);
     if (Invalid)
       return nullptr;
     size_t Start = 0;

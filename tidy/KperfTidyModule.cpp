@@ -245,16 +245,17 @@ private:
   }
 
   void report(SourceManager &SM, const kp_findings *F) {
+    Locations Locs(SM);
     for (size_t I = 0; I < F->n; ++I) {
       const kp_finding &X = F->items[I];
-      SourceLocation Loc = toSourceLocation(SM, X.loc);
+      SourceLocation Loc = Locs.at(X.loc);
       {
         DiagnosticBuilder B = diag(Loc, "%0", levelOf(X.severity));
         B << X.message;
         for (size_t J = 0; J < X.nfixits; ++J) {
           const kp_fixit &Fx = X.fixits[J];
-          SourceLocation Begin = toSourceLocation(SM, Fx.begin);
-          SourceLocation End = toSourceLocation(SM, Fx.end);
+          SourceLocation Begin = Locs.at(Fx.begin);
+          SourceLocation End = Locs.at(Fx.end);
           if (Begin.isInvalid() || End.isInvalid())
             continue;
           B << FixItHint::CreateReplacement(CharSourceRange::getCharRange(Begin, End),
@@ -262,7 +263,7 @@ private:
         }
       }
       for (size_t J = 0; J < X.nnotes; ++J) {
-        SourceLocation NL = X.notes[J].loc.line ? toSourceLocation(SM, X.notes[J].loc) : Loc;
+        SourceLocation NL = X.notes[J].loc.line ? Locs.at(X.notes[J].loc) : Loc;
         diag(NL, "%0", DiagnosticIDs::Note) << X.notes[J].message;
       }
     }
