@@ -379,6 +379,14 @@ int kp_access_index_known(const kp_access *a) {
   return a->index.known || a->index_formula != NULL;
 }
 
+/* 1 when the guard mentions threadIdx.x, .y or .z. */
+static int guard_names_thread(const kp_guard *g) {
+  for (int i = 0; i < 3; i++)
+    if (kp_sym_uses(g->lhs, kp_id_names[i]) || kp_sym_uses(g->rhs, kp_id_names[i]))
+      return 1;
+  return 0;
+}
+
 int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
                   kp_warp_access *out) {
   unsigned w = a->elem_bytes;
@@ -410,6 +418,12 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
         stride[d] *= a->dims[e] + (e == a->ndims - 1 ? pad : 0);
     }
   }
+  /* A guard that names no thread index holds for every lane or for none (the
+   * lanes differ only in those): evaluated at the first lane that reaches it. */
+  enum { CACHED_GUARDS = 64 };
+  signed char once[CACHED_GUARDS]; /* -1: per lane; 2: not yet evaluated; else its value */
+  for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
+    once[g] = guard_names_thread(&a->guards[g]) ? -1 : 2;
   memset(out, 0, sizeof *out);
   out->width = w;
   size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
@@ -423,9 +437,18 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
       for (int i = 0; i < 3; i++)
         c->b[tid_at + i].value = t[i];
       int active = 1;
-      for (size_t g = 0; g < a->nguards && active; g++)
-        if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active))
+      for (size_t g = 0; g < a->nguards && active; g++) {
+        if (g < CACHED_GUARDS && once[g] >= 0) {
+          if (once[g] == 2) {
+            if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active))
+              return 0;
+            once[g] = (signed char)(active != 0);
+          }
+          active = once[g];
+        } else if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active)) {
           return 0;
+        }
+      }
       if (!active)
         continue;
     }

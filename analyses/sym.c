@@ -339,11 +339,15 @@ const kp_sym *kp_sym_mul(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
 
 /* ---- Evaluation and substitution --------------------------------------- */
 
-/* The binding of name, the last one winning; NULL when unbound. */
+/* The binding of name, the last one winning; NULL when unbound.  (The
+ * first bytes are compared before strcmp: this runs per lane of every
+ * access's guards.) */
 static const kp_binding *lookup(const char *name, const kp_binding *b, size_t nb) {
-  for (size_t i = nb; i-- > 0;)
-    if (b[i].name && strcmp(b[i].name, name) == 0)
+  for (size_t i = nb; i-- > 0;) {
+    const char *n = b[i].name;
+    if (n && (n == name || (n[0] == name[0] && strcmp(n, name) == 0)))
       return &b[i];
+  }
   return NULL;
 }
 

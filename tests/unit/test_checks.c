@@ -131,6 +131,42 @@ static void guard_single_lane(void) {
   end();
 }
 
+/* Guards that name no thread index hold for the whole warp or for none of it
+ * (evaluated once per warp), alone or with guards that do. */
+static void guard_lane_invariant(void) {
+  begin();
+  kp_access *a = access1(KP_SPACE_SHARED, 4, C(32), KP_V_TID_X);
+  a->guards = kp_module_alloc(&M, 2 * sizeof(kp_guard));
+  launch(32, 1);
+  kp_findings f;
+  /* if (blockIdx.x < 0): no lane */
+  a->guards[0] = (kp_guard){V("blockIdx.x"), C(0), KP_GUARD_LT};
+  a->nguards = 1;
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  /* if (blockIdx.x >= 0 && threadIdx.x % 2 == 0): 16 lanes, 16-way */
+  a->guards[0] = (kp_guard){V("blockIdx.x"), C(0), KP_GUARD_GE};
+  a->guards[1] = (kp_guard){kp_sym_bin(M.arena, KP_SYM_MOD, V("threadIdx.x"), C(2)), C(0), KP_GUARD_EQ};
+  a->nguards = 2;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "16-way");
+  kp_findings_free(&f);
+  /* the same guards the other way round */
+  kp_guard g0 = a->guards[0];
+  a->guards[0] = a->guards[1];
+  a->guards[1] = g0;
+  CHECK(run(9, 0, &f) == 1);
+  if (f.n)
+    CHECK_CONTAINS(f.items[0].message, "16-way");
+  kp_findings_free(&f);
+  /* a guard on a value kperf does not know: quiet */
+  a->guards[1] = (kp_guard){V("unknown_n"), C(4), KP_GUARD_LT};
+  CHECK(run(9, 0, &f) == 0);
+  kp_findings_free(&f);
+  end();
+}
+
 static void loop_range(void) {
   begin();
   /* for (s = 1; s < 32; s *= 2) t[s * threadIdx.x]: 1, 2, 4, 8, 16-way */
@@ -521,6 +557,7 @@ int main(void) {
   time_budget();
   bank_by_generation();
   guard_single_lane();
+  guard_lane_invariant();
   loop_range();
   symbolic_strides();
   narrow_blocks();
