@@ -387,6 +387,39 @@ static int guard_names_thread(const kp_guard *g) {
   return 0;
 }
 
+/* The variables of a guard that names a thread index, each with its value
+ * at this point (the name's last binding, as evaluation takes it) and that
+ * binding's index: the lanes refresh them and evaluate the guard over these
+ * few instead of searching every binding for each variable. */
+enum { ENV_GUARDS = 16, ENV_VARS = 8 };
+typedef struct {
+  kp_binding b[ENV_VARS];
+  size_t at[ENV_VARS];
+  size_t n;
+} guard_env;
+
+/* Adds s's bound variables to e; 0 when they do not fit. */
+static int env_add(guard_env *e, const kp_sym *s, const kp_lane_ctx *c) {
+  if (!s)
+    return 1;
+  if (s->kind != KP_SYM_VAR)
+    return env_add(e, s->a, c) && env_add(e, s->b, c);
+  if (!s->name)
+    return 1;
+  for (size_t i = 0; i < e->n; i++)
+    if (strcmp(e->b[i].name, s->name) == 0)
+      return 1;
+  for (size_t j = c->nb; j-- > 0;)
+    if (c->b[j].name && strcmp(c->b[j].name, s->name) == 0) {
+      if (e->n == ENV_VARS)
+        return 0;
+      e->b[e->n] = c->b[j];
+      e->at[e->n++] = j;
+      return 1;
+    }
+  return 1; /* unbound: the evaluation fails over these as over every binding */
+}
+
 int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
                   kp_warp_access *out) {
   unsigned w = a->elem_bytes;
@@ -424,6 +457,13 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   signed char once[CACHED_GUARDS]; /* -1: per lane; 2: not yet evaluated; else its value */
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
     once[g] = guard_names_thread(&a->guards[g]) ? -1 : 2;
+  guard_env env[ENV_GUARDS];
+  int has_env[ENV_GUARDS] = {0};
+  for (size_t g = 0; g < a->nguards && g < ENV_GUARDS; g++)
+    if (once[g] < 0) {
+      env[g].n = 0;
+      has_env[g] = env_add(&env[g], a->guards[g].lhs, c) && env_add(&env[g], a->guards[g].rhs, c);
+    }
   memset(out, 0, sizeof *out);
   out->width = w;
   size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
@@ -445,6 +485,12 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
             once[g] = (signed char)(active != 0);
           }
           active = once[g];
+        } else if (g < ENV_GUARDS && has_env[g]) {
+          guard_env *e = &env[g];
+          for (size_t i = 0; i < e->n; i++)
+            e->b[i].value = c->b[e->at[i]].value;
+          if (!kp_guard_holds(&a->guards[g], e->b, e->n, &active))
+            return 0;
         } else if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active)) {
           return 0;
         }
