@@ -340,8 +340,8 @@ const kp_sym *kp_sym_mul(struct kp_arena *a, const kp_sym *x, const kp_sym *y) {
 /* ---- Evaluation and substitution --------------------------------------- */
 
 /* The binding of name, the last one winning; NULL when unbound.  (The
- * first bytes are compared before strcmp: this runs per lane of every
- * access's guards.) */
+ * first bytes are compared before strcmp: every variable of every
+ * evaluation searches here, many of them per lane of a warp.) */
 static const kp_binding *lookup(const char *name, const kp_binding *b, size_t nb) {
   for (size_t i = nb; i-- > 0;) {
     const char *n = b[i].name;
