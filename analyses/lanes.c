@@ -391,7 +391,7 @@ static int guard_names_thread(const kp_guard *g) {
  * at this point (the name's last binding, as evaluation takes it) and that
  * binding's index: the lanes refresh them and evaluate the guard over these
  * few instead of searching every binding for each variable. */
-enum { ENV_GUARDS = 16, ENV_VARS = 8 };
+enum { CACHED_GUARDS = 16, ENV_VARS = 8 };
 typedef struct {
   kp_binding b[ENV_VARS];
   size_t at[ENV_VARS];
@@ -406,18 +406,16 @@ static int env_add(guard_env *e, const kp_sym *s, const kp_lane_ctx *c) {
     return env_add(e, s->a, c) && env_add(e, s->b, c);
   if (!s->name)
     return 1;
-  for (size_t i = 0; i < e->n; i++)
-    if (strcmp(e->b[i].name, s->name) == 0)
-      return 1;
-  for (size_t j = c->nb; j-- > 0;)
-    if (c->b[j].name && strcmp(c->b[j].name, s->name) == 0) {
-      if (e->n == ENV_VARS)
-        return 0;
-      e->b[e->n] = c->b[j];
-      e->at[e->n++] = j;
-      return 1;
-    }
-  return 1; /* unbound: the evaluation fails over these as over every binding */
+  if (kp_binding_find(e->b, e->n, s->name))
+    return 1;
+  const kp_binding *bd = kp_binding_find(c->b, c->nb, s->name);
+  if (!bd)
+    return 1; /* unbound: the evaluation fails over these as over every binding */
+  if (e->n == ENV_VARS)
+    return 0;
+  e->b[e->n] = *bd;
+  e->at[e->n++] = (size_t)(bd - c->b);
+  return 1;
 }
 
 int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
@@ -451,19 +449,22 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
         stride[d] *= a->dims[e] + (e == a->ndims - 1 ? pad : 0);
     }
   }
-  /* A guard that names no thread index holds for every lane or for none (the
-   * lanes differ only in those): evaluated at the first lane that reaches it. */
-  enum { CACHED_GUARDS = 64 };
-  signed char once[CACHED_GUARDS]; /* -1: per lane; 2: not yet evaluated; else its value */
-  for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
-    once[g] = guard_names_thread(&a->guards[g]) ? -1 : 2;
-  guard_env env[ENV_GUARDS];
-  int has_env[ENV_GUARDS] = {0};
-  for (size_t g = 0; g < a->nguards && g < ENV_GUARDS; g++)
-    if (once[g] < 0) {
-      env[g].n = 0;
-      has_env[g] = env_add(&env[g], a->guards[g].lhs, c) && env_add(&env[g], a->guards[g].rhs, c);
-    }
+  /* The first CACHED_GUARDS guards: one that names no thread index holds
+   * for every lane or for none (the lanes differ only in those), evaluated
+   * at the first lane that reaches it; one that does, over its own
+   * variables (guard_env).  Later guards: over every binding, per lane.
+   * once[g]: 2 not yet evaluated; 0/1 its value; -1 per lane over env[g];
+   * -2 per lane over every binding (more variables than env[g] holds). */
+  signed char once[CACHED_GUARDS];
+  guard_env env[CACHED_GUARDS];
+  for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++) {
+    const kp_guard *gd = &a->guards[g];
+    env[g].n = 0;
+    if (!guard_names_thread(gd))
+      once[g] = 2;
+    else
+      once[g] = env_add(&env[g], gd->lhs, c) && env_add(&env[g], gd->rhs, c) ? -1 : -2;
+  }
   memset(out, 0, sizeof *out);
   out->width = w;
   size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
@@ -485,7 +486,7 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
             once[g] = (signed char)(active != 0);
           }
           active = once[g];
-        } else if (g < ENV_GUARDS && has_env[g]) {
+        } else if (g < CACHED_GUARDS && once[g] == -1) {
           guard_env *e = &env[g];
           for (size_t i = 0; i < e->n; i++)
             e->b[i].value = c->b[e->at[i]].value;

@@ -351,6 +351,10 @@ static const kp_binding *lookup(const char *name, const kp_binding *b, size_t nb
   return NULL;
 }
 
+const kp_binding *kp_binding_find(const kp_binding *b, size_t nb, const char *name) {
+  return name && b ? lookup(name, b, nb) : NULL;
+}
+
 int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
   const kp_binding *bd = name && b ? lookup(name, b, nb) : NULL;
   if (bd && out)

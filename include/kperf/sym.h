@@ -75,6 +75,8 @@ typedef struct kp_binding {
  * *out set, or 0 when unbound.  The one lookup of bindings every part of
  * kperf uses. */
 int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out);
+/* The binding lookup takes for name (the last one), or NULL. */
+const kp_binding *kp_binding_find(const kp_binding *b, size_t nb, const char *name);
 
 /* Constructors.  Return NULL when out of memory or when the formula would
  * have more than KP_LIMIT_FORMULA_NODES nodes (kperf/limits.h; counted by

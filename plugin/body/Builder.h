@@ -355,8 +355,8 @@ private:
     unsigned NDims = 0;
     int64_t Dims[4] = {0, 0, 0, 0};
     std::vector<Lin> Subs; // per-dimension subscripts of a shaped array
-    bool RegisterArray = false; // a local array indexed by constants: registers
-    const VarDecl *ArrayVD = nullptr; // that array
+    // A thread's local array: an element indexed by constants is a register.
+    const VarDecl *RegisterArray = nullptr;
     const char *Why = nullptr;
     std::string IndexKey; // pure key of the index, when known
     std::string Text;     // the subscripts as written, "[i][j]"

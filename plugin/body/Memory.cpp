@@ -196,10 +196,8 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(BaseE))
       if (const VarDecl *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         if (VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>() && !VD->isStaticLocal() &&
-            VD->getType()->isArrayType()) {
-          P.RegisterArray = true;
-          P.ArrayVD = VD;
-        }
+            VD->getType()->isArrayType())
+          P.RegisterArray = VD;
     if (MemberArray)
       Ext.clear(); // the struct's array, not a shaped array of its own
     if (Ext.size() > 1 || (Ext.size() == 1 && Ext[0] > 0)) {
@@ -475,8 +473,7 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
 bool BodyBuilder::registerArray(const Place &P, const Lin &Ix) {
   if (!P.RegisterArray || !constAfterUnroll(Ix))
     return false;
-  if (P.ArrayVD)
-    RegArrays.insert(P.ArrayVD);
+  RegArrays.insert(P.RegisterArray);
   return true;
 }
 
