@@ -359,21 +359,6 @@ static int affine_lane(const point_affine *f, const kp_lane_point *p, const unsi
   return 1;
 }
 
-int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds) {
-  int64_t l, r;
-  if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
-    return 0;
-  switch (g->op) {
-  case KP_GUARD_LT: *holds = l < r; break;
-  case KP_GUARD_LE: *holds = l <= r; break;
-  case KP_GUARD_GT: *holds = l > r; break;
-  case KP_GUARD_GE: *holds = l >= r; break;
-  case KP_GUARD_EQ: *holds = l == r; break;
-  case KP_GUARD_NE: *holds = l != r; break;
-  default: return 0;
-  }
-  return 1;
-}
 
 int kp_access_index_known(const kp_access *a) {
   return a->index.known || a->index_formula != NULL;
@@ -418,6 +403,124 @@ static int env_add(guard_env *e, const kp_sym *s, const kp_lane_ctx *c) {
   return 1;
 }
 
+/* A guard's side as base + coef . (threadIdx.x, .y, .z) at a point: the
+ * other variables take their value there once, the lanes only multiply and
+ * add.  Taken only while every node of the formula stays within AFFINE_LIM
+ * (and each coefficient within AFFINE_COEF), so that no node's value can
+ * overflow at any lane (thread indices < 1024) and the lane's value is what
+ * evaluating the formula would give; else the guard is evaluated per lane. */
+enum { AFFINE_COEF = 1 << 20 };
+#define AFFINE_LIM ((int64_t)1 << 40)
+typedef struct {
+  int64_t base, coef[3];
+} tid_affine;
+
+static int tid_affine_fits(const tid_affine *f) {
+  if (f->base > AFFINE_LIM || f->base < -AFFINE_LIM)
+    return 0;
+  for (int i = 0; i < 3; i++)
+    if (f->coef[i] > AFFINE_COEF || f->coef[i] < -AFFINE_COEF)
+      return 0;
+  return 1;
+}
+
+static int tid_affine_const(const tid_affine *f) {
+  return f->coef[0] == 0 && f->coef[1] == 0 && f->coef[2] == 0;
+}
+
+/* s as a tid_affine over c's bindings, the thread indices those at tid_at
+ * (a later binding of one of them is a constant, as evaluation takes it).
+ * 0 when s is not affine in them, names a variable nothing binds or leaves
+ * the limits. */
+static int tid_affine_of(const kp_lane_ctx *c, size_t tid_at, const kp_sym *s, tid_affine *out) {
+  memset(out, 0, sizeof *out);
+  if (!s)
+    return 0;
+  if (s->kind == KP_SYM_CONST) {
+    out->base = s->value;
+    return tid_affine_fits(out);
+  }
+  if (s->kind == KP_SYM_VAR) {
+    const kp_binding *bd = kp_binding_find(c->b, c->nb, s->name);
+    if (!bd)
+      return 0;
+    for (int i = 0; i < 3; i++)
+      if (bd == &c->b[tid_at + i]) {
+        out->coef[i] = 1;
+        return 1;
+      }
+    out->base = bd->value;
+    return tid_affine_fits(out);
+  }
+  tid_affine x, y;
+  if (!tid_affine_of(c, tid_at, s->a, &x))
+    return 0;
+  int unary = s->kind == KP_SYM_FLOG2 || s->kind == KP_SYM_CLOG2;
+  if (!unary && !tid_affine_of(c, tid_at, s->b, &y))
+    return 0;
+  /* Within the limits none of these overflows. */
+  switch (s->kind) {
+  case KP_SYM_ADD:
+  case KP_SYM_SUB: {
+    int64_t sg = s->kind == KP_SYM_ADD ? 1 : -1;
+    out->base = x.base + sg * y.base;
+    for (int i = 0; i < 3; i++)
+      out->coef[i] = x.coef[i] + sg * y.coef[i];
+    return tid_affine_fits(out);
+  }
+  case KP_SYM_MUL: {
+    if (!tid_affine_const(&x) && !tid_affine_const(&y))
+      return 0;
+    const tid_affine *f = tid_affine_const(&x) ? &y : &x;
+    int64_t k = tid_affine_const(&x) ? x.base : y.base, v;
+    if (__builtin_mul_overflow(f->base, k, &v))
+      return 0;
+    out->base = v;
+    for (int i = 0; i < 3; i++)
+      if (__builtin_mul_overflow(f->coef[i], k, &out->coef[i]))
+        return 0;
+    return tid_affine_fits(out);
+  }
+  default: {
+    /* Any other operation of values that are the same at every lane: the
+     * formula's own semantics on them. */
+    if (!tid_affine_const(&x) || (!unary && !tid_affine_const(&y)))
+      return 0;
+    kp_sym ca = {.kind = KP_SYM_CONST, .nodes = 1, .value = x.base};
+    kp_sym cb = {.kind = KP_SYM_CONST, .nodes = 1, .value = unary ? 0 : y.base};
+    kp_sym op = {.kind = s->kind, .nodes = 3, .a = &ca, .b = unary ? NULL : &cb};
+    if (!kp_sym_eval(&op, NULL, 0, &out->base))
+      return 0;
+    return tid_affine_fits(out);
+  }
+  }
+}
+
+static int64_t tid_affine_at(const tid_affine *f, const unsigned t[3]) {
+  return f->base + f->coef[0] * (int64_t)t[0] + f->coef[1] * (int64_t)t[1] +
+         f->coef[2] * (int64_t)t[2];
+}
+
+static int guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
+  switch (op) {
+  case KP_GUARD_LT: *holds = l < r; break;
+  case KP_GUARD_LE: *holds = l <= r; break;
+  case KP_GUARD_GT: *holds = l > r; break;
+  case KP_GUARD_GE: *holds = l >= r; break;
+  case KP_GUARD_EQ: *holds = l == r; break;
+  case KP_GUARD_NE: *holds = l != r; break;
+  default: return 0;
+  }
+  return 1;
+}
+
+int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds) {
+  int64_t l, r;
+  if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
+    return 0;
+  return guard_compare(g->op, l, r, holds);
+}
+
 int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
                   kp_warp_access *out) {
   unsigned w = a->elem_bytes;
@@ -453,27 +556,51 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
    * for every lane or for none (the lanes differ only in those), evaluated
    * at the first lane that reaches it; one that does, over its own
    * variables (guard_env).  Later guards: over every binding, per lane.
+   * A guard whose sides are affine in the thread indices (tid_affine) is
+   * decided per lane from its two forms instead.
    * once[g]: 2 not yet evaluated; 0/1 its value; -1 per lane over env[g];
-   * -2 per lane over every binding (more variables than env[g] holds). */
+   * -2 per lane over every binding (more variables than env[g] holds);
+   * -3 per lane from side[g]. */
   signed char once[CACHED_GUARDS];
   guard_env env[CACHED_GUARDS];
+  tid_affine side[CACHED_GUARDS][2];
+  size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++) {
     const kp_guard *gd = &a->guards[g];
+    int holds;
     env[g].n = 0;
-    if (!guard_names_thread(gd))
+    if (tid_affine_of(c, tid_at, gd->lhs, &side[g][0]) &&
+        tid_affine_of(c, tid_at, gd->rhs, &side[g][1])) {
+      if (!tid_affine_const(&side[g][0]) || !tid_affine_const(&side[g][1]))
+        once[g] = -3;
+      else if (guard_compare(gd->op, side[g][0].base, side[g][1].base, &holds))
+        once[g] = (signed char)(holds != 0);
+      else
+        once[g] = 2;
+    } else if (!guard_names_thread(gd))
       once[g] = 2;
     else
       once[g] = env_add(&env[g], gd->lhs, c) && env_add(&env[g], gd->rhs, c) ? -1 : -2;
   }
   memset(out, 0, sizeof *out);
   out->width = w;
-  size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
   const kp_shape *s = p->shape;
+  /* Lane 0's thread, then the next lane's by one step in x (the lanes of a
+   * warp are consecutive threads, x fastest); past the block's last thread
+   * no lane is one. */
+  unsigned t[3];
+  if (!kp_lane_thread((unsigned)s->x, (unsigned)s->y, (unsigned)s->z, p->warp, 0, &t[0], &t[1],
+                      &t[2]))
+    return 1;
   for (unsigned lane = 0; lane < KP_WARP_SIZE; lane++) {
-    unsigned t[3];
-    if (!kp_lane_thread((unsigned)s->x, (unsigned)s->y, (unsigned)s->z, p->warp, lane, &t[0],
-                        &t[1], &t[2]))
-      continue;
+    if (lane > 0 && ++t[0] == (unsigned)s->x) {
+      t[0] = 0;
+      if (++t[1] == (unsigned)s->y) {
+        t[1] = 0;
+        if (++t[2] == (unsigned)s->z)
+          break;
+      }
+    }
     if (a->nguards || per_lane) {
       for (int i = 0; i < 3; i++)
         c->b[tid_at + i].value = t[i];
@@ -486,6 +613,10 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
             once[g] = (signed char)(active != 0);
           }
           active = once[g];
+        } else if (g < CACHED_GUARDS && once[g] == -3) {
+          if (!guard_compare(a->guards[g].op, tid_affine_at(&side[g][0], t),
+                             tid_affine_at(&side[g][1], t), &active))
+            return 0;
         } else if (g < CACHED_GUARDS && once[g] == -1) {
           guard_env *e = &env[g];
           for (size_t i = 0; i < e->n; i++)

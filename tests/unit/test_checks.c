@@ -167,6 +167,109 @@ static void guard_lane_invariant(void) {
   end();
 }
 
+/* The lanes a guard lets through, decided per lane from the guard's affine
+ * form or by evaluating it, against the guard computed here in C for every
+ * lane of every warp of blocks whose x size is and is not a multiple of 32. */
+enum { G_AFFINE, G_SUB, G_2D, G_MOD, G_SQUARE, G_DIV_N, G_FIRST, G_MIN, G_NO_BLOCK, G_SHADOW, G_NGUARDS };
+static int guard_expect(int g, unsigned x, unsigned y, int64_t n) {
+  switch (g) {
+  case G_AFFINE: return 2 * (int64_t)x + 3 < n;       /* 2 * threadIdx.x + 3 < n */
+  case G_SUB: return n - 2 * (int64_t)x > 3;          /* n - 2 * threadIdx.x > 3 */
+  case G_2D: return x + 8 * (int64_t)y >= 10;         /* threadIdx.x + 8 * threadIdx.y >= 10 */
+  case G_MOD: return x % 4 == 0;                      /* threadIdx.x % 4 == 0 */
+  case G_SQUARE: return (int64_t)x * x < 50;          /* threadIdx.x * threadIdx.x < 50 */
+  case G_DIV_N: return (int64_t)x - 5 >= n / 2;       /* threadIdx.x - 5 >= n / 2 */
+  case G_FIRST: return x == 0;                        /* threadIdx.x == 0 */
+  case G_MIN: return (x < 3 ? x : 3) == 3;            /* min(threadIdx.x, 3) == 3 */
+  case G_NO_BLOCK: return 0;                          /* blockIdx.x * n < 0 */
+  case G_SHADOW: return x < 3;                        /* threadIdx.x < 3, assumed 100 */
+  }
+  return -1;
+}
+
+static kp_guard guard_made(int g) {
+  const kp_sym *x = V("threadIdx.x"), *y = V("threadIdx.y"), *n = V("n");
+  switch (g) {
+  case G_AFFINE:
+    return (kp_guard){kp_sym_add(M.arena, kp_sym_mul(M.arena, C(2), x), C(3)), n, KP_GUARD_LT};
+  case G_SUB:
+    return (kp_guard){kp_sym_sub(M.arena, n, kp_sym_mul(M.arena, C(2), x)), C(3), KP_GUARD_GT};
+  case G_2D:
+    return (kp_guard){kp_sym_add(M.arena, x, kp_sym_mul(M.arena, y, C(8))), C(10), KP_GUARD_GE};
+  case G_MOD:
+    return (kp_guard){kp_sym_bin(M.arena, KP_SYM_MOD, x, C(4)), C(0), KP_GUARD_EQ};
+  case G_SQUARE:
+    return (kp_guard){kp_sym_mul(M.arena, x, x), C(50), KP_GUARD_LT};
+  case G_DIV_N:
+    return (kp_guard){kp_sym_sub(M.arena, x, C(5)), kp_sym_bin(M.arena, KP_SYM_DIV, n, C(2)),
+                      KP_GUARD_GE};
+  case G_FIRST:
+    return (kp_guard){x, C(0), KP_GUARD_EQ};
+  case G_MIN:
+    return (kp_guard){kp_sym_bin(M.arena, KP_SYM_MIN, x, C(3)), C(3), KP_GUARD_EQ};
+  case G_NO_BLOCK:
+    return (kp_guard){kp_sym_mul(M.arena, V("blockIdx.x"), n), C(0), KP_GUARD_LT};
+  default:
+    return (kp_guard){x, C(3), KP_GUARD_LT};
+  }
+}
+
+static void guard_lanes_exact(void) {
+  static const int64_t shapes[][2] = {{32, 1}, {8, 4}, {5, 3}, {48, 2}};
+  static const int64_t ns[] = {7, 40};
+  for (size_t si = 0; si < sizeof shapes / sizeof *shapes; si++)
+    for (size_t ni = 0; ni < 2; ni++)
+      for (int g = 0; g < G_NGUARDS; g++) {
+        begin();
+        kp_access *a = access1(KP_SPACE_SHARED, 4, C(1), KP_V_TID_X); /* s[threadIdx.x] */
+        a->guards = kp_module_alloc(&M, sizeof(kp_guard));
+        a->guards[0] = guard_made(g);
+        a->nguards = 1;
+        kp_module_assume(&M, "n", ns[ni]);
+        if (g == G_SHADOW) /* the lane's own index wins over an assumed one */
+          kp_module_assume(&M, "threadIdx.x", 100);
+        kp_shape sh = {shapes[si][0], shapes[si][1], 1, KP_SHAPE_ASSUMED, NULL};
+        kp_lane_ctx c;
+        CHECK(kp_lane_ctx_init(&c, &M, K, &sh));
+        unsigned warps = (unsigned)((sh.x * sh.y + 31) / 32);
+        for (unsigned w = 0; w < warps; w++) {
+          kp_lane_point pt = {&sh, w, 1, NULL, 0};
+          kp_warp_access wa;
+          CHECK(kp_lanes_eval(&c, a, &pt, 0, &wa) == 1);
+          for (unsigned lane = 0; lane < 32; lane++) {
+            unsigned x, y, z;
+            int thread = kp_lane_thread((unsigned)sh.x, (unsigned)sh.y, 1, w, lane, &x, &y, &z);
+            int want = thread && guard_expect(g, x, y, ns[ni]);
+            int got = (wa.active >> lane) & 1;
+            if (got != want)
+              printf("guard %d, block %lldx%lld, n %lld, warp %u, lane %u: %d, want %d\n", g,
+                     (long long)sh.x, (long long)sh.y, (long long)ns[ni], w, lane, got, want);
+            CHECK(got == want);
+            /* s[threadIdx.x]: 4 bytes per x from the first active lane's */
+            unsigned l0 = wa.active ? (unsigned)__builtin_ctz(wa.active) : 0, x0;
+            if (got && kp_lane_thread((unsigned)sh.x, (unsigned)sh.y, 1, w, l0, &x0, NULL, NULL))
+              CHECK((int64_t)(wa.addr[lane] - wa.addr[l0]) == 4 * ((int64_t)x - (int64_t)x0));
+          }
+        }
+        /* A parameter nothing binds takes the point's sample value. */
+        a->guards[0] = (kp_guard){kp_sym_add(M.arena, V("threadIdx.x"), V("unbound_m")), C(4),
+                                  KP_GUARD_LT};
+        kp_lane_point pt = {&sh, 0, 1, NULL, 2};
+        kp_warp_access wa;
+        CHECK(kp_lanes_eval(&c, a, &pt, 0, &wa) == 1);
+        unsigned want = 0;
+        for (unsigned lane = 0; lane < 32; lane++) {
+          unsigned x;
+          if (kp_lane_thread((unsigned)sh.x, (unsigned)sh.y, 1, 0, lane, &x, NULL, NULL) &&
+              x + 2 < 4)
+            want |= 1u << lane;
+        }
+        CHECK(wa.active == want);
+        kp_lane_ctx_free(&c);
+        end();
+      }
+}
+
 static void loop_range(void) {
   begin();
   /* for (s = 1; s < 32; s *= 2) t[s * threadIdx.x]: 1, 2, 4, 8, 16-way */
@@ -558,6 +661,7 @@ int main(void) {
   bank_by_generation();
   guard_single_lane();
   guard_lane_invariant();
+  guard_lanes_exact();
   loop_range();
   symbolic_strides();
   narrow_blocks();
