@@ -58,10 +58,18 @@ int kp_lane_thread(unsigned bx, unsigned by, unsigned bz, unsigned warp, unsigne
   return 1;
 }
 
-/* Number of distinct values among v[0..n). */
+/* Number of distinct values among v[0..n).  Lanes mostly touch ascending
+ * addresses: in order, the values that differ from the one before. */
 static unsigned count_distinct(const uint64_t *v, unsigned n) {
-  unsigned d = 0;
-  for (unsigned i = 0; i < n; i++) {
+  unsigned d = n > 0, i = 1;
+  while (i < n && v[i] >= v[i - 1]) {
+    d += v[i] != v[i - 1];
+    i++;
+  }
+  if (i == n)
+    return d;
+  d = 0;
+  for (i = 0; i < n; i++) {
     unsigned j = 0;
     while (j < i && v[j] != v[i])
       j++;

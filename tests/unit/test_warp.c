@@ -63,6 +63,20 @@ static void test_global_sectors(void) {
     /* lanes 0-15, stride 32: 16 sectors against 2. */
     c = glob(ma, mi, strided(0, 32, 4, 0x0000FFFFu));
     CHECK(c.transactions == 16 && c.ideal == 2);
+    /* descending: lane i at 124 - 4i, sectors 3..0, every word once. */
+    c = glob(ma, mi, strided(124, -1, 4, ALL));
+    CHECK(c.transactions == 4 && c.bytes_used == 128);
+    /* ascending, then again: lanes i and 16 + i at 4i: 2 sectors, 64 bytes used. */
+    kp_warp_access w = strided(0, 1, 4, ALL);
+    for (unsigned i = 16; i < 32; i++)
+      w.addr[i] = w.addr[i - 16];
+    c = glob(ma, mi, w);
+    CHECK(c.transactions == 2 && c.bytes_used == 64);
+    /* ascending with the sector of lane 0 again at the end: 4 sectors. */
+    w = strided(0, 1, 4, ALL);
+    w.addr[31] = w.addr[0];
+    c = glob(ma, mi, w);
+    CHECK(c.transactions == 4 && c.bytes_used == 124);
   }
 }
 
