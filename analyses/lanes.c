@@ -359,7 +359,6 @@ static int affine_lane(const point_affine *f, const kp_lane_point *p, const unsi
   return 1;
 }
 
-
 int kp_access_index_known(const kp_access *a) {
   return a->index.known || a->index_formula != NULL;
 }
