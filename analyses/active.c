@@ -156,6 +156,17 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
     set(s, at + 6 + i, names[i], 0);
   }
   s->nb = at + 6 + m;
+  /* Each guard over its own variables (the ids and iterations refreshed per
+   * sample) instead of a search of every binding per variable; a guard of
+   * more variables than an environment holds, over every binding. */
+  enum { ENV_GUARDS = 16 };
+  kp_sym_env env[ENV_GUARDS];
+  int use_env[ENV_GUARDS];
+  for (size_t g = 0; g < a->nguards && g < ENV_GUARDS; g++) {
+    env[g].n = 0;
+    use_env[g] = kp_sym_env_add(&env[g], a->guards[g].lhs, s->b, s->nb) &&
+                 kp_sym_env_add(&env[g], a->guards[g].rhs, s->b, s->nb);
+  }
 
   long long live = 0, points = 0, live_blocks = 0, nblocks = 0;
   int64_t icount = 1;
@@ -184,9 +195,14 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
               s->b[at + 1].value = (t / block[0]) % block[1];
               s->b[at + 2].value = t / (block[0] * block[1]);
               int ok = 1;
-              for (size_t g = 0; g < a->nguards && ok; g++)
-                if (!kp_guard_holds(&a->guards[g], s->b, s->nb, &ok))
+              for (size_t g = 0; g < a->nguards && ok; g++) {
+                int small = g < ENV_GUARDS && use_env[g];
+                if (small)
+                  kp_sym_env_refresh(&env[g], s->b);
+                if (!(small ? kp_guard_holds(&a->guards[g], env[g].b, env[g].n, &ok)
+                            : kp_guard_holds(&a->guards[g], s->b, s->nb, &ok)))
                   return 0;
+              }
               any = ok;
             }
             points++;

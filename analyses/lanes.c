@@ -371,36 +371,7 @@ static int guard_names_thread(const kp_guard *g) {
   return 0;
 }
 
-/* The variables of a guard that names a thread index, each with its value
- * at this point (the name's last binding, as evaluation takes it) and that
- * binding's index: the lanes refresh them and evaluate the guard over these
- * few instead of searching every binding for each variable. */
-enum { CACHED_GUARDS = 16, ENV_VARS = 8 };
-typedef struct {
-  kp_binding b[ENV_VARS];
-  size_t at[ENV_VARS];
-  size_t n;
-} guard_env;
-
-/* Adds s's bound variables to e; 0 when they do not fit. */
-static int env_add(guard_env *e, const kp_sym *s, const kp_lane_ctx *c) {
-  if (!s)
-    return 1;
-  if (s->kind != KP_SYM_VAR)
-    return env_add(e, s->a, c) && env_add(e, s->b, c);
-  if (!s->name)
-    return 1;
-  if (kp_binding_find(e->b, e->n, s->name))
-    return 1;
-  const kp_binding *bd = kp_binding_find(c->b, c->nb, s->name);
-  if (!bd)
-    return 1; /* unbound: the evaluation fails over these as over every binding */
-  if (e->n == ENV_VARS)
-    return 0;
-  e->b[e->n] = *bd;
-  e->at[e->n++] = (size_t)(bd - c->b);
-  return 1;
-}
+enum { CACHED_GUARDS = 16 };
 
 /* A guard's side as base + coef . (threadIdx.x, .y, .z) at a point: the
  * other variables take their value there once, the lanes only multiply and
@@ -554,14 +525,14 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   /* The first CACHED_GUARDS guards: one that names no thread index holds
    * for every lane or for none (the lanes differ only in those), evaluated
    * at the first lane that reaches it; one that does, over its own
-   * variables (guard_env).  Later guards: over every binding, per lane.
+   * variables (kp_sym_env).  Later guards: over every binding, per lane.
    * A guard whose sides are affine in the thread indices (tid_affine) is
    * decided per lane from its two forms instead.
    * once[g]: 2 not yet evaluated; 0/1 its value; -1 per lane over env[g];
    * -2 per lane over every binding (more variables than env[g] holds);
    * -3 per lane from side[g]. */
   signed char once[CACHED_GUARDS];
-  guard_env env[CACHED_GUARDS];
+  kp_sym_env env[CACHED_GUARDS];
   tid_affine side[CACHED_GUARDS][2];
   size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++) {
@@ -579,7 +550,10 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
     } else if (!guard_names_thread(gd))
       once[g] = 2;
     else
-      once[g] = env_add(&env[g], gd->lhs, c) && env_add(&env[g], gd->rhs, c) ? -1 : -2;
+      once[g] = kp_sym_env_add(&env[g], gd->lhs, c->b, c->nb) &&
+                    kp_sym_env_add(&env[g], gd->rhs, c->b, c->nb)
+                ? -1
+                : -2;
   }
   memset(out, 0, sizeof *out);
   out->width = w;
@@ -617,10 +591,8 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
                              tid_affine_at(&side[g][1], t), &active))
             return 0;
         } else if (g < CACHED_GUARDS && once[g] == -1) {
-          guard_env *e = &env[g];
-          for (size_t i = 0; i < e->n; i++)
-            e->b[i].value = c->b[e->at[i]].value;
-          if (!kp_guard_holds(&a->guards[g], e->b, e->n, &active))
+          kp_sym_env_refresh(&env[g], c->b);
+          if (!kp_guard_holds(&a->guards[g], env[g].b, env[g].n, &active))
             return 0;
         } else if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active)) {
           return 0;

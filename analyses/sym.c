@@ -355,6 +355,29 @@ const kp_binding *kp_binding_find(const kp_binding *b, size_t nb, const char *na
   return name && b ? lookup(name, b, nb) : NULL;
 }
 
+int kp_sym_env_add(kp_sym_env *e, const kp_sym *s, const kp_binding *b, size_t nb) {
+  if (!s)
+    return 1;
+  if (s->kind != KP_SYM_VAR)
+    return kp_sym_env_add(e, s->a, b, nb) && kp_sym_env_add(e, s->b, b, nb);
+  if (!s->name || kp_binding_find(e->b, e->n, s->name))
+    return 1;
+  const kp_binding *bd = kp_binding_find(b, nb, s->name);
+  if (!bd)
+    return 1;
+  if (e->n == KP_SYM_ENV_VARS)
+    return 0;
+  /* The formula's own copy of the name: its lookups then match by address. */
+  e->b[e->n] = (kp_binding){s->name, bd->value};
+  e->at[e->n++] = (size_t)(bd - b);
+  return 1;
+}
+
+void kp_sym_env_refresh(kp_sym_env *e, const kp_binding *b) {
+  for (size_t i = 0; i < e->n; i++)
+    e->b[i].value = b[e->at[i]].value;
+}
+
 int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
   const kp_binding *bd = name && b ? lookup(name, b, nb) : NULL;
   if (bd && out)

@@ -78,6 +78,25 @@ int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t 
 /* The binding lookup takes for name (the last one), or NULL. */
 const kp_binding *kp_binding_find(const kp_binding *b, size_t nb, const char *name);
 
+/* The bindings a few formulas evaluate over, gathered once from a long list
+ * b[0..nb): each variable they name with the binding evaluation takes for it
+ * (the last) and that binding's index in b, so that a caller changing some
+ * of b's values between evaluations copies them in (kp_sym_env_refresh) and
+ * evaluates over these few instead of searching all of b per variable.  A
+ * variable b does not bind is left out (the evaluation fails over the
+ * environment as over b). */
+#define KP_SYM_ENV_VARS 24
+typedef struct kp_sym_env {
+  kp_binding b[KP_SYM_ENV_VARS];
+  size_t at[KP_SYM_ENV_VARS];
+  size_t n;
+} kp_sym_env;
+/* Adds s's bound variables to e (start with e->n = 0); 0 when they do not
+ * fit. */
+int kp_sym_env_add(kp_sym_env *e, const kp_sym *s, const kp_binding *b, size_t nb);
+/* Copies the values of e's variables from b (the list it was gathered from). */
+void kp_sym_env_refresh(kp_sym_env *e, const kp_binding *b);
+
 /* Constructors.  Return NULL when out of memory or when the formula would
  * have more than KP_LIMIT_FORMULA_NODES nodes (kperf/limits.h; counted by
  * kp_sym_too_large); every constructor accepts NULL operands and then returns

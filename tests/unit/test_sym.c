@@ -4,6 +4,7 @@
 #include "kperf/sym.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
 static kp_arena *A;
 
@@ -241,9 +242,42 @@ static void test_subst_uses(void) {
   CHECK(kp_sym_subst(A, kp_sym_mul(A, n, V("m")), &o, 1) == n);
 }
 
+/* An environment: the variables of formulas with the binding evaluation
+ * takes (the last), refreshed from the list they came from. */
+static void test_env(void) {
+  kp_binding b[5] = {{"n", 1}, {"m", 2}, {"n", 3}, {"threadIdx.x", 0}, {"k", 9}};
+  const kp_sym *f = kp_sym_add(A, kp_sym_mul(A, V("n"), V("threadIdx.x")), V("m"));
+  kp_sym_env e = {.n = 0};
+  CHECK(kp_sym_env_add(&e, f, b, 5));
+  CHECK(kp_sym_env_add(&e, V("n"), b, 5)); /* already there */
+  CHECK(e.n == 3);
+  int64_t v = 0;
+  b[3].value = 7;
+  kp_sym_env_refresh(&e, b);
+  CHECK(kp_sym_eval(f, e.b, e.n, &v) && v == 3 * 7 + 2); /* the later n */
+  b[2].value = 5;
+  kp_sym_env_refresh(&e, b);
+  CHECK(kp_sym_eval(f, e.b, e.n, &v) && v == 5 * 7 + 2);
+  /* A variable nothing binds: left out, and the evaluation fails. */
+  const kp_sym *g = kp_sym_add(A, f, V("unbound"));
+  CHECK(kp_sym_env_add(&e, g, b, 5) && e.n == 3 && !kp_sym_eval(g, e.b, e.n, &v));
+  /* More variables than it holds. */
+  kp_binding many[KP_SYM_ENV_VARS + 1];
+  char names[KP_SYM_ENV_VARS + 1][8];
+  const kp_sym *sum = C(0);
+  for (int i = 0; i <= KP_SYM_ENV_VARS; i++) {
+    snprintf(names[i], sizeof names[i], "v%d", i);
+    many[i] = (kp_binding){names[i], i};
+    sum = kp_sym_add(A, sum, V(names[i]));
+  }
+  kp_sym_env full = {.n = 0};
+  CHECK(!kp_sym_env_add(&full, sum, many, KP_SYM_ENV_VARS + 1));
+}
+
 int main(void) {
   A = kp_arena_new();
   test_folding();
+  test_env();
   test_eval();
   test_c_operators();
   test_log2();
