@@ -162,11 +162,8 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
   enum { ENV_GUARDS = 16 };
   kp_sym_env env[ENV_GUARDS];
   int use_env[ENV_GUARDS];
-  for (size_t g = 0; g < a->nguards && g < ENV_GUARDS; g++) {
-    env[g].n = 0;
-    use_env[g] = kp_sym_env_add(&env[g], a->guards[g].lhs, s->b, s->nb) &&
-                 kp_sym_env_add(&env[g], a->guards[g].rhs, s->b, s->nb);
-  }
+  for (size_t g = 0; g < a->nguards && g < ENV_GUARDS; g++)
+    use_env[g] = kp_guard_env(&a->guards[g], s->b, s->nb, &env[g]);
 
   long long live = 0, points = 0, live_blocks = 0, nblocks = 0;
   int64_t icount = 1;

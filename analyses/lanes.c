@@ -491,6 +491,11 @@ int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds
   return guard_compare(g->op, l, r, holds);
 }
 
+int kp_guard_env(const kp_guard *g, const kp_binding *b, size_t nb, kp_sym_env *e) {
+  e->n = 0;
+  return kp_sym_env_add(e, g->lhs, b, nb) && kp_sym_env_add(e, g->rhs, b, nb);
+}
+
 int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
                   kp_warp_access *out) {
   unsigned w = a->elem_bytes;
@@ -538,7 +543,6 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++) {
     const kp_guard *gd = &a->guards[g];
     int holds;
-    env[g].n = 0;
     if (tid_affine_of(c, tid_at, gd->lhs, &side[g][0]) &&
         tid_affine_of(c, tid_at, gd->rhs, &side[g][1])) {
       if (!tid_affine_const(&side[g][0]) || !tid_affine_const(&side[g][1]))
@@ -550,10 +554,7 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
     } else if (!guard_names_thread(gd))
       once[g] = 2;
     else
-      once[g] = kp_sym_env_add(&env[g], gd->lhs, c->b, c->nb) &&
-                    kp_sym_env_add(&env[g], gd->rhs, c->b, c->nb)
-                ? -1
-                : -2;
+      once[g] = kp_guard_env(gd, c->b, c->nb, &env[g]) ? -1 : -2;
   }
   memset(out, 0, sizeof *out);
   out->width = w;
