@@ -95,6 +95,24 @@ static void counts_subst(const counter *ct, kp_counts *dst, const kp_counts *src
   dst->syncs = kp_sym_subst(a, src->syncs, b, 1);
 }
 
+/* dst = src with the variable `name` replaced by the formula `with`. */
+static void counts_replace(const counter *ct, kp_counts *dst, const kp_counts *src,
+                           const char *name, const kp_sym *with) {
+  struct kp_arena *a = ct->a;
+  for (int i = 0; i < KP_I_COUNT; i++)
+    dst->by_class[i] = kp_sym_replace(a, src->by_class[i], name, with);
+  for (int i = 0; i < NSPACES; i++)
+    dst->bytes[i] = kp_sym_replace(a, src->bytes[i], name, with);
+  dst->total = kp_sym_replace(a, src->total, name, with);
+  dst->divergent = kp_sym_replace(a, src->divergent, name, with);
+  dst->syncs = kp_sym_replace(a, src->syncs, name, with);
+}
+
+/* The middle iteration of a loop of `trip` iterations: (trip - 1) / 2. */
+static const kp_sym *middle_iteration(struct kp_arena *a, const kp_sym *trip) {
+  return kp_sym_bin(a, KP_SYM_DIV, kp_sym_sub(a, trip, kp_sym_const(a, 1)), kp_sym_const(a, 2));
+}
+
 /* The trip count of a loop; never NULL unless memory ran out. */
 static const kp_sym *trip_of(struct kp_arena *a, const kp_loop *l) {
   if (l->trip)
@@ -507,8 +525,21 @@ static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp
             counts_subst(ct, &bk, &body, &bi);
             counts_add_scaled(ct, c, &bk, kp_sym_const(ct->a, 1));
           }
+        } else if (counts_use(&body, it)) {
+          /* A trip count that is not a small constant (a grid-stride loop's,
+           * a parameter): the body on the middle iteration, trip times (the
+           * sum exactly when the body is affine in the iteration, as a
+           * triangular nest's inner trip count is). */
+          kp_counts mid;
+          counts_replace(ct, &mid, &body, it, middle_iteration(ct->a, trip));
+          counts_add_scaled(ct, c, &mid, trip);
         } else {
           counts_add_scaled(ct, c, &body, trip);
+        }
+        if (counts_use(&grouped, it)) {
+          kp_counts mid;
+          counts_replace(ct, &mid, &grouped, it, middle_iteration(ct->a, trip));
+          grouped = mid;
         }
         counts_add_scaled(ct, c, &grouped,
                           kp_sym_bin(ct->a, KP_SYM_CEILDIV, trip, kp_sym_const(ct->a, g)));
@@ -699,8 +730,13 @@ static int node_time(const timer *tm, const kp_node *n, double *time, double *de
  * (the caller multiplies by trip).  0 when that does not give one either. */
 static int iterations_time(const timer *tm, const kp_loop *l, int64_t trip, double *t,
                            double *d) {
-  if (trip > KP_ITERATION_SUM_MAX)
-    return 0;
+  /* More iterations than are summed: the middle one stands for them (as in
+   * the counts). */
+  int64_t first = 0, end = trip;
+  if (trip > KP_ITERATION_SUM_MAX) {
+    first = (trip - 1) / 2;
+    end = first + 1;
+  }
   kp_binding *b = malloc((tm->nb + 1) * sizeof *b);
   if (!b)
     return 0;
@@ -713,7 +749,7 @@ static int iterations_time(const timer *tm, const kp_loop *l, int64_t trip, doub
   inner.nb = tm->nb + 1;
   double st = 0, sd = 0;
   int ok = 1;
-  for (int64_t i = 0; i < trip && ok; i++) {
+  for (int64_t i = first; i < end && ok; i++) {
     double ti, di;
     b[0].name = it;
     b[0].value = i;
@@ -722,8 +758,8 @@ static int iterations_time(const timer *tm, const kp_loop *l, int64_t trip, doub
     sd += di;
   }
   free(b);
-  *t = st / (double)trip;
-  *d = sd / (double)trip;
+  *t = st / (double)(end - first);
+  *d = sd / (double)(end - first);
   return ok;
 }
 

@@ -1163,6 +1163,12 @@ static void host_name(const kp_module *m, const kp_launch *l, const char *var, c
   }
 }
 
+/* A loop's iteration inside the kernel ("iteration@N"): no host variable
+ * gives it a value, so it cannot be a statement's variable. */
+static int is_loop_iteration(const char *name) {
+  return strncmp(name, "iteration@", 10) == 0;
+}
+
 /* Point n of s: the evaluation e at the variable's 2^power. */
 static void scaling_point(kp_launch_scaling *s, int n, int power, const kp_launch_eval *e) {
   s->predicted_us[n] = e->pred.predicted_us;
@@ -1241,7 +1247,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   static const int pw[KP_SCALING_POINTS] = {12, 16, 20, 24};
   memset(s, 0, sizeof *s);
   s->growth = s->per_2_20_us = NAN;
-  if (!m || !e0 || !e0->missing[0] || e0->invalid)
+  if (!m || !e0 || !e0->missing[0] || e0->invalid || is_loop_iteration(e0->missing))
     return 0;
   enum { NV = KP_SCALING_TIES + 1 };
   char names[NV][64];
@@ -1301,7 +1307,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       scanned->cand = NULL;
       scanned->ncand = 0;
     }
-    if (!ok && !e->invalid && e->missing[0] && nv < NV) {
+    if (!ok && !e->invalid && e->missing[0] && nv < NV && !is_loop_iteration(e->missing)) {
       char name[64];
       host_name(m, l, e->missing, name, sizeof name);
       grew = 1;

@@ -431,6 +431,25 @@ const kp_sym *kp_sym_subst(struct kp_arena *a, const kp_sym *s, const kp_binding
   }
 }
 
+const kp_sym *kp_sym_replace(struct kp_arena *a, const kp_sym *s, const char *name,
+                             const kp_sym *with) {
+  if (!s || !name)
+    return s;
+  switch (s->kind) {
+  case KP_SYM_CONST:
+    return s;
+  case KP_SYM_VAR:
+    return s->name && strcmp(s->name, name) == 0 ? with : s;
+  default:
+    if (!kp_sym_uses(s, name))
+      return s;
+    if (is_unary(s->kind))
+      return kp_sym_un(a, s->kind, kp_sym_replace(a, s->a, name, with));
+    return kp_sym_bin(a, s->kind, kp_sym_replace(a, s->a, name, with),
+                      kp_sym_replace(a, s->b, name, with));
+  }
+}
+
 /* ---- Queries ----------------------------------------------------------- */
 
 /* 1 when s mentions a variable whose name starts with the first n bytes of

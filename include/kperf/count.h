@@ -18,8 +18,10 @@ extern "C" {
 /* A loop whose body depends on its iteration (an inner loop from i to n
  * inside a loop over i: its trip count uses the variable "iteration@ID" of
  * the outer loop) is summed over its iterations when its own trip count is a
- * constant of at most this many; otherwise the count keeps that variable and
- * stays unknown. */
+ * constant of at most this many; otherwise (a larger constant, a trip count
+ * that is a formula: a grid-stride loop's) the body on its middle iteration,
+ * (trip - 1) / 2, counts trip times, which is the sum when the body is affine
+ * in the iteration. */
 #define KP_ITERATION_SUM_MAX 4096
 
 typedef struct kp_counts {

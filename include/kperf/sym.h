@@ -126,6 +126,10 @@ int kp_sym_eval(const kp_sym *s, const kp_binding *b, size_t nb, int64_t *out);
 const char *kp_sym_first_unbound(const kp_sym *s, const kp_binding *b, size_t nb);
 /* A copy of s with the bound variables replaced by their values, folded. */
 const kp_sym *kp_sym_subst(struct kp_arena *a, const kp_sym *s, const kp_binding *b, size_t nb);
+/* A copy of s with the variable `name` replaced by the formula `with` (s itself
+ * when it does not use the variable). */
+const kp_sym *kp_sym_replace(struct kp_arena *a, const kp_sym *s, const char *name,
+                             const kp_sym *with);
 
 /* 1 when s mentions a variable with this name / one whose name starts with prefix. */
 int kp_sym_uses(const kp_sym *s, const char *name);
