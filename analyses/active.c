@@ -18,7 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BLOCK_SAMPLES = 64, WARP_SAMPLES = 8, ITER_SAMPLES = 4, MAX_HEAVY = 16, MAX_CHAIN = 16 };
+enum {
+  BLOCK_SAMPLES = 64,
+  WARP_SAMPLES = 8,
+  ITER_SAMPLES = 4,
+  MAX_HEAVY = 16,
+  MAX_CHAIN = 16,
+  PROG_GUARDS = 16 /* guards whose sides are compiled */
+};
 
 static int lookup(const kp_binding *b, size_t nb, const char *name, int64_t *v) {
   return kp_binding_lookup(b, nb, name, v);
@@ -72,6 +79,13 @@ static void set(scan *s, size_t at, const char *name, int64_t v) {
   s->b[at].name = name;
   s->b[at].value = v;
 }
+
+static int live_points(const kp_access *a, scan *s, const int *nbs,
+                       const int64_t (*bs)[BLOCK_SAMPLES], int m, const int *nis,
+                       const int64_t (*is)[ITER_SAMPLES], int nws, const int64_t *ws, int nlanes,
+                       int64_t threads, const int64_t block[3], size_t at,
+                       kp_sym_prog (*prog)[2], const int *compiled, double *frac,
+                       double *blocks);
 
 /* Live fraction of access a: live points / points; the fraction of sampled
  * blocks with a live point into *blocks.  0 when kperf cannot tell. */
@@ -141,9 +155,7 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
   int nws = tid_used ? spread(warps, WARP_SAMPLES, 1, ws) : 1;
   if (!tid_used)
     ws[0] = 0;
-  /* Lanes checked per warp: the first and last of the warp and of its halves
-   * (guards are monotone in the thread ids in practice). */
-  static const int lanes[] = {0, 15, 16, 31};
+  /* Lanes checked per warp (live_points): 4, or 1 when no guard names them. */
   int nlanes = tid_used ? 4 : 1;
 
   /* Bindings after the launch's: 6 ids, then the loops' iterations. */
@@ -156,15 +168,40 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
     set(s, at + 6 + i, names[i], 0);
   }
   s->nb = at + 6 + m;
-  /* Each guard over its own variables (the ids and iterations refreshed per
-   * sample) instead of a search of every binding per variable; a guard of
-   * more variables than an environment holds, over every binding. */
-  enum { ENV_GUARDS = 16 };
-  kp_sym_env env[ENV_GUARDS];
-  int use_env[ENV_GUARDS];
-  for (size_t g = 0; g < a->nguards && g < ENV_GUARDS; g++)
-    use_env[g] = kp_guard_env(&a->guards[g], s->b, s->nb, &env[g]);
+  /* Each guard's sides compiled against the bindings (the ids and
+   * iterations change value, not place, per sample; what reads only the
+   * launch's values is evaluated once) instead of a search of every binding
+   * per variable; a side that does not compile, and guards past the first
+   * PROG_GUARDS, evaluated over every binding. */
+  kp_sym_prog prog[PROG_GUARDS][2];
+  int compiled[PROG_GUARDS];
+  size_t nprog = a->nguards < PROG_GUARDS ? a->nguards : PROG_GUARDS;
+  for (size_t g = 0; g < nprog; g++) {
+    compiled[g] = kp_sym_compile(&prog[g][0], a->guards[g].lhs, s->b, s->nb, at, s->nb) &&
+                  kp_sym_compile(&prog[g][1], a->guards[g].rhs, s->b, s->nb, at, s->nb);
+    if (!compiled[g])
+      kp_sym_prog_free(&prog[g][0]);
+  }
+  int r = live_points(a, s, nbs, bs, m, nis, is, nws, ws, nlanes, threads, block, at, prog,
+                      compiled, frac, blocks);
+  for (size_t g = 0; g < nprog; g++)
+    if (compiled[g]) {
+      kp_sym_prog_free(&prog[g][0]);
+      kp_sym_prog_free(&prog[g][1]);
+    }
+  return r;
+}
 
+/* access_live's sampled points: live ones over all, and blocks with one. */
+static int live_points(const kp_access *a, scan *s, const int *nbs,
+                       const int64_t (*bs)[BLOCK_SAMPLES], int m, const int *nis,
+                       const int64_t (*is)[ITER_SAMPLES], int nws, const int64_t *ws, int nlanes,
+                       int64_t threads, const int64_t block[3], size_t at,
+                       kp_sym_prog (*prog)[2], const int *compiled, double *frac,
+                       double *blocks) {
+  /* The lanes checked per warp: the first and last of the warp and of its
+   * halves (guards are monotone in the thread ids in practice). */
+  static const int lanes[] = {0, 15, 16, 31};
   long long live = 0, points = 0, live_blocks = 0, nblocks = 0;
   int64_t icount = 1;
   for (int i = 0; i < m; i++)
@@ -193,11 +230,12 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
               s->b[at + 2].value = t / (block[0] * block[1]);
               int ok = 1;
               for (size_t g = 0; g < a->nguards && ok; g++) {
-                int small = g < ENV_GUARDS && use_env[g];
-                if (small)
-                  kp_sym_env_refresh(&env[g], s->b);
-                if (!(small ? kp_guard_holds(&a->guards[g], env[g].b, env[g].n, &ok)
-                            : kp_guard_holds(&a->guards[g], s->b, s->nb, &ok)))
+                int64_t lv, rv;
+                if (g < PROG_GUARDS && compiled[g]
+                        ? !kp_sym_run(&prog[g][0], s->b, &lv) ||
+                              !kp_sym_run(&prog[g][1], s->b, &rv) ||
+                              !kp_guard_compare(a->guards[g].op, lv, rv, &ok)
+                        : !kp_guard_holds(&a->guards[g], s->b, s->nb, &ok))
                   return 0;
               }
               any = ok;

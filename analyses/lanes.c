@@ -471,7 +471,7 @@ static int64_t tid_affine_at(const tid_affine *f, const unsigned t[3]) {
          f->coef[2] * (int64_t)t[2];
 }
 
-static int guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
+int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
   switch (op) {
   case KP_GUARD_LT: *holds = l < r; break;
   case KP_GUARD_LE: *holds = l <= r; break;
@@ -488,13 +488,13 @@ int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds
   int64_t l, r;
   if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
     return 0;
-  return guard_compare(g->op, l, r, holds);
+  return kp_guard_compare(g->op, l, r, holds);
 }
 
-int kp_guard_env(const kp_guard *g, const kp_binding *b, size_t nb, kp_sym_env *e) {
-  e->n = 0;
-  return kp_sym_env_add(e, g->lhs, b, nb) && kp_sym_env_add(e, g->rhs, b, nb);
-}
+static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
+                     kp_warp_access *out, const kp_sym *per_lane, const kp_sym_prog *idx_p,
+                     const point_affine *idx_f, const point_affine *sub_f, const int64_t *stride,
+                     signed char *once, kp_sym_prog (*prog)[2], tid_affine (*side)[2]);
 
 int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
                   kp_warp_access *out) {
@@ -530,14 +530,14 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   /* The first CACHED_GUARDS guards: one that names no thread index holds
    * for every lane or for none (the lanes differ only in those), evaluated
    * at the first lane that reaches it; one that does, over its own
-   * variables (kp_sym_env).  Later guards: over every binding, per lane.
+   * sides compiled (kp_sym_prog).  Later guards: over every binding, per lane.
    * A guard whose sides are affine in the thread indices (tid_affine) is
    * decided per lane from its two forms instead.
-   * once[g]: 2 not yet evaluated; 0/1 its value; -1 per lane over env[g];
-   * -2 per lane over every binding (more variables than env[g] holds);
-   * -3 per lane from side[g]. */
+   * once[g]: 2 not yet evaluated; 0/1 its value; -1 per lane from its
+   * sides compiled (prog[g]); -2 per lane over every binding (a side that
+   * does not compile); -3 per lane from side[g]. */
   signed char once[CACHED_GUARDS];
-  kp_sym_env env[CACHED_GUARDS];
+  kp_sym_prog prog[CACHED_GUARDS][2];
   tid_affine side[CACHED_GUARDS][2];
   size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++) {
@@ -547,15 +547,44 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
         tid_affine_of(c, tid_at, gd->rhs, &side[g][1])) {
       if (!tid_affine_const(&side[g][0]) || !tid_affine_const(&side[g][1]))
         once[g] = -3;
-      else if (guard_compare(gd->op, side[g][0].base, side[g][1].base, &holds))
+      else if (kp_guard_compare(gd->op, side[g][0].base, side[g][1].base, &holds))
         once[g] = (signed char)(holds != 0);
       else
         once[g] = 2;
     } else if (!guard_names_thread(gd))
       once[g] = 2;
-    else
-      once[g] = kp_guard_env(gd, c->b, c->nb, &env[g]) ? -1 : -2;
+    else if (kp_sym_compile(&prog[g][0], gd->lhs, c->b, c->nb, tid_at, tid_at + 3) &&
+             kp_sym_compile(&prog[g][1], gd->rhs, c->b, c->nb, tid_at, tid_at + 3))
+      once[g] = -1;
+    else {
+      kp_sym_prog_free(&prog[g][0]);
+      once[g] = -2;
+    }
   }
+  /* A per-lane index compiled likewise (evaluated over every binding when it
+   * does not compile).  Programs are compiled for this point: what reads no
+   * thread index is evaluated once. */
+  kp_sym_prog idx_p = {NULL, 0};
+  int idx_compiled =
+      per_lane && kp_sym_compile(&idx_p, per_lane, c->b, c->nb, tid_at, tid_at + 3);
+  int ok = lanes_run(c, a, p, pad, out, per_lane, idx_compiled ? &idx_p : NULL, &idx_f, sub_f,
+                     stride, once, prog, side);
+  kp_sym_prog_free(&idx_p);
+  for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
+    if (once[g] == -1) {
+      kp_sym_prog_free(&prog[g][0]);
+      kp_sym_prog_free(&prog[g][1]);
+    }
+  return ok;
+}
+
+/* kp_lanes_eval's loop over the lanes, with what it prepared. */
+static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
+                     kp_warp_access *out, const kp_sym *per_lane, const kp_sym_prog *idx_p,
+                     const point_affine *idx_f, const point_affine *sub_f, const int64_t *stride,
+                     signed char *once, kp_sym_prog (*prog)[2], tid_affine (*side)[2]) {
+  unsigned w = a->elem_bytes;
+  size_t tid_at = c->fixed;
   memset(out, 0, sizeof *out);
   out->width = w;
   const kp_shape *s = p->shape;
@@ -588,12 +617,13 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
           }
           active = once[g];
         } else if (g < CACHED_GUARDS && once[g] == -3) {
-          if (!guard_compare(a->guards[g].op, tid_affine_at(&side[g][0], t),
-                             tid_affine_at(&side[g][1], t), &active))
+          if (!kp_guard_compare(a->guards[g].op, tid_affine_at(&side[g][0], t),
+                                tid_affine_at(&side[g][1], t), &active))
             return 0;
         } else if (g < CACHED_GUARDS && once[g] == -1) {
-          kp_sym_env_refresh(&env[g], c->b);
-          if (!kp_guard_holds(&a->guards[g], env[g].b, env[g].n, &active))
+          int64_t l, r;
+          if (!kp_sym_run(&prog[g][0], c->b, &l) || !kp_sym_run(&prog[g][1], c->b, &r) ||
+              !kp_guard_compare(a->guards[g].op, l, r, &active))
             return 0;
         } else if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active)) {
           return 0;
@@ -604,10 +634,10 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
     }
     int64_t idx;
     if (per_lane) {
-      if (!kp_sym_eval(per_lane, c->b, c->nb, &idx))
+      if (!(idx_p ? kp_sym_run(idx_p, c->b, &idx) : kp_sym_eval(per_lane, c->b, c->nb, &idx)))
         return 0;
     } else if (!pad) {
-      if (!affine_lane(&idx_f, p, t, &idx))
+      if (!affine_lane(idx_f, p, t, &idx))
         return 0;
     } else {
       /* Row-major with the innermost extent padded. */

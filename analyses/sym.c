@@ -19,6 +19,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- Semantics --------------------------------------------------------- */
@@ -355,29 +356,6 @@ const kp_binding *kp_binding_find(const kp_binding *b, size_t nb, const char *na
   return name && b ? lookup(name, b, nb) : NULL;
 }
 
-int kp_sym_env_add(kp_sym_env *e, const kp_sym *s, const kp_binding *b, size_t nb) {
-  if (!s)
-    return 1;
-  if (s->kind != KP_SYM_VAR)
-    return kp_sym_env_add(e, s->a, b, nb) && kp_sym_env_add(e, s->b, b, nb);
-  if (!s->name || kp_binding_find(e->b, e->n, s->name))
-    return 1;
-  const kp_binding *bd = kp_binding_find(b, nb, s->name);
-  if (!bd)
-    return 1;
-  if (e->n == KP_SYM_ENV_VARS)
-    return 0;
-  /* The formula's own copy of the name: its lookups then match by address. */
-  e->b[e->n] = (kp_binding){s->name, bd->value};
-  e->at[e->n++] = (size_t)(bd - b);
-  return 1;
-}
-
-void kp_sym_env_refresh(kp_sym_env *e, const kp_binding *b) {
-  for (size_t i = 0; i < e->n; i++)
-    e->b[i].value = b[e->at[i]].value;
-}
-
 int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t *out) {
   const kp_binding *bd = name && b ? lookup(name, b, nb) : NULL;
   if (bd && out)
@@ -412,6 +390,149 @@ int kp_sym_eval(const kp_sym *s, const kp_binding *b, size_t nb, int64_t *out) {
   if (out)
     *out = v;
   return 1;
+}
+
+enum { STEP_FAIL = -1 }; /* a folded part whose evaluation fails */
+
+/* What compiling a subtree gave: a folded value (ok 0 when its evaluation
+ * fails), or steps from steps[start] on. */
+typedef struct part {
+  int folded, ok;
+  int64_t value;
+  size_t start;
+} part;
+
+static int emit(kp_sym_prog *p, size_t cap, size_t at, kp_sym_step st) {
+  if (p->n == cap)
+    return 0;
+  memmove(&p->steps[at + 1], &p->steps[at], (p->n - at) * sizeof *p->steps);
+  p->steps[at] = st;
+  p->n++;
+  return 1;
+}
+
+/* A folded part as a step (a constant, or a failure) at steps[at]. */
+static int emit_folded(kp_sym_prog *p, size_t cap, size_t at, const part *x) {
+  kp_sym_step st = {x->ok ? (int)KP_SYM_CONST : STEP_FAIL, x->ok ? x->value : 0};
+  return emit(p, cap, at, st);
+}
+
+/* Compiles s into p (postfix), folding what reads no binding of [lo, hi);
+ * 0 on an unbound variable, a NULL node or no room. */
+static int compile_part(kp_sym_prog *p, size_t cap, const kp_sym *s, const kp_binding *b,
+                        size_t nb, size_t lo, size_t hi, part *out) {
+  if (!s)
+    return 0;
+  part x, y = {1, 1, 0, 0};
+  int64_t v;
+  switch (s->kind) {
+  case KP_SYM_CONST:
+    *out = (part){1, 1, s->value, p->n};
+    return 1;
+  case KP_SYM_VAR: {
+    const kp_binding *bd = s->name ? lookup(s->name, b, nb) : NULL;
+    if (!bd)
+      return 0;
+    size_t at = (size_t)(bd - b);
+    if (at < lo || at >= hi) {
+      *out = (part){1, 1, bd->value, p->n};
+      return 1;
+    }
+    *out = (part){0, 1, 0, p->n};
+    return emit(p, cap, p->n, (kp_sym_step){KP_SYM_VAR, (int64_t)at});
+  }
+  default:
+    if (!compile_part(p, cap, s->a, b, nb, lo, hi, &x))
+      return 0;
+    if (!is_unary(s->kind) && !compile_part(p, cap, s->b, b, nb, lo, hi, &y))
+      return 0;
+    if (x.folded && y.folded) {
+      int ok = x.ok && y.ok && apply(s->kind, x.value, is_unary(s->kind) ? 0 : y.value, &v);
+      *out = (part){1, ok, ok ? v : 0, p->n};
+      return 1;
+    }
+    /* One side folded: its step goes where its code would have been. */
+    size_t start = x.folded ? y.start : x.start;
+    if (x.folded && !emit_folded(p, cap, y.start, &x))
+      return 0;
+    if (!is_unary(s->kind) && y.folded && !emit_folded(p, cap, p->n, &y))
+      return 0;
+    *out = (part){0, 1, 0, start};
+    return emit(p, cap, p->n, (kp_sym_step){(int)s->kind, 0});
+  }
+}
+
+int kp_sym_compile(kp_sym_prog *p, const kp_sym *s, const kp_binding *b, size_t nb,
+                   size_t vary_lo, size_t vary_hi) {
+  p->steps = NULL;
+  p->n = 0;
+  if (!s || s->nodes == 0)
+    return 0;
+  size_t cap = s->nodes;
+  part r;
+  p->steps = malloc(cap * sizeof *p->steps);
+  if (!p->steps || !compile_part(p, cap, s, b, nb, vary_lo, vary_hi, &r) ||
+      (r.folded && !emit_folded(p, cap, p->n, &r))) {
+    kp_sym_prog_free(p);
+    return 0;
+  }
+  /* The deepest the evaluation stack gets. */
+  int top = 0, depth = 0;
+  for (size_t i = 0; i < p->n; i++) {
+    int k = p->steps[i].kind;
+    top += k == KP_SYM_CONST || k == KP_SYM_VAR || k == STEP_FAIL ? 1
+           : is_unary((kp_sym_kind)k)                             ? 0
+                                                                  : -1;
+    if (top > depth)
+      depth = top;
+  }
+  if (depth > KP_SYM_PROG_DEPTH) {
+    kp_sym_prog_free(p);
+    return 0;
+  }
+  return 1;
+}
+
+int kp_sym_run(const kp_sym_prog *p, const kp_binding *b, int64_t *out) {
+  int64_t stack[KP_SYM_PROG_DEPTH];
+  int top = 0;
+  if (!p || p->n == 0)
+    return 0;
+  for (size_t i = 0; i < p->n; i++) {
+    const kp_sym_step *st = &p->steps[i];
+    int64_t v;
+    switch (st->kind) {
+    case STEP_FAIL:
+      return 0;
+    case KP_SYM_CONST:
+      v = st->value;
+      break;
+    case KP_SYM_VAR:
+      v = b[st->value].value;
+      break;
+    default:
+      if (is_unary((kp_sym_kind)st->kind)) {
+        if (!apply((kp_sym_kind)st->kind, stack[top - 1], 0, &v))
+          return 0;
+        top--;
+      } else {
+        if (!apply((kp_sym_kind)st->kind, stack[top - 2], stack[top - 1], &v))
+          return 0;
+        top -= 2;
+      }
+      break;
+    }
+    stack[top++] = v;
+  }
+  if (out)
+    *out = stack[0];
+  return 1;
+}
+
+void kp_sym_prog_free(kp_sym_prog *p) {
+  free(p->steps);
+  p->steps = NULL;
+  p->n = 0;
 }
 
 const kp_sym *kp_sym_subst(struct kp_arena *a, const kp_sym *s, const kp_binding *b, size_t nb) {

@@ -87,9 +87,8 @@ typedef struct kp_lane_ctx {
 /* Whether guard g holds under bindings b: 1 with *holds set when both sides
  * evaluate, 0 when one does not. */
 int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds);
-/* The environment of guard g's two sides over b[0..nb) (kp_sym_env, which
- * sym.h describes): 1, or 0 when they name more variables than it holds. */
-int kp_guard_env(const kp_guard *g, const kp_binding *b, size_t nb, kp_sym_env *e);
+/* Whether l op r holds, into *holds; 0 for an unknown operator. */
+int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds);
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);
 void kp_lane_ctx_free(kp_lane_ctx *c);

@@ -78,24 +78,32 @@ int kp_binding_lookup(const kp_binding *b, size_t nb, const char *name, int64_t 
 /* The binding lookup takes for name (the last one), or NULL. */
 const kp_binding *kp_binding_find(const kp_binding *b, size_t nb, const char *name);
 
-/* The bindings a few formulas evaluate over, gathered once from a long list
- * b[0..nb): each variable they name with the binding evaluation takes for it
- * (the last) and that binding's index in b, so that a caller changing some
- * of b's values between evaluations copies them in (kp_sym_env_refresh) and
- * evaluates over these few instead of searching all of b per variable.  A
- * variable b does not bind is left out (the evaluation fails over the
- * environment as over b). */
-#define KP_SYM_ENV_VARS 24
-typedef struct kp_sym_env {
-  kp_binding b[KP_SYM_ENV_VARS];
-  size_t at[KP_SYM_ENV_VARS];
+/* A formula compiled against a binding list b[0..nb): its nodes in postfix
+ * order, each variable as the index in b of the binding evaluation takes
+ * for it (the last), so that a caller that changes b's values (not its
+ * layout) between evaluations runs it without searching names or walking
+ * the tree.  Only the bindings at [vary_lo, vary_hi) may change value
+ * between runs: every part of the formula that reads none of them is
+ * evaluated once, when compiled (a part whose evaluation fails makes every
+ * run fail).  kp_sym_run(p, b, &v) gives what kp_sym_eval(s, b, nb, &v)
+ * gives over the same values, failures included. */
+typedef struct kp_sym_step {
+  int kind;      /* kp_sym_kind, or -1: fail */
+  int64_t value; /* KP_SYM_CONST: the value; KP_SYM_VAR: the binding's index */
+} kp_sym_step;
+typedef struct kp_sym_prog {
+  kp_sym_step *steps;
   size_t n;
-} kp_sym_env;
-/* Adds s's bound variables to e (start with e->n = 0); 0 when they do not
- * fit. */
-int kp_sym_env_add(kp_sym_env *e, const kp_sym *s, const kp_binding *b, size_t nb);
-/* Copies the values of e's variables from b (the list it was gathered from). */
-void kp_sym_env_refresh(kp_sym_env *e, const kp_binding *b);
+} kp_sym_prog;
+/* Deepest evaluation stack a program may need. */
+#define KP_SYM_PROG_DEPTH 64
+/* Compiles s (p->steps malloc'd); 0 (p empty) when a variable of s is not
+ * bound in b, its evaluation would need more than KP_SYM_PROG_DEPTH values
+ * at once, or memory ran out: evaluate s with kp_sym_eval then. */
+int kp_sym_compile(kp_sym_prog *p, const kp_sym *s, const kp_binding *b, size_t nb,
+                   size_t vary_lo, size_t vary_hi);
+int kp_sym_run(const kp_sym_prog *p, const kp_binding *b, int64_t *out);
+void kp_sym_prog_free(kp_sym_prog *p);
 
 /* Constructors.  Return NULL when out of memory or when the formula would
  * have more than KP_LIMIT_FORMULA_NODES nodes (kperf/limits.h; counted by

@@ -244,40 +244,108 @@ static void test_subst_uses(void) {
 
 /* An environment: the variables of formulas with the binding evaluation
  * takes (the last), refreshed from the list they came from. */
-static void test_env(void) {
-  kp_binding b[5] = {{"n", 1}, {"m", 2}, {"n", 3}, {"threadIdx.x", 0}, {"k", 9}};
-  const kp_sym *f = kp_sym_add(A, kp_sym_mul(A, V("n"), V("threadIdx.x")), V("m"));
-  kp_sym_env e = {.n = 0};
-  CHECK(kp_sym_env_add(&e, f, b, 5));
-  CHECK(kp_sym_env_add(&e, V("n"), b, 5)); /* already there */
-  CHECK(e.n == 3);
-  int64_t v = 0;
-  b[3].value = 7;
-  kp_sym_env_refresh(&e, b);
-  CHECK(kp_sym_eval(f, e.b, e.n, &v) && v == 3 * 7 + 2); /* the later n */
-  b[2].value = 5;
-  kp_sym_env_refresh(&e, b);
-  CHECK(kp_sym_eval(f, e.b, e.n, &v) && v == 5 * 7 + 2);
-  /* A variable nothing binds: left out, and the evaluation fails. */
-  const kp_sym *g = kp_sym_add(A, f, V("unbound"));
-  CHECK(kp_sym_env_add(&e, g, b, 5) && e.n == 3 && !kp_sym_eval(g, e.b, e.n, &v));
-  /* More variables than it holds. */
-  kp_binding many[KP_SYM_ENV_VARS + 1];
-  char names[KP_SYM_ENV_VARS + 1][8];
-  const kp_sym *sum = C(0);
-  for (int i = 0; i <= KP_SYM_ENV_VARS; i++) {
-    snprintf(names[i], sizeof names[i], "v%d", i);
-    many[i] = (kp_binding){names[i], i};
-    sum = kp_sym_add(A, sum, V(names[i]));
+/* Random formulas over four variables (every kind, division by zero and
+ * overflow included, some variables unbound): the compiled program gives
+ * what kp_sym_eval gives, value and failure alike, for many values of the
+ * bindings it lets vary (the rest folded when compiled). */
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+static const char *const PV[5] = {"a", "b", "c", "d", "free"};
+static const int64_t SPECIAL[] = {0, 1, -1, 3, 31, 32, -64, 1000, INT64_MAX, INT64_MIN};
+static int64_t random_value(void) {
+  return next() % 2 ? SPECIAL[next() % 10] : (int64_t)(next() % 201) - 100;
+}
+static const kp_sym *random_formula(int depth) {
+  if (depth == 0 || next() % 4 == 0) {
+    if (next() % 3 == 0) {
+      static const int64_t K[] = {0, 1, -1, 2, 3, 7, 64, -5, INT64_MAX, INT64_MIN, 1 << 20};
+      return C(K[next() % (sizeof K / sizeof K[0])]);
+    }
+    return V(PV[next() % (next() % 8 == 0 ? 5 : 4)]);
   }
-  kp_sym_env full = {.n = 0};
-  CHECK(!kp_sym_env_add(&full, sum, many, KP_SYM_ENV_VARS + 1));
+  kp_sym_kind k = (kp_sym_kind)(KP_SYM_ADD + next() % (KP_SYM_XOR - KP_SYM_ADD + 1));
+  if (k == KP_SYM_FLOG2 || k == KP_SYM_CLOG2)
+    return kp_sym_un(A, k, random_formula(depth - 1));
+  return kp_sym_bin(A, k, random_formula(depth - 1), random_formula(depth - 1));
+}
+static void test_prog(void) {
+  /* "a" twice: the later one is read. */
+  kp_binding b[6] = {{"a", 0}, {"b", 0}, {"c", 0}, {"a", 0}, {"d", 0}, {"x", 5}};
+  static const size_t vary[4][2] = {{0, 6}, {1, 3}, {3, 5}, {0, 0}};
+  int same = 1, compiled = 0, failed = 0, ran = 0, shorter = 0;
+  for (int f = 0; f < 4000; f++) {
+    const kp_sym *s = random_formula(1 + (int)(next() % 7));
+    if (!s)
+      continue;
+    const size_t *vr = vary[f % 4];
+    for (int i = 0; i < 5; i++)
+      b[i].value = random_value();
+    kp_sym_prog p;
+    int ok = kp_sym_compile(&p, s, b, 6, vr[0], vr[1]);
+    compiled += ok;
+    shorter += ok && p.n < s->nodes;
+    for (int r = 0; r < 20; r++) {
+      for (size_t i = vr[0]; i < vr[1] && i < 5; i++)
+        b[i].value = random_value();
+      int64_t e = 0, v = 0;
+      int eok = kp_sym_eval(s, b, 6, &e);
+      int vok = ok && kp_sym_run(&p, b, &v);
+      if (!ok) {
+        same &= !eok || s->nodes > 64; /* unbound: eval fails too */
+        continue;
+      }
+      ran++;
+      failed += !eok;
+      same &= eok == vok && (!eok || e == v);
+    }
+    kp_sym_prog_free(&p);
+  }
+  CHECK(same);
+  /* both outcomes exercised, and folding */
+  CHECK(compiled > 1000 && ran > 20000 && failed > 100 && shorter > 500);
+  /* The last binding of a name is the one read; a layout's values changed later. */
+  const kp_sym *g = kp_sym_add(A, kp_sym_mul(A, V("a"), V("x")), V("b"));
+  kp_sym_prog p;
+  int64_t v = 0;
+  b[0].value = 100;
+  b[3].value = 2;
+  b[1].value = 1;
+  CHECK(kp_sym_compile(&p, g, b, 6, 0, 6) && kp_sym_run(&p, b, &v) && v == 11);
+  b[3].value = 4;
+  CHECK(kp_sym_run(&p, b, &v) && v == 21);
+  kp_sym_prog_free(&p);
+  /* Only b varies: a * x folded to 20 (one constant, one variable, one add). */
+  CHECK(kp_sym_compile(&p, g, b, 6, 1, 2) && p.n == 3 && kp_sym_run(&p, b, &v) && v == 21);
+  b[1].value = 7;
+  CHECK(kp_sym_run(&p, b, &v) && v == 27);
+  kp_sym_prog_free(&p);
+  /* A folded part that fails (x / 0) makes every run fail. */
+  const kp_sym *h = kp_sym_add(A, kp_sym_bin(A, KP_SYM_DIV, V("x"), kp_sym_sub(A, V("a"), C(4))),
+                               V("b"));
+  CHECK(kp_sym_compile(&p, h, b, 6, 1, 2) && !kp_sym_run(&p, b, &v) && !kp_sym_eval(h, b, 6, &v));
+  kp_sym_prog_free(&p);
+  CHECK(!kp_sym_compile(&p, V("free"), b, 6, 0, 6) && p.n == 0 && !kp_sym_run(&p, b, &v));
+  /* Deeper than the evaluation stack: not compiled. */
+  const kp_sym *deep = V("a");
+  for (int i = 0; i < KP_SYM_PROG_DEPTH + 2; i++)
+    deep = kp_sym_bin(A, KP_SYM_SUB, V("b"), deep);
+  CHECK(deep && !kp_sym_compile(&p, deep, b, 6, 0, 6));
+  const kp_sym *left = V("a");
+  for (int i = 0; i < KP_SYM_PROG_DEPTH + 2; i++)
+    left = kp_sym_bin(A, KP_SYM_SUB, left, V("b"));
+  CHECK(left && kp_sym_compile(&p, left, b, 6, 0, 6)); /* left-deep needs 2 */
+  kp_sym_prog_free(&p);
 }
 
 int main(void) {
   A = kp_arena_new();
   test_folding();
-  test_env();
+  test_prog();
   test_eval();
   test_c_operators();
   test_log2();
