@@ -103,9 +103,20 @@ public:
     return (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()) ||
            (T->isPointerType() && !T->getPointeeType().isConstQualified());
   }
+  // A variadic argument is passed by value: only through a pointer (an
+  // address, an array) can the callee write the variable (`printf("%d", n)`
+  // leaves n alone, `scanf("%d", &n)` does not).
+  static bool variadicByValue(const FunctionDecl *FD, unsigned P, const Expr *Arg) {
+    if (!FD->isVariadic() || P < FD->getNumParams())
+      return false;
+    QualType T = Arg->IgnoreParenImpCasts()->getType();
+    return T->isArithmeticType() || T->isEnumeralType();
+  }
   void args(const FunctionDecl *FD, const Expr *const *Args, unsigned N, unsigned Skip) {
     for (unsigned I = 0; I < N; ++I) {
       unsigned P = I + Skip;
+      if (FD && variadicByValue(FD, P, Args[I]))
+        continue;
       if (!FD || P >= FD->getNumParams() || writable(FD->getParamDecl(P)->getType()))
         mark(Args[I]);
     }
