@@ -561,13 +561,13 @@ const kp_sym *kp_sym_replace(struct kp_arena *a, const kp_sym *s, const char *na
     return s;
   case KP_SYM_VAR:
     return s->name && strcmp(s->name, name) == 0 ? with : s;
-  default:
-    if (!kp_sym_uses(s, name))
-      return s;
-    if (is_unary(s->kind))
-      return kp_sym_un(a, s->kind, kp_sym_replace(a, s->a, name, with));
-    return kp_sym_bin(a, s->kind, kp_sym_replace(a, s->a, name, with),
-                      kp_sym_replace(a, s->b, name, with));
+  default: {
+    const kp_sym *x = kp_sym_replace(a, s->a, name, with);
+    const kp_sym *y = is_unary(s->kind) ? NULL : kp_sym_replace(a, s->b, name, with);
+    if (x == s->a && y == s->b)
+      return s; /* the variable is not below: no new node */
+    return is_unary(s->kind) ? kp_sym_un(a, s->kind, x) : kp_sym_bin(a, s->kind, x, y);
+  }
   }
 }
 

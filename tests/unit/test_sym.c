@@ -217,6 +217,13 @@ static void test_subst_uses(void) {
   CHECK(kp_sym_eval(trip, b, 3, &v) && v == 0);
   b[0].value = 10240;
   CHECK(kp_sym_eval(trip, b, 3, &v) && v == 1);
+  /* n replaced by a formula (the middle iteration of a loop of m: (m - 1) / 2);
+   * a formula without the variable is returned as it is. */
+  const kp_sym *mid = B(KP_SYM_DIV, kp_sym_sub(A, V("m"), C(1)), C(2));
+  const kp_sym *r = kp_sym_replace(A, trip, "n", mid);
+  CHECK_STR(S(r), "ceildiv(max(0, (m - 1)/2), blockDim.x*gridDim.x)");
+  CHECK(kp_sym_replace(A, trip, "m", C(3)) == trip);
+  CHECK(!kp_sym_uses(r, "n") && kp_sym_uses(r, "m"));
   CHECK(!kp_sym_eval(trip, b, 2, &v)); /* gridDim.x unbound */
 
   CHECK(kp_sym_uses(trip, "n"));
