@@ -665,6 +665,9 @@ typedef struct timer {
   const kp_binding *b;
   size_t nb;
   int overlap; /* the iterations of an unrolled group run concurrently */
+  /* Iterations that summing the loops around the region left to sum its own
+   * (iterations_time): their product stays within KP_ITERATION_SUM_MAX. */
+  int64_t sum_left;
 } timer;
 
 static int region_time(const timer *tm, const kp_region *r, double *time, double *delay);
@@ -730,10 +733,11 @@ static int node_time(const timer *tm, const kp_node *n, double *time, double *de
  * (the caller multiplies by trip).  0 when that does not give one either. */
 static int iterations_time(const timer *tm, const kp_loop *l, int64_t trip, double *t,
                            double *d) {
-  /* More iterations than are summed: the middle one stands for them (as in
+  /* More iterations than are summed (KP_ITERATION_SUM_MAX, over this loop
+   * and the summed loops around it): the middle one stands for them (as in
    * the counts). */
   int64_t first = 0, end = trip;
-  if (trip > KP_ITERATION_SUM_MAX) {
+  if (trip > tm->sum_left) {
     first = (trip - 1) / 2;
     end = first + 1;
   }
@@ -745,6 +749,7 @@ static int iterations_time(const timer *tm, const kp_loop *l, int64_t trip, doub
   for (size_t i = 0; i < tm->nb; i++)
     b[i + 1] = tm->b[i];
   timer inner = *tm;
+  inner.sum_left = tm->sum_left / (end - first);
   inner.b = b;
   inner.nb = tm->nb + 1;
   double st = 0, sd = 0;
@@ -804,7 +809,7 @@ int kp_thread_time_ex(const kp_kernel *k, const double lat[KP_I_COUNT],
   double t = 0, d = 0;
   int ok = 0;
   if (k && k->has_body) {
-    timer tm = {k, lat, issue, b, nb, overlap};
+    timer tm = {k, lat, issue, b, nb, overlap, KP_ITERATION_SUM_MAX};
     ok = region_time(&tm, &k->body, &t, &d);
   }
   if (!ok)

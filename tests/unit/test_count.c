@@ -1,5 +1,7 @@
 /* Unit tests of per-thread counts, launch bindings and model 000's thread time. */
 #include "check.h"
+
+#include <math.h>
 #include "kperf/arena.h"
 #include "kperf/count.h"
 #include "kperf/model.h"
@@ -407,6 +409,42 @@ static void test_inner_from_outer(void) {
 }
 
 
+/* Three loops, each bounded by the iteration of the one around it: for (i <
+ * n) for (j < i) for (k < j) one fp32 op, C(n, 3) ops.  Summing every
+ * iteration of every level would take n^2 / 2 evaluations of the innermost
+ * body; the levels sum at most KP_ITERATION_SUM_MAX iterations together
+ * (the middle iteration stands for a loop past that).  n = 20: every level
+ * summed, exact.  n = 300: the outer loop summed, the middle one past 13
+ * iterations by its middle one, exact for the innermost trip affine in j:
+ * within 1 %.  n = 5000: the outer loop by its middle iteration, whose body
+ * (i^2 / 2 ops) is not affine in i: 3/4 of the sum. */
+static void test_nested_iterations(void) {
+  kp_module m;
+  kp_module_init(&m);
+  struct kp_arena *a = m.arena;
+  kp_kernel k = {0};
+  k.has_body = 1;
+  kp_loop *l0 = loop(&m, &k, &k.body, kp_sym_var(a, "n"));
+  kp_loop *l1 = l0 ? loop(&m, &k, &l0->body, kp_sym_var(a, "iteration@0")) : NULL;
+  kp_loop *l2 = l1 ? loop(&m, &k, &l1->body, kp_sym_var(a, "iteration@1")) : NULL;
+  CHECK(l2 != NULL);
+  if (l2) {
+    op(&m, &l2->body, KP_I_FP32, 1, -1);
+    double lat[KP_I_COUNT], issue[KP_I_COUNT], t = -1, d = -1;
+    for (int i = 0; i < KP_I_COUNT; i++)
+      lat[i] = issue[i] = 1;
+    int64_t sizes[] = {20, 300, 5000};
+    for (int i = 0; i < 3; i++) {
+      kp_binding n = {"n", sizes[i]};
+      double exact = (double)sizes[i] * (sizes[i] - 1) * (sizes[i] - 2) / 6;
+      CHECK(kp_thread_time(&k, lat, issue, &n, 1, &t, &d));
+      double want = i == 2 ? 0.75 * exact : exact;
+      CHECK(i == 0 ? d == exact : fabs(d - want) <= 0.01 * want);
+    }
+  }
+  kp_module_free(&m);
+}
+
 /* Index a + b (+ 32*threadIdx.x) over loops la, lb (KP_V_LOOP + id). */
 static void set_index(kp_module *m, kp_access *acc, const kp_loop *la, const kp_loop *lb,
                       int with_tid) {
@@ -628,6 +666,7 @@ int main(void) {
   test_predication();
   test_emitted();
   test_inner_from_outer();
+  test_nested_iterations();
   test_counts();
   test_bindings();
   test_thread_time();
