@@ -176,19 +176,13 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
   kp_sym_prog prog[PROG_GUARDS][2];
   int compiled[PROG_GUARDS];
   size_t nprog = a->nguards < PROG_GUARDS ? a->nguards : PROG_GUARDS;
-  for (size_t g = 0; g < nprog; g++) {
-    compiled[g] = kp_sym_compile(&prog[g][0], a->guards[g].lhs, s->b, s->nb, at, s->nb) &&
-                  kp_sym_compile(&prog[g][1], a->guards[g].rhs, s->b, s->nb, at, s->nb);
-    if (!compiled[g])
-      kp_sym_prog_free(&prog[g][0]);
-  }
+  for (size_t g = 0; g < nprog; g++)
+    compiled[g] = kp_guard_compile(&a->guards[g], s->b, s->nb, at, s->nb, prog[g]);
   int r = live_points(a, s, nbs, bs, m, nis, is, nws, ws, nlanes, threads, block, at, prog,
                       compiled, frac, blocks);
   for (size_t g = 0; g < nprog; g++)
-    if (compiled[g]) {
-      kp_sym_prog_free(&prog[g][0]);
-      kp_sym_prog_free(&prog[g][1]);
-    }
+    if (compiled[g])
+      kp_guard_prog_free(prog[g]);
   return r;
 }
 
@@ -230,11 +224,8 @@ static int live_points(const kp_access *a, scan *s, const int *nbs,
               s->b[at + 2].value = t / (block[0] * block[1]);
               int ok = 1;
               for (size_t g = 0; g < a->nguards && ok; g++) {
-                int64_t lv, rv;
                 if (g < PROG_GUARDS && compiled[g]
-                        ? !kp_sym_run(&prog[g][0], s->b, &lv) ||
-                              !kp_sym_run(&prog[g][1], s->b, &rv) ||
-                              !kp_guard_compare(a->guards[g].op, lv, rv, &ok)
+                        ? !kp_guard_run(&a->guards[g], prog[g], s->b, &ok)
                         : !kp_guard_holds(&a->guards[g], s->b, s->nb, &ok))
                   return 0;
               }

@@ -471,7 +471,7 @@ static int64_t tid_affine_at(const tid_affine *f, const unsigned t[3]) {
          f->coef[2] * (int64_t)t[2];
 }
 
-int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
+static int guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
   switch (op) {
   case KP_GUARD_LT: *holds = l < r; break;
   case KP_GUARD_LE: *holds = l <= r; break;
@@ -488,7 +488,27 @@ int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds
   int64_t l, r;
   if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
     return 0;
-  return kp_guard_compare(g->op, l, r, holds);
+  return guard_compare(g->op, l, r, holds);
+}
+
+int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t vary_lo,
+                     size_t vary_hi, kp_sym_prog side[2]) {
+  if (kp_sym_compile(&side[0], g->lhs, b, nb, vary_lo, vary_hi) &&
+      kp_sym_compile(&side[1], g->rhs, b, nb, vary_lo, vary_hi))
+    return 1;
+  kp_sym_prog_free(&side[0]);
+  return 0;
+}
+
+int kp_guard_run(const kp_guard *g, const kp_sym_prog side[2], const kp_binding *b, int *holds) {
+  int64_t l, r;
+  return kp_sym_run(&side[0], b, &l) && kp_sym_run(&side[1], b, &r) &&
+         guard_compare(g->op, l, r, holds);
+}
+
+void kp_guard_prog_free(kp_sym_prog side[2]) {
+  kp_sym_prog_free(&side[0]);
+  kp_sym_prog_free(&side[1]);
 }
 
 static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
@@ -547,19 +567,14 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
         tid_affine_of(c, tid_at, gd->rhs, &side[g][1])) {
       if (!tid_affine_const(&side[g][0]) || !tid_affine_const(&side[g][1]))
         once[g] = -3;
-      else if (kp_guard_compare(gd->op, side[g][0].base, side[g][1].base, &holds))
+      else if (guard_compare(gd->op, side[g][0].base, side[g][1].base, &holds))
         once[g] = (signed char)(holds != 0);
       else
         once[g] = 2;
     } else if (!guard_names_thread(gd))
       once[g] = 2;
-    else if (kp_sym_compile(&prog[g][0], gd->lhs, c->b, c->nb, tid_at, tid_at + 3) &&
-             kp_sym_compile(&prog[g][1], gd->rhs, c->b, c->nb, tid_at, tid_at + 3))
-      once[g] = -1;
-    else {
-      kp_sym_prog_free(&prog[g][0]);
-      once[g] = -2;
-    }
+    else
+      once[g] = kp_guard_compile(gd, c->b, c->nb, tid_at, tid_at + 3, prog[g]) ? -1 : -2;
   }
   /* A per-lane index compiled likewise (evaluated over every binding when it
    * does not compile).  Programs are compiled for this point: what reads no
@@ -571,10 +586,8 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
                      stride, once, prog, side);
   kp_sym_prog_free(&idx_p);
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
-    if (once[g] == -1) {
-      kp_sym_prog_free(&prog[g][0]);
-      kp_sym_prog_free(&prog[g][1]);
-    }
+    if (once[g] == -1)
+      kp_guard_prog_free(prog[g]);
   return ok;
 }
 
@@ -617,13 +630,11 @@ static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
           }
           active = once[g];
         } else if (g < CACHED_GUARDS && once[g] == -3) {
-          if (!kp_guard_compare(a->guards[g].op, tid_affine_at(&side[g][0], t),
+          if (!guard_compare(a->guards[g].op, tid_affine_at(&side[g][0], t),
                                 tid_affine_at(&side[g][1], t), &active))
             return 0;
         } else if (g < CACHED_GUARDS && once[g] == -1) {
-          int64_t l, r;
-          if (!kp_sym_run(&prog[g][0], c->b, &l) || !kp_sym_run(&prog[g][1], c->b, &r) ||
-              !kp_guard_compare(a->guards[g].op, l, r, &active))
+          if (!kp_guard_run(&a->guards[g], prog[g], c->b, &active))
             return 0;
         } else if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active)) {
           return 0;

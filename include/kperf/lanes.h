@@ -87,8 +87,13 @@ typedef struct kp_lane_ctx {
 /* Whether guard g holds under bindings b: 1 with *holds set when both sides
  * evaluate, 0 when one does not. */
 int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds);
-/* Whether l op r holds, into *holds; 0 for an unknown operator. */
-int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds);
+/* Guard g's two sides compiled against b (kp_sym_compile, the bindings at
+ * [vary_lo, vary_hi) varying): 1, or 0 with nothing kept. */
+int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t vary_lo,
+                     size_t vary_hi, kp_sym_prog side[2]);
+/* kp_guard_holds from its compiled sides over the same bindings' values. */
+int kp_guard_run(const kp_guard *g, const kp_sym_prog side[2], const kp_binding *b, int *holds);
+void kp_guard_prog_free(kp_sym_prog side[2]);
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);
 void kp_lane_ctx_free(kp_lane_ctx *c);
