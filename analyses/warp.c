@@ -249,26 +249,39 @@ typedef struct word_ref {
  * served separately within a bank); ties go to the lowest bank. */
 static unsigned worst_bank(const word_ref *r, unsigned n, unsigned banks, int kepler,
                            unsigned *bank, uint32_t *lanes) {
+  enum { MAX_BANKS = 128 };
   unsigned best = 0;
   *bank = 0;
   *lanes = 0;
+  if (banks == 0 || banks > MAX_BANKS || n > KP_WARP_SIZE * 4)
+    return 0;
+  /* The refs grouped by bank (in lane order within each), then each bank's
+   * distinct keys. */
+  unsigned char of[KP_WARP_SIZE * 4];
+  unsigned count[MAX_BANKS + 1], at[MAX_BANKS];
+  uint32_t l[MAX_BANKS];
+  memset(count, 0, (banks + 1) * sizeof *count);
+  memset(l, 0, banks * sizeof *l);
+  for (unsigned i = 0; i < n; i++) {
+    of[i] = (unsigned char)(r[i].word % banks);
+    count[of[i] + 1]++;
+    l[of[i]] |= 1u << r[i].lane;
+  }
   for (unsigned b = 0; b < banks; b++) {
-    uint64_t keys[KP_WARP_SIZE * 4];
-    unsigned nk = 0;
-    uint32_t l = 0;
-    for (unsigned i = 0; i < n; i++) {
-      if (r[i].word % banks != b)
-        continue;
-      /* CC 3.x, 32-bit mode: words i and i + 32 of the same 64-word aligned
-       * segment do not conflict (the bank is 64 bits wide; 2 * banks words). */
-      keys[nk++] = kepler ? r[i].word / (2 * banks) : r[i].word;
-      l |= 1u << r[i].lane;
-    }
-    unsigned d = count_distinct(keys, nk);
+    count[b + 1] += count[b];
+    at[b] = count[b];
+  }
+  uint64_t keys[KP_WARP_SIZE * 4];
+  for (unsigned i = 0; i < n; i++)
+    /* CC 3.x, 32-bit mode: words i and i + 32 of the same 64-word aligned
+     * segment do not conflict (the bank is 64 bits wide; 2 * banks words). */
+    keys[at[of[i]]++] = kepler ? r[i].word / (2 * banks) : r[i].word;
+  for (unsigned b = 0; b < banks; b++) {
+    unsigned d = count_distinct(keys + count[b], count[b + 1] - count[b]);
     if (d > best) {
       best = d;
       *bank = b;
-      *lanes = l;
+      *lanes = l[b];
     }
   }
   return best;

@@ -4,6 +4,8 @@
 #include "kperf/warp.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #define ALL 0xFFFFFFFFu
 
@@ -442,6 +444,71 @@ static void test_amd_lds(void) {
   CHECK(kp_amd_lds_conflict(64, 4, &h, &b) == KP_WARP_EARG);
 }
 
+/* CC >= 5 (and 3.x), random warps against the rule written out here: per
+ * phase, per bank, the distinct words (Kepler: 64-word rows) its lanes touch;
+ * the worst phase and bank (ties to the lowest) and that bank's lanes. */
+static uint64_t rng_state = 88172645463325252ull;
+static uint64_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+static void test_shared_random(void) {
+  static const unsigned widths[] = {1, 2, 4, 8, 16};
+  for (int t = 0; t < 4000; t++) {
+    int major = t % 4 == 0 ? 3 : 8;
+    unsigned w = widths[rnd() % 5];
+    kp_warp_access a;
+    memset(&a, 0, sizeof a);
+    a.width = w;
+    a.active = (uint32_t)rnd() | (t % 3 == 0 ? 0xFFFFFFFFu : 0);
+    unsigned spread = 1u << (rnd() % 12);
+    for (unsigned i = 0; i < 32; i++)
+      a.addr[i] = 4096 + (rnd() % spread) * w;
+    kp_bank_result got;
+    CHECK(kp_shared_conflict(major, 0, &a, &got) == KP_WARP_OK);
+    unsigned group = w <= 4 ? 32 : w == 8 ? 16 : 8, best = 0, bbank = 0, bphase = 0;
+    uint32_t blanes = 0;
+    for (unsigned p = 0; p < 32 / group; p++)
+      for (unsigned b = 0; b < 32; b++) {
+        uint64_t keys[128];
+        unsigned n = 0, d = 0;
+        uint32_t lanes = 0;
+        for (unsigned i = p * group; i < p * group + group; i++) {
+          if (!(a.active >> i & 1u))
+            continue;
+          for (unsigned j = 0; j < (w < 4 ? 1 : w / 4); j++) {
+            uint64_t word = a.addr[i] / 4 + j;
+            if (word % 32 != b)
+              continue;
+            keys[n++] = major == 3 ? word / 64 : word;
+            lanes |= 1u << i;
+          }
+        }
+        for (unsigned i = 0; i < n; i++) {
+          unsigned k = 0;
+          while (k < i && keys[k] != keys[i])
+            k++;
+          d += k == i;
+        }
+        if (d > best) {
+          best = d;
+          bbank = b;
+          bphase = group == 32 ? 0 : p;
+          blanes = lanes;
+        }
+      }
+    if (got.degree != best || got.bank != bbank || got.phase != bphase || got.lanes != blanes)
+      printf("random warp %d (cc %d, width %u): %u-way bank %u phase %u lanes %08x, want %u-way "
+             "bank %u phase %u lanes %08x\n",
+             t, major, w, got.degree, got.bank, got.phase, got.lanes, best, bbank, bphase,
+             blanes);
+    CHECK(got.degree == best && got.bank == bbank && got.phase == bphase && got.lanes == blanes);
+  }
+}
+
 int main(void) {
   test_bank_geometry();
   test_global_sectors();
@@ -453,6 +520,7 @@ int main(void) {
   test_shared_kepler();
   test_shared_cc1();
   test_shared_tiles();
+  test_shared_random();
   test_lane_thread();
   test_amd_global();
   test_amd_lds();
