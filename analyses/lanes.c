@@ -1131,6 +1131,57 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   return visited;
 }
 
+/* kp_access_scan_key's walk of formula s: two values a variable. */
+static void key_of(const kp_lane_ctx *c, const kp_sym *s, int64_t *out, size_t cap, size_t *n) {
+  if (!s)
+    return;
+  if (s->kind != KP_SYM_VAR) {
+    key_of(c, s->a, out, cap, n);
+    key_of(c, s->b, out, cap, n);
+    return;
+  }
+  int64_t v = 0;
+  int have = kp_binding_lookup(c->b, c->nb, s->name, &v);
+  if (*n + 2 <= cap) {
+    out[*n] = have;
+    out[*n + 1] = v;
+  }
+  *n += 2;
+}
+
+size_t kp_access_scan_key(const kp_lane_ctx *c, const kp_access *a, int64_t *out, size_t cap) {
+  const kp_kernel *k = c->k;
+  size_t n = 0;
+  key_of(c, a->index.base, out, cap, &n);
+  key_of(c, a->index_formula, out, cap, &n);
+  for (size_t t = 0; t < a->index.nterms; t++)
+    key_of(c, a->index.terms[t].coef, out, cap, &n);
+  for (size_t g = 0; g < a->nguards; g++) {
+    key_of(c, a->guards[g].lhs, out, cap, &n);
+    key_of(c, a->guards[g].rhs, out, cap, &n);
+  }
+  for (unsigned d = 0; a->subs && d < a->ndims; d++) {
+    key_of(c, a->subs[d].base, out, cap, &n);
+    for (size_t t = 0; t < a->subs[d].nterms; t++)
+      key_of(c, a->subs[d].terms[t].coef, out, cap, &n);
+  }
+  for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && k->loops[l]; l = k->loops[l]->parent) {
+    key_of(c, k->loops[l]->trip, out, cap, &n);
+    key_of(c, k->loops[l]->init, out, cap, &n);
+    key_of(c, k->loops[l]->step, out, cap, &n);
+  }
+  /* second_block_exists: whether some binding makes a grid size 1. */
+  for (int d = 0; d < 3; d++) {
+    int one = 0;
+    for (size_t i = 0; i < c->nb; i++)
+      one |= strcmp(c->b[i].name, kp_grid_dim_names[d]) == 0 && c->b[i].value == 1;
+    if (n < cap)
+      out[n] = one;
+    n++;
+  }
+  return n;
+}
+
 /* ---- The GPU's rules at a scan point ------------------------------------ */
 
 unsigned kp_gpu_scan_wave(const kp_gpu *g, kp_space space) {

@@ -354,9 +354,76 @@ static double exec_count(const kp_kernel *k, const kp_access *a, const kp_bindin
 /* Scans every access of space `space` (atomics and unsized ones left out)
  * under the launch's block shape, by the GPU's units (kp_gpu_scan_wave); for
  * each access with a point visited, calls done(a, scan state, e). */
+/* Scans kept across the evaluations of one launch that differ in sizes an
+ * access may not read (a statement's points): per access and block shape,
+ * the scan's key (kp_access_scan_key), the points it visited and its
+ * accumulator, which then holds only that access's state (reset() clears
+ * all of it).  A scan whose key is equal is not run again. */
+typedef struct scan_memo_entry {
+  size_t access;
+  int64_t block[3];
+  int64_t *key;
+  size_t nkey;
+  size_t visited;
+  void *acc;
+} scan_memo_entry;
+
+typedef struct scan_memo {
+  scan_memo_entry *e;
+  size_t n, cap;
+} scan_memo;
+
+static void scan_memo_free(scan_memo *mo) {
+  for (size_t i = 0; mo && i < mo->n; i++) {
+    free(mo->e[i].key);
+    free(mo->e[i].acc);
+  }
+  if (mo)
+    free(mo->e);
+}
+
+/* The entry of access i under shape s with key[0..nkey), or NULL. */
+static const scan_memo_entry *scan_memo_find(const scan_memo *mo, size_t i, const kp_shape *s,
+                                             const int64_t *key, size_t nkey) {
+  for (size_t j = 0; mo && j < mo->n; j++) {
+    const scan_memo_entry *me = &mo->e[j];
+    if (me->access == i && me->block[0] == s->x && me->block[1] == s->y &&
+        me->block[2] == s->z && me->nkey == nkey &&
+        memcmp(me->key, key, nkey * sizeof *key) == 0)
+      return me;
+  }
+  return NULL;
+}
+
+/* Keeps a scan's result (nothing when out of memory: it is scanned again). */
+static void scan_memo_add(scan_memo *mo, size_t i, const kp_shape *s, const int64_t *key,
+                          size_t nkey, size_t visited, const void *acc, size_t acc_size) {
+  if (mo->n == mo->cap) {
+    size_t cap = mo->cap ? 2 * mo->cap : 16;
+    scan_memo_entry *e = realloc(mo->e, cap * sizeof *e);
+    if (!e)
+      return;
+    mo->e = e;
+    mo->cap = cap;
+  }
+  int64_t *k = malloc(nkey * sizeof *k + 1);
+  void *a = malloc(acc_size);
+  if (!k || !a) {
+    free(k);
+    free(a);
+    return;
+  }
+  memcpy(k, key, nkey * sizeof *k);
+  memcpy(a, acc, acc_size);
+  mo->e[mo->n++] = (scan_memo_entry){i, {s->x, s->y, s->z}, k, nkey, visited, a};
+}
+
+/* Longest scan key kept (values beyond: scanned every time). */
+#define SCAN_KEY_MAX 512
+
 static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                           const kp_gpu *gpu, kp_launch_eval *e, kp_space space, kp_scan_fn visit,
-                          void (*reset)(void *acc), void *acc,
+                          void (*reset)(void *acc), void *acc, size_t acc_size, scan_memo *memo,
                           void (*done)(const kp_kernel *k, const kp_access *a, void *acc,
                                        kp_launch_eval *e)) {
   kp_shape s;
@@ -376,8 +443,20 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
       continue;
     }
     c.wave = kp_gpu_scan_wave(gpu, space);
-    reset(acc);
-    size_t n = kp_access_scan(&c, a, &s, 0, visit, acc);
+    int64_t key[SCAN_KEY_MAX];
+    size_t nkey = memo ? kp_access_scan_key(&c, a, key, SCAN_KEY_MAX) : 0;
+    const scan_memo_entry *me =
+        memo && nkey <= SCAN_KEY_MAX ? scan_memo_find(memo, i, &s, key, nkey) : NULL;
+    size_t n;
+    if (me) {
+      memcpy(acc, me->acc, acc_size);
+      n = me->visited;
+    } else {
+      reset(acc);
+      n = kp_access_scan(&c, a, &s, 0, visit, acc);
+      if (memo && nkey <= SCAN_KEY_MAX)
+        scan_memo_add(memo, i, &s, key, nkey, n, acc, acc_size);
+    }
     kp_lane_ctx_free(&c);
     if (n > 0)
       done(k, a, acc, e);
@@ -439,7 +518,8 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
   coal_acc acc;
   memset(&acc, 0, sizeof acc);
   acc.gpu = gpu;
-  scan_accesses(m, k, l, gpu, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, coal_done);
+  scan_accesses(m, k, l, gpu, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, sizeof acc, NULL,
+                coal_done);
   if (e->global_bytes > 0) {
     e->uncoal_fraction = acc.total / e->global_bytes;
     e->uncoal_reused_fraction = acc.reused / e->global_bytes;
@@ -492,11 +572,12 @@ static void bank_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
 }
 
 static void bank_replays(const kp_module *m, const kp_kernel *k, const kp_launch *l,
-                         const kp_gpu *gpu, kp_launch_eval *e) {
+                         const kp_gpu *gpu, kp_launch_eval *e, scan_memo *memo) {
   e->bank_replays_ld = e->bank_replays_st = 0;
   e->bank_accesses = 0;
   bank_acc acc = {gpu, 0, 0};
-  scan_accesses(m, k, l, gpu, e, KP_SPACE_SHARED, bank_visit, bank_reset, &acc, bank_done);
+  scan_accesses(m, k, l, gpu, e, KP_SPACE_SHARED, bank_visit, bank_reset, &acc, sizeof acc, memo,
+                bank_done);
 }
 
 /* ---- Evaluation ------------------------------------------------------------ */
@@ -670,7 +751,7 @@ static void gpu_fields(const kp_launch *l, const kp_gpu *gpu, kp_launch_eval *e)
 
 static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                     kp_model_kind model, int64_t problem, int candidates, int max_blocks_per_sm,
-                    const kp_launch_eval *scanned, kp_launch_eval *e);
+                    const kp_launch_eval *scanned, scan_memo *memo, kp_launch_eval *e);
 
 /* The problem text of cover n: "n", "N", "(rows * cols)". */
 static void problem_text_of(const kp_expr *n, char *buf, size_t len) {
@@ -794,7 +875,7 @@ static int candidates_2d(const kp_module *m, const kp_kernel *k, const kp_launch
       if (kp_predict_input_from_kernel(k, ec->b, ec->nb, &in, err, sizeof err) == 0) {
         ec->global_bytes = in.bytes[KP_SPACE_GLOBAL];
         uncoalesced(m, k, &lc, gpu, ec);
-        bank_replays(m, k, &lc, gpu, ec);
+        bank_replays(m, k, &lc, gpu, ec, NULL);
         if (predict_with(m, k, ec, ec->b, ec->nb, gpu, model, &in, &c->pred, err, sizeof err) == 0)
           c->predicted_us = c->pred.predicted_us;
       }
@@ -810,7 +891,7 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
                        kp_model_kind model, int64_t problem, int candidates,
                        int max_blocks_per_sm, kp_launch_eval *e) {
   assert(m && l && e && (l->kernel < 0 || (size_t)l->kernel < m->nkernels));
-  return evaluate(m, l, gpu, model, problem, candidates, max_blocks_per_sm, NULL, e);
+  return evaluate(m, l, gpu, model, problem, candidates, max_blocks_per_sm, NULL, NULL, e);
 }
 
 /* As kp_launch_evaluate; with `scanned` (an evaluation of the same launch
@@ -819,7 +900,7 @@ int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu
  * one launch at several sizes). */
 static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                     kp_model_kind model, int64_t problem, int candidates, int max_blocks_per_sm,
-                    const kp_launch_eval *scanned, kp_launch_eval *e) {
+                    const kp_launch_eval *scanned, scan_memo *memo, kp_launch_eval *e) {
   const char *const *bnames = kp_block_dim_names, *const *gnames = kp_grid_dim_names;
   memset(e, 0, sizeof *e);
   e->best = -1;
@@ -959,7 +1040,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
   } else {
     uncoalesced(m, k, l, gpu, e);
   }
-  bank_replays(m, k, l, gpu, e);
+  bank_replays(m, k, l, gpu, e, memo);
   if (predict_with(m, k, e, e->b, e->nb, gpu, model, &e->in, &e->pred, e->why,
                    sizeof e->why) != 0)
     return 0;
@@ -1194,7 +1275,7 @@ static void copy_name(char dst[64], const char *src) {
 static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
                            kp_model_kind model, const struct kp_check_ctx *ctx,
                            char (*names)[64], int nv, int64_t maxb, kp_binding *as,
-                           kp_launch_eval *e, kp_launch_scaling *s) {
+                           scan_memo *memo, kp_launch_eval *e, kp_launch_scaling *s) {
   int64_t other;
   int dims = block_var_dims_other(l, names[0], &other);
   static const int64_t totals[KP_SCALING_POINTS] = {32, 128, 256, 1024};
@@ -1223,7 +1304,7 @@ static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
       pw++;
     scaling_assume(s, v, as);
     /* Each block shape scanned anew: coalescing depends on it. */
-    if (kp_check_out_of_time(ctx) || evaluate(mm, l, gpu, model, 0, 0, 0, NULL, e) != 0)
+    if (kp_check_out_of_time(ctx) || evaluate(mm, l, gpu, model, 0, 0, 0, NULL, memo, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
       scaling_point(s, n, pw, e);
@@ -1257,6 +1338,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   kp_binding *as = malloc((m->nassume + NV) * sizeof *as);
   kp_launch_eval *e = malloc(sizeof *e);
   kp_launch_eval *scanned = malloc(sizeof *scanned); /* the scans, done once */
+  scan_memo memo = {NULL, 0, 0};                    /* the bank-conflict scans, likewise */
   int said = 0;
   if (!as || !e || !scanned)
     goto done;
@@ -1299,7 +1381,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
         v = (v + GRID_DIV(gd) - 1) / GRID_DIV(gd);
       as[m->nassume + (size_t)i] = (kp_binding){names[i], v};
     }
-    if (kp_check_out_of_time(ctx) || kp_launch_evaluate(&mm, l, gpu, model, 0, 0, 0, e) != 0)
+    if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, NULL, &memo, e) != 0)
       goto done;
     int ok = e->ok, grew = 0;
     if (ok) {
@@ -1344,7 +1426,8 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       memcpy(names[0], names[i], sizeof t);
       memcpy(names[i], t, sizeof t);
     }
-    said = block_statement(&mm, l, gpu, model, ctx, names, nv, maxb, as + m->nassume, e, s);
+    said = block_statement(&mm, l, gpu, model, ctx, names, nv, maxb, as + m->nassume, &memo, e,
+                           s);
     goto done;
   }
   if (nv > 1 && (threads <= 0 || bdim[1] <= 0 || bdim[2] <= 0))
@@ -1370,7 +1453,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   int n = 0;
   for (int i = 0; i < KP_SCALING_POINTS; i++) {
     scaling_assume(s, (int64_t)1 << pw[i], as + m->nassume);
-    if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) != 0)
+    if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, &memo, e) != 0)
       break;
     if (e->ok && !e->invalid && isfinite(e->pred.predicted_us) && e->pred.predicted_us > 0) {
       scaling_point(s, n++, pw[i], e);
@@ -1398,7 +1481,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     for (int i = 0; i < 2 && flat; i++) {
       scaling_assume(s, odd[i], as + m->nassume);
       flat = !kp_check_out_of_time(ctx) &&
-             evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) == 0 && e->ok &&
+             evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, &memo, e) == 0 && e->ok &&
              !e->invalid && isfinite(e->pred.predicted_us) &&
              fabs(e->pred.predicted_us - lo) <= lo * 0.01 &&
              fabs(e->pred.predicted_us - hi) <= hi * 0.01;
@@ -1424,7 +1507,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     if (odd > ((int64_t)1 << s->power[from])) {
       scaling_assume(s, odd, as + m->nassume);
       int same = !kp_check_out_of_time(ctx) &&
-                 evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, e) == 0 && e->ok &&
+                 evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, &memo, e) == 0 && e->ok &&
                  !e->invalid && isfinite(e->pred.predicted_us) &&
                  fabs(e->pred.predicted_us - s->predicted_us[n - 1]) <=
                      s->predicted_us[n - 1] * 0.01;
@@ -1447,6 +1530,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   said = 1;
 #undef GRID_DIV
 done:
+  scan_memo_free(&memo);
   free(as);
   free(e);
   free(scanned);

@@ -7,6 +7,8 @@
 #include "kperf/model.h"
 #include "kperf/predict.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 static kp_module M;
@@ -654,6 +656,86 @@ static void module_invariants(void) {
   CHECK(kp_module_valid(NULL) == 0);
 }
 
+/* kp_access_scan_key: equal for two contexts that differ only in a value the
+ * scan does not read, different when one it reads changes (the index's
+ * coefficients, a guard, the trip count of the loop around the access), and
+ * two scans under equal keys visit the same points with the same lanes. */
+typedef struct key_visits {
+  size_t n;
+  uint64_t sum;
+} key_visits;
+
+static void key_visit(void *user, const kp_scan_point *sp) {
+  key_visits *v = user;
+  v->n++;
+  for (unsigned lane = 0; lane < 32; lane++)
+    if (sp->lanes->active >> lane & 1u)
+      v->sum = v->sum * 31 + sp->lanes->addr[lane] + lane;
+}
+
+enum { KEY_N, KEY_M, KEY_T, KEY_G, KEY_Z, KEY_NVARS };
+
+/* s[threadIdx.x * n + i * m] in for (i = 0; i < t; i++) under if
+ * (threadIdx.x < g), with z assumed too: the scan's key and what it visits. */
+static size_t key_of_values(const int64_t *v, int64_t *key, size_t cap, key_visits *vis) {
+  static const char *const names[KEY_NVARS] = {"n", "m", "t", "g", "z"};
+  begin();
+  kp_loop *l = kp_kernel_add_loop(&M, K);
+  l->var = "i";
+  l->init = C(0);
+  l->step = C(1);
+  l->trip = V("t");
+  l->unrolled_by = 1;
+  kp_access *a = access1(KP_SPACE_SHARED, 4, V("n"), KP_V_TID_X);
+  a->loop = 0;
+  kp_term *terms = kp_module_alloc(&M, 2 * sizeof *terms);
+  terms[0] = a->index.terms[0];
+  terms[1] = (kp_term){V("m"), KP_V_LOOP + 0};
+  a->index.terms = terms;
+  a->index.nterms = 2;
+  a->guards = kp_module_alloc(&M, sizeof(kp_guard));
+  a->guards[0] = (kp_guard){V("threadIdx.x"), V("g"), KP_GUARD_LT};
+  a->nguards = 1;
+  for (int i = 0; i < KEY_NVARS; i++)
+    kp_module_assume(&M, names[i], v[i]);
+  kp_shape sh = {64, 1, 1, KP_SHAPE_ASSUMED, NULL};
+  kp_lane_ctx c;
+  CHECK(kp_lane_ctx_init(&c, &M, K, &sh));
+  size_t n = kp_access_scan_key(&c, a, key, cap);
+  memset(vis, 0, sizeof *vis);
+  kp_access_scan(&c, a, &sh, 0, key_visit, vis);
+  kp_lane_ctx_free(&c);
+  end();
+  return n;
+}
+
+static void scan_key(void) {
+  const int64_t base[KEY_NVARS] = {3, 2, 9, 20, 5};
+  int64_t k0[64], k1[64];
+  key_visits v0, v1;
+  size_t n0 = key_of_values(base, k0, 64, &v0);
+  CHECK(n0 > 0 && n0 <= 64);
+  CHECK(v0.n > 0);
+  for (int var = 0; var < KEY_NVARS; var++) {
+    int64_t v[KEY_NVARS];
+    memcpy(v, base, sizeof v);
+    v[var] += 4;
+    size_t n1 = key_of_values(v, k1, 64, &v1);
+    int same = n1 == n0 && memcmp(k0, k1, n0 * sizeof *k0) == 0;
+    if (same != (var == KEY_Z))
+      printf("scan key with %d changed: %s\n", var, same ? "the same" : "different");
+    CHECK(same == (var == KEY_Z));
+    if (same)
+      CHECK(v1.n == v0.n && v1.sum == v0.sum);
+    else
+      CHECK(v1.n != v0.n || v1.sum != v0.sum);
+  }
+  /* A key longer than the room given: its length, nothing past cap written. */
+  int64_t small[3] = {-7, -7, -7};
+  CHECK(key_of_values(base, small, 2, &v1) == n0);
+  CHECK(small[2] == -7);
+}
+
 int main(void) {
   module_invariants();
   registry_options();
@@ -672,5 +754,6 @@ int main(void) {
   formula_texts();
   formula_cc1_pairs();
   shapes();
+  scan_key();
   return TEST_RESULT();
 }
