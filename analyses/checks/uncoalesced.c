@@ -343,6 +343,8 @@ static int sweep_unknowns_in(const kp_check_ctx *ctx, const kp_kernel *k, const 
         }
       sweep_result one;
       int j = sweep_one(ctx, k, a, s, names, nu, w, others, whole, &budget, &one);
+      if (j < 0 && comb == 0)
+        break; /* no whole warp at any value with the others large: not judged by this one */
       ok = j != 0;
       partial |= j < 0 || (j > 0 && one.partial);
       if (j > 0 && one.from > from)
