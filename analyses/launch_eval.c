@@ -351,9 +351,6 @@ static double exec_count(const kp_kernel *k, const kp_access *a, const kp_bindin
   return n;
 }
 
-/* Scans every access of space `space` (atomics and unsized ones left out)
- * under the launch's block shape, by the GPU's units (kp_gpu_scan_wave); for
- * each access with a point visited, calls done(a, scan state, e). */
 /* Scans kept across the evaluations of one launch that differ in sizes an
  * access may not read (a statement's points): per access and block shape,
  * the scan's key (kp_access_scan_key), the points it visited and its
@@ -406,7 +403,7 @@ static void scan_memo_add(scan_memo *mo, size_t i, const kp_shape *s, const int6
     mo->e = e;
     mo->cap = cap;
   }
-  int64_t *k = malloc(nkey * sizeof *k + 1);
+  int64_t *k = malloc(nkey ? nkey * sizeof *k : 1);
   void *a = malloc(acc_size);
   if (!k || !a) {
     free(k);
@@ -421,6 +418,11 @@ static void scan_memo_add(scan_memo *mo, size_t i, const kp_shape *s, const int6
 /* Longest scan key kept (values beyond: scanned every time). */
 #define SCAN_KEY_MAX 512
 
+/* Scans every access of space `space` (atomics and unsized ones left out)
+ * under the launch's block shape, by the GPU's units (kp_gpu_scan_wave); for
+ * each access with a point visited, calls done(a, scan state, e).  With a
+ * memo, an access scanned before under an equal key is not scanned again:
+ * acc (acc_size bytes) is then set as that scan left it. */
 static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launch *l,
                           const kp_gpu *gpu, kp_launch_eval *e, kp_space space, kp_scan_fn visit,
                           void (*reset)(void *acc), void *acc, size_t acc_size, scan_memo *memo,
