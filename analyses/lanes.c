@@ -889,22 +889,52 @@ static void collect_unknowns(const kp_lane_ctx *c, const kp_sym *s, const char *
   ++*n;
 }
 
+/* Calls fn(s, user) on each formula of access a that evaluating it reads:
+ * the index's base, its formula and coefficients, then each guard's two
+ * sides, and with subs each subscript's base and coefficients. */
+static void access_formulas(const kp_access *a, int subs, void (*fn)(const kp_sym *, void *),
+                            void *user) {
+  fn(a->index.base, user);
+  fn(a->index_formula, user);
+  for (size_t t = 0; t < a->index.nterms; t++)
+    fn(a->index.terms[t].coef, user);
+  for (size_t g = 0; g < a->nguards; g++) {
+    fn(a->guards[g].lhs, user);
+    fn(a->guards[g].rhs, user);
+  }
+  for (unsigned d = 0; subs && a->subs && d < a->ndims; d++) {
+    fn(a->subs[d].base, user);
+    for (size_t t = 0; t < a->subs[d].nterms; t++)
+      fn(a->subs[d].terms[t].coef, user);
+  }
+}
+
+typedef struct unknowns_walk {
+  kp_lane_ctx *c;
+  const char **names;
+  size_t max, n;
+  int any;
+} unknowns_walk;
+
+static void collect_in(const kp_sym *s, void *user) {
+  unknowns_walk *w = user;
+  collect_unknowns(w->c, s, w->names, w->max, &w->n);
+}
+
+static void any_in(const kp_sym *s, void *user) {
+  unknowns_walk *w = user;
+  w->any = w->any || any_unknown(w->c, s);
+}
+
 size_t kp_access_unknowns(kp_lane_ctx *c, const kp_access *a, const char **names, size_t max) {
   kp_lane_point p = {0};
   kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
   p.shape = &one;
-  size_t n = 0;
   if (!bind_point(c, &p, NULL))
     return 0;
-  collect_unknowns(c, a->index.base, names, max, &n);
-  collect_unknowns(c, a->index_formula, names, max, &n);
-  for (size_t t = 0; t < a->index.nterms; t++)
-    collect_unknowns(c, a->index.terms[t].coef, names, max, &n);
-  for (size_t g = 0; g < a->nguards; g++) {
-    collect_unknowns(c, a->guards[g].lhs, names, max, &n);
-    collect_unknowns(c, a->guards[g].rhs, names, max, &n);
-  }
-  return n;
+  unknowns_walk w = {c, names, max, 0, 0};
+  access_formulas(a, 0, collect_in, &w);
+  return w.n;
 }
 
 int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a) {
@@ -913,15 +943,9 @@ int kp_access_has_unknowns(kp_lane_ctx *c, const kp_access *a) {
   p.shape = &one;
   if (!bind_point(c, &p, NULL))
     return 0;
-  if (any_unknown(c, a->index.base) || any_unknown(c, a->index_formula))
-    return 1;
-  for (size_t t = 0; t < a->index.nterms; t++)
-    if (any_unknown(c, a->index.terms[t].coef))
-      return 1;
-  for (size_t g = 0; g < a->nguards; g++)
-    if (any_unknown(c, a->guards[g].lhs) || any_unknown(c, a->guards[g].rhs))
-      return 1;
-  return 0;
+  unknowns_walk w = {c, NULL, 0, 0, 0};
+  access_formulas(a, 0, any_in, &w);
+  return w.any;
 }
 
 /* ---- Scanning ---------------------------------------------------------- */
@@ -1132,44 +1156,40 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
 }
 
 /* kp_access_scan_key's walk of formula s: two values a variable. */
-static void key_of(const kp_lane_ctx *c, const kp_sym *s, int64_t *out, size_t cap, size_t *n) {
+typedef struct key_walk {
+  const kp_lane_ctx *c;
+  int64_t *out;
+  size_t cap, n;
+} key_walk;
+
+static void key_of(const kp_sym *s, void *user) {
+  key_walk *w = user;
   if (!s)
     return;
   if (s->kind != KP_SYM_VAR) {
-    key_of(c, s->a, out, cap, n);
-    key_of(c, s->b, out, cap, n);
+    key_of(s->a, w);
+    key_of(s->b, w);
     return;
   }
   int64_t v = 0;
-  int have = kp_binding_lookup(c->b, c->nb, s->name, &v);
-  if (*n + 2 <= cap) {
-    out[*n] = have;
-    out[*n + 1] = v;
+  int have = kp_binding_lookup(w->c->b, w->c->nb, s->name, &v);
+  if (w->n + 2 <= w->cap) {
+    w->out[w->n] = have;
+    w->out[w->n + 1] = v;
   }
-  *n += 2;
+  w->n += 2;
 }
 
 size_t kp_access_scan_key(const kp_lane_ctx *c, const kp_access *a, int64_t *out, size_t cap) {
   const kp_kernel *k = c->k;
-  size_t n = 0;
-  key_of(c, a->index.base, out, cap, &n);
-  key_of(c, a->index_formula, out, cap, &n);
-  for (size_t t = 0; t < a->index.nterms; t++)
-    key_of(c, a->index.terms[t].coef, out, cap, &n);
-  for (size_t g = 0; g < a->nguards; g++) {
-    key_of(c, a->guards[g].lhs, out, cap, &n);
-    key_of(c, a->guards[g].rhs, out, cap, &n);
-  }
-  for (unsigned d = 0; a->subs && d < a->ndims; d++) {
-    key_of(c, a->subs[d].base, out, cap, &n);
-    for (size_t t = 0; t < a->subs[d].nterms; t++)
-      key_of(c, a->subs[d].terms[t].coef, out, cap, &n);
-  }
+  key_walk w = {c, out, cap, 0};
+  access_formulas(a, 1, key_of, &w);
   for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && k->loops[l]; l = k->loops[l]->parent) {
-    key_of(c, k->loops[l]->trip, out, cap, &n);
-    key_of(c, k->loops[l]->init, out, cap, &n);
-    key_of(c, k->loops[l]->step, out, cap, &n);
+    key_of(k->loops[l]->trip, &w);
+    key_of(k->loops[l]->init, &w);
+    key_of(k->loops[l]->step, &w);
   }
+  size_t n = w.n;
   /* second_block_exists: whether some binding makes a grid size 1. */
   for (int d = 0; d < 3; d++) {
     int one = 0;

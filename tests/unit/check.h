@@ -3,6 +3,7 @@
 #ifndef KPERF_TEST_CHECK_H
 #define KPERF_TEST_CHECK_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,6 +36,15 @@ static int kp_test_failures;
       kp_test_failures++;                                                            \
     }                                                                                \
   } while (0)
+
+/* A deterministic pseudo-random sequence for randomized tests (xorshift64):
+ * the next value of *state. */
+static inline uint64_t check_random(uint64_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 7;
+  *state ^= *state << 17;
+  return *state;
+}
 
 #define TEST_RESULT() (kp_test_failures ? (fprintf(stderr, "%d check(s) failed\n", kp_test_failures), 1) : 0)
 

@@ -256,12 +256,7 @@ static void test_subst_uses(void) {
  * what kp_sym_eval gives, value and failure alike, for many values of the
  * bindings it lets vary (the rest folded when compiled). */
 static uint64_t rng = 88172645463325252ull;
-static uint64_t next(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
+static uint64_t next(void) { return check_random(&rng); }
 static const char *const PV[5] = {"a", "b", "c", "d", "free"};
 static const int64_t SPECIAL[] = {0, 1, -1, 3, 31, 32, -64, 1000, INT64_MAX, INT64_MIN};
 static int64_t random_value(void) {

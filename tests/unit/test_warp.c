@@ -448,12 +448,7 @@ static void test_amd_lds(void) {
  * phase, per bank, the distinct words (Kepler: 64-word rows) its lanes touch;
  * the worst phase and bank (ties to the lowest) and that bank's lanes. */
 static uint64_t rng_state = 88172645463325252ull;
-static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
-}
+static uint64_t rnd(void) { return check_random(&rng_state); }
 
 static void test_shared_random(void) {
   static const unsigned widths[] = {1, 2, 4, 8, 16};
