@@ -200,6 +200,37 @@ static int any_unknown(const kp_lane_ctx *c, const kp_sym *s) {
   return any_unknown(c, s->a) || any_unknown(c, s->b);
 }
 
+/* Calls fn(s, user) on each formula of access a that evaluating it reads:
+ * the index's base, its formula and coefficients, then each guard's two
+ * sides, and with subs each subscript's base and coefficients. */
+static void access_formulas(const kp_access *a, int subs, void (*fn)(const kp_sym *, void *),
+                            void *user) {
+  fn(a->index.base, user);
+  fn(a->index_formula, user);
+  for (size_t t = 0; t < a->index.nterms; t++)
+    fn(a->index.terms[t].coef, user);
+  for (size_t g = 0; g < a->nguards; g++) {
+    fn(a->guards[g].lhs, user);
+    fn(a->guards[g].rhs, user);
+  }
+  for (unsigned d = 0; subs && a->subs && d < a->ndims; d++) {
+    fn(a->subs[d].base, user);
+    for (size_t t = 0; t < a->subs[d].nterms; t++)
+      fn(a->subs[d].terms[t].coef, user);
+  }
+}
+
+typedef struct bind_walk {
+  kp_lane_ctx *c;
+  int64_t value;
+  int ok;
+} bind_walk;
+
+static void bind_in(const kp_sym *s, void *user) {
+  bind_walk *w = user;
+  w->ok = w->ok && bind_unknowns(w->c, s, w->value);
+}
+
 /* Sets up the bindings of point p for lane 0: thread and block ids, loop
  * counters, then the unknowns of a's formulas.  Returns 0 when out of memory. */
 #define ALL_LOOPS (-2)
@@ -247,19 +278,9 @@ static int bind_point_in(kp_lane_ctx *c, const kp_lane_point *p, const kp_access
       return 0;
   }
   if (a) {
-    int ok = bind_unknowns(c, a->index.base, p->unknown_value) &&
-             bind_unknowns(c, a->index_formula, p->unknown_value);
-    for (size_t t = 0; ok && t < a->index.nterms; t++)
-      ok = bind_unknowns(c, a->index.terms[t].coef, p->unknown_value);
-    for (size_t g = 0; ok && g < a->nguards; g++)
-      ok = bind_unknowns(c, a->guards[g].lhs, p->unknown_value) &&
-           bind_unknowns(c, a->guards[g].rhs, p->unknown_value);
-    for (unsigned d = 0; ok && a->subs && d < a->ndims; d++) {
-      ok = bind_unknowns(c, a->subs[d].base, p->unknown_value);
-      for (size_t t = 0; ok && t < a->subs[d].nterms; t++)
-        ok = bind_unknowns(c, a->subs[d].terms[t].coef, p->unknown_value);
-    }
-    if (!ok)
+    bind_walk w = {c, p->unknown_value, 1};
+    access_formulas(a, 1, bind_in, &w);
+    if (!w.ok)
       return 0;
   }
   return 1;
@@ -889,26 +910,6 @@ static void collect_unknowns(const kp_lane_ctx *c, const kp_sym *s, const char *
   ++*n;
 }
 
-/* Calls fn(s, user) on each formula of access a that evaluating it reads:
- * the index's base, its formula and coefficients, then each guard's two
- * sides, and with subs each subscript's base and coefficients. */
-static void access_formulas(const kp_access *a, int subs, void (*fn)(const kp_sym *, void *),
-                            void *user) {
-  fn(a->index.base, user);
-  fn(a->index_formula, user);
-  for (size_t t = 0; t < a->index.nterms; t++)
-    fn(a->index.terms[t].coef, user);
-  for (size_t g = 0; g < a->nguards; g++) {
-    fn(a->guards[g].lhs, user);
-    fn(a->guards[g].rhs, user);
-  }
-  for (unsigned d = 0; subs && a->subs && d < a->ndims; d++) {
-    fn(a->subs[d].base, user);
-    for (size_t t = 0; t < a->subs[d].nterms; t++)
-      fn(a->subs[d].terms[t].coef, user);
-  }
-}
-
 typedef struct unknowns_walk {
   kp_lane_ctx *c;
   const char **names;
@@ -1005,6 +1006,14 @@ int kp_scan_point_full(const kp_scan_point *sp) {
   return lanes > 0 && n == lanes;
 }
 
+/* Whether some binding of c makes the grid's size in dimension d 1. */
+static int grid_of_one(const kp_lane_ctx *c, int d) {
+  for (size_t i = 0; i < c->nb; i++)
+    if (strcmp(c->b[i].name, kp_grid_dim_names[d]) == 0 && c->b[i].value == 1)
+      return 1;
+  return 0;
+}
+
 /* Whether blockIdx = (1, 1, 1) is a block of the launch for access a: no
  * dimension whose block id a's index, formula or guards use is bound to a
  * grid of one block. */
@@ -1017,11 +1026,8 @@ static int second_block_exists(const kp_lane_ctx *c, const kp_access *a) {
     used |= !a->index.known && kp_sym_uses(a->index_formula, id);
     for (size_t g = 0; g < a->nguards; g++)
       used |= kp_sym_uses(a->guards[g].lhs, id) || kp_sym_uses(a->guards[g].rhs, id);
-    if (!used)
-      continue;
-    for (size_t i = 0; i < c->nb; i++)
-      if (strcmp(c->b[i].name, kp_grid_dim_names[d]) == 0 && c->b[i].value == 1)
-        return 0;
+    if (used && grid_of_one(c, d))
+      return 0;
   }
   return 1;
 }
@@ -1190,15 +1196,9 @@ size_t kp_access_scan_key(const kp_lane_ctx *c, const kp_access *a, int64_t *out
     key_of(k->loops[l]->step, &w);
   }
   size_t n = w.n;
-  /* second_block_exists: whether some binding makes a grid size 1. */
-  for (int d = 0; d < 3; d++) {
-    int one = 0;
-    for (size_t i = 0; i < c->nb; i++)
-      one |= strcmp(c->b[i].name, kp_grid_dim_names[d]) == 0 && c->b[i].value == 1;
+  for (int d = 0; d < 3; d++, n++) /* what second_block_exists reads */
     if (n < cap)
-      out[n] = one;
-    n++;
-  }
+      out[n] = grid_of_one(c, d);
   return n;
 }
 

@@ -447,8 +447,8 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
     c.wave = kp_gpu_scan_wave(gpu, space);
     int64_t key[SCAN_KEY_MAX];
     size_t nkey = memo ? kp_access_scan_key(&c, a, key, SCAN_KEY_MAX) : 0;
-    const scan_memo_entry *me =
-        memo && nkey <= SCAN_KEY_MAX ? scan_memo_find(memo, i, &s, key, nkey) : NULL;
+    int keyed = memo && nkey <= SCAN_KEY_MAX;
+    const scan_memo_entry *me = keyed ? scan_memo_find(memo, i, &s, key, nkey) : NULL;
     size_t n;
     if (me) {
       memcpy(acc, me->acc, acc_size);
@@ -456,7 +456,7 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
     } else {
       reset(acc);
       n = kp_access_scan(&c, a, &s, 0, visit, acc);
-      if (memo && nkey <= SCAN_KEY_MAX)
+      if (keyed)
         scan_memo_add(memo, i, &s, key, nkey, n, acc, acc_size);
     }
     kp_lane_ctx_free(&c);

@@ -216,10 +216,10 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
 /* What a scan of access a (kp_access_scan) reads of c's bindings: for each
  * variable its index, guards and subscripts and the trip counts, starts and
  * steps of the loops around it name (in a fixed order), whether c binds it
- * and to what, then whether each of the grid's sizes is bound to 1.  Two scans of a under the same
- * shape and context kind (quick, wave) whose keys are equal visit the same
- * points with the same lanes.  Writes at most cap values and returns the
- * key's length (more than cap: the key did not fit). */
+ * and to what, then whether each of the grid's sizes is bound to 1.  Two
+ * scans of a under the same shape and context kind (quick, wave) whose keys
+ * are equal visit the same points with the same lanes.  Writes at most cap
+ * values and returns the key's length (more than cap: the key did not fit). */
 size_t kp_access_scan_key(const kp_lane_ctx *c, const kp_access *a, int64_t *out, size_t cap);
 
 /* The number of iterations a scan of a visits in its primary loop (0 when it
