@@ -612,7 +612,16 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   return ok;
 }
 
-/* kp_lanes_eval's loop over the lanes, with what it prepared. */
+/* Sets the thread-index bindings (at tid_at) to thread t. */
+static void bind_thread(kp_lane_ctx *c, size_t tid_at, const unsigned t[3]) {
+  for (int i = 0; i < 3; i++)
+    c->b[tid_at + i].value = t[i];
+}
+
+/* kp_lanes_eval's work over the lanes, with what it prepared: the lanes'
+ * threads first, then each guard over the lanes still active (a guard
+ * compiled runs for all of them at once), then the index.  A failure at
+ * any active lane fails the whole. */
 static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
                      kp_warp_access *out, const kp_sym *per_lane, const kp_sym_prog *idx_p,
                      const point_affine *idx_f, const point_affine *sub_f, const int64_t *stride,
@@ -625,69 +634,109 @@ static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
   /* Lane 0's thread, then the next lane's by one step in x (the lanes of a
    * warp are consecutive threads, x fastest); past the block's last thread
    * no lane is one. */
-  unsigned t[3];
-  if (!kp_lane_thread((unsigned)s->x, (unsigned)s->y, (unsigned)s->z, p->warp, 0, &t[0], &t[1],
-                      &t[2]))
+  unsigned t[KP_WARP_SIZE][3], x, y, z;
+  int64_t tv[3][KP_SYM_LANES]; /* the same, by index: what compiled programs read */
+  if (!kp_lane_thread((unsigned)s->x, (unsigned)s->y, (unsigned)s->z, p->warp, 0, &x, &y, &z))
     return 1;
-  for (unsigned lane = 0; lane < KP_WARP_SIZE; lane++) {
-    if (lane > 0 && ++t[0] == (unsigned)s->x) {
-      t[0] = 0;
-      if (++t[1] == (unsigned)s->y) {
-        t[1] = 0;
-        if (++t[2] == (unsigned)s->z)
+  unsigned n = 0;
+  for (unsigned lane = 0; lane < KP_WARP_SIZE; lane++, n++) {
+    if (lane > 0 && ++x == (unsigned)s->x) {
+      x = 0;
+      if (++y == (unsigned)s->y) {
+        y = 0;
+        if (++z == (unsigned)s->z)
           break;
       }
     }
-    if (a->nguards || per_lane) {
-      for (int i = 0; i < 3; i++)
-        c->b[tid_at + i].value = t[i];
-      int active = 1;
-      for (size_t g = 0; g < a->nguards && active; g++) {
-        if (g < CACHED_GUARDS && once[g] >= 0) {
-          if (once[g] == 2) {
-            if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active))
-              return 0;
-            once[g] = (signed char)(active != 0);
-          }
-          active = once[g];
-        } else if (g < CACHED_GUARDS && once[g] == -3) {
-          if (!guard_compare(a->guards[g].op, tid_affine_at(&side[g][0], t),
-                                tid_affine_at(&side[g][1], t), &active))
-            return 0;
-        } else if (g < CACHED_GUARDS && once[g] == -1) {
-          if (!kp_guard_run(&a->guards[g], prog[g], c->b, &active))
-            return 0;
-        } else if (!kp_guard_holds(&a->guards[g], c->b, c->nb, &active)) {
+    t[lane][0] = x;
+    t[lane][1] = y;
+    t[lane][2] = z;
+    tv[0][lane] = x;
+    tv[1][lane] = y;
+    tv[2][lane] = z;
+  }
+  uint32_t active = n == 32 ? 0xffffffffu : (1u << n) - 1;
+  for (size_t g = 0; g < a->nguards && active; g++) {
+    const kp_guard *gd = &a->guards[g];
+    int h;
+    if (g < CACHED_GUARDS && once[g] >= 0) {
+      if (once[g] == 2) { /* at the first lane that reaches it */
+        bind_thread(c, tid_at, t[__builtin_ctz(active)]);
+        if (!kp_guard_holds(gd, c->b, c->nb, &h))
           return 0;
+        once[g] = (signed char)(h != 0);
+      }
+      if (!once[g])
+        active = 0;
+    } else if (g < CACHED_GUARDS && once[g] == -1) {
+      int64_t l[KP_SYM_LANES], r[KP_SYM_LANES];
+      if (kp_sym_run_lanes(&prog[g][0], c->b, tid_at, 3, tv, active, l) ||
+          kp_sym_run_lanes(&prog[g][1], c->b, tid_at, 3, tv, active, r))
+        return 0;
+      for (uint32_t m = active; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctz(m);
+        if (!guard_compare(gd->op, l[lane], r[lane], &h))
+          return 0;
+        if (!h)
+          active &= ~(1u << lane);
+      }
+    } else {
+      for (uint32_t m = active; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctz(m);
+        if (g < CACHED_GUARDS && once[g] == -3) {
+          if (!guard_compare(gd->op, tid_affine_at(&side[g][0], t[lane]),
+                             tid_affine_at(&side[g][1], t[lane]), &h))
+            return 0;
+        } else {
+          bind_thread(c, tid_at, t[lane]);
+          if (!kp_guard_holds(gd, c->b, c->nb, &h))
+            return 0;
+        }
+        if (!h)
+          active &= ~(1u << lane);
+      }
+    }
+  }
+  int64_t idx[KP_SYM_LANES];
+  if (per_lane && idx_p) {
+    if (kp_sym_run_lanes(idx_p, c->b, tid_at, 3, tv, active, idx))
+      return 0;
+  } else {
+    for (uint32_t m = active; m; m &= m - 1) {
+      unsigned lane = (unsigned)__builtin_ctz(m);
+      if (per_lane) {
+        bind_thread(c, tid_at, t[lane]);
+        if (!kp_sym_eval(per_lane, c->b, c->nb, &idx[lane]))
+          return 0;
+      } else if (!pad) {
+        if (!affine_lane(idx_f, p, t[lane], &idx[lane]))
+          return 0;
+      } else {
+        /* Row-major with the innermost extent padded. */
+        idx[lane] = 0;
+        for (unsigned d = 0; d < a->ndims; d++) {
+          int64_t sub;
+          if (!affine_lane(&sub_f[d], p, t[lane], &sub))
+            return 0;
+          idx[lane] += sub * stride[d];
         }
       }
-      if (!active)
-        continue;
     }
-    int64_t idx;
-    if (per_lane) {
-      if (!(idx_p ? kp_sym_run(idx_p, c->b, &idx) : kp_sym_eval(per_lane, c->b, c->nb, &idx)))
-        return 0;
-    } else if (!pad) {
-      if (!affine_lane(idx_f, p, t, &idx))
-        return 0;
-    } else {
-      /* Row-major with the innermost extent padded. */
-      idx = 0;
-      for (unsigned d = 0; d < a->ndims; d++) {
-        int64_t sub;
-        if (!affine_lane(&sub_f[d], p, t, &sub))
-          return 0;
-        idx += sub * stride[d];
-      }
-    }
+  }
+  for (uint32_t m = active; m; m &= m - 1) {
+    unsigned lane = (unsigned)__builtin_ctz(m);
     int64_t byte;
-    if (__builtin_mul_overflow(idx, (int64_t)w, &byte) || byte < -(int64_t)(ADDR_BASE / 2) ||
-        byte > (int64_t)(ADDR_BASE / 2))
+    if (__builtin_mul_overflow(idx[lane], (int64_t)w, &byte) ||
+        byte < -(int64_t)(ADDR_BASE / 2) || byte > (int64_t)(ADDR_BASE / 2))
       return 0;
     out->addr[lane] = ADDR_BASE + (uint64_t)byte;
-    out->active |= 1u << lane;
   }
+  out->active = active;
+  /* The thread-index bindings are left at the last lane's thread, which a
+   * caller's later evaluation at this point reads (a counter starting at
+   * threadIdx.x). */
+  if (a->nguards || per_lane)
+    bind_thread(c, tid_at, t[n - 1]);
   return 1;
 }
 

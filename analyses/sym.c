@@ -529,6 +529,122 @@ int kp_sym_run(const kp_sym_prog *p, const kp_binding *b, int64_t *out) {
   return 1;
 }
 
+/* One operation over lanes [0, n) of x (and y): x[l] takes the result, 0
+ * where it fails (the lane's bit set in *fail).  Each kind its own loop, so
+ * that apply is specialised to it. */
+static void apply_lanes(kp_sym_kind kind, unsigned n, int64_t *x, const int64_t *y,
+                        uint32_t *fail) {
+  uint32_t f = 0;
+#define LANES_OF(K)                                                                            \
+  case K:                                                                                      \
+    for (unsigned l = 0; l < n; l++) {                                                         \
+      int64_t v = 0;                                                                           \
+      if (!apply(K, x[l], y[l], &v)) {                                                         \
+        f |= 1u << l;                                                                          \
+        v = 0;                                                                                 \
+      }                                                                                        \
+      x[l] = v;                                                                                \
+    }                                                                                          \
+    break;
+  switch (kind) {
+    LANES_OF(KP_SYM_ADD)
+    LANES_OF(KP_SYM_SUB)
+    LANES_OF(KP_SYM_MUL)
+    LANES_OF(KP_SYM_DIV)
+    LANES_OF(KP_SYM_MOD)
+    LANES_OF(KP_SYM_TDIV)
+    LANES_OF(KP_SYM_TMOD)
+    LANES_OF(KP_SYM_MIN)
+    LANES_OF(KP_SYM_MAX)
+    LANES_OF(KP_SYM_SHL)
+    LANES_OF(KP_SYM_SHR)
+    LANES_OF(KP_SYM_AND)
+  default:
+    for (unsigned l = 0; l < n; l++) {
+      int64_t v = 0;
+      if (!apply(kind, x[l], y[l], &v)) {
+        f |= 1u << l;
+        v = 0;
+      }
+      x[l] = v;
+    }
+    break;
+  }
+#undef LANES_OF
+  *fail |= f;
+}
+
+uint32_t kp_sym_run_lanes(const kp_sym_prog *p, const kp_binding *b, size_t lane_at,
+                          size_t nvars, const int64_t (*lane_vals)[KP_SYM_LANES],
+                          uint32_t mask, int64_t out[KP_SYM_LANES]) {
+  /* A stack entry is one value for every lane (uni) until a lane's value
+   * enters it; failed lanes go on with 0. */
+  int64_t stack[KP_SYM_PROG_DEPTH][KP_SYM_LANES];
+  unsigned char uni[KP_SYM_PROG_DEPTH];
+  uint32_t fail = 0;
+  int top = 0;
+  if (!mask)
+    return 0;
+  if (!p || p->n == 0)
+    return mask;
+  unsigned n = 32 - (unsigned)__builtin_clz(mask); /* lanes [0, n) hold every lane of mask */
+  for (size_t i = 0; i < p->n; i++) {
+    const kp_sym_step *st = &p->steps[i];
+    switch (st->kind) {
+    case STEP_FAIL:
+      return mask;
+    case KP_SYM_CONST:
+      stack[top][0] = st->value;
+      uni[top++] = 1;
+      break;
+    case KP_SYM_VAR: {
+      size_t at = (size_t)st->value;
+      if (at >= lane_at && at - lane_at < nvars) {
+        memcpy(stack[top], lane_vals[at - lane_at], n * sizeof stack[top][0]);
+        uni[top++] = 0;
+      } else {
+        stack[top][0] = b[at].value;
+        uni[top++] = 1;
+      }
+      break;
+    }
+    default: {
+      kp_sym_kind kind = (kp_sym_kind)st->kind;
+      int un = is_unary(kind);
+      int xi = top - (un ? 1 : 2);
+      int64_t *x = stack[xi], *y = un ? NULL : stack[top - 1];
+      int uy = un || uni[top - 1];
+      if (uni[xi] && uy) {
+        int64_t v;
+        if (!apply(kind, x[0], un ? 0 : y[0], &v))
+          return mask; /* the same operation fails at every lane */
+        x[0] = v;
+      } else {
+        /* Uniform operands spread to every lane first. */
+        int64_t zero[KP_SYM_LANES];
+        if (un) {
+          memset(zero, 0, n * sizeof zero[0]);
+          y = zero;
+        } else if (uni[top - 1]) {
+          for (unsigned l = 1; l < n; l++)
+            y[l] = y[0];
+        }
+        if (uni[xi])
+          for (unsigned l = 1; l < n; l++)
+            x[l] = x[0];
+        apply_lanes(kind, n, x, y, &fail);
+        uni[xi] = 0;
+      }
+      top = xi + 1;
+      break;
+    }
+    }
+  }
+  for (unsigned l = 0; l < n; l++)
+    out[l] = stack[0][uni[0] ? 0 : l];
+  return fail & mask;
+}
+
 void kp_sym_prog_free(kp_sym_prog *p) {
   free(p->steps);
   p->steps = NULL;

@@ -103,6 +103,15 @@ typedef struct kp_sym_prog {
 int kp_sym_compile(kp_sym_prog *p, const kp_sym *s, const kp_binding *b, size_t nb,
                    size_t vary_lo, size_t vary_hi);
 int kp_sym_run(const kp_sym_prog *p, const kp_binding *b, int64_t *out);
+/* kp_sym_run for up to KP_SYM_LANES lanes at once: lane i runs p over b with
+ * the bindings at [lane_at, lane_at + nvars) taking lane_vals[v][i] instead
+ * of their values in b.  Lanes not in mask are not looked at.  Sets out[i]
+ * for each lane of mask whose run succeeds and returns the lanes of mask
+ * whose run fails (kp_sym_run's 0). */
+#define KP_SYM_LANES 32
+uint32_t kp_sym_run_lanes(const kp_sym_prog *p, const kp_binding *b, size_t lane_at,
+                          size_t nvars, const int64_t (*lane_vals)[KP_SYM_LANES],
+                          uint32_t mask, int64_t out[KP_SYM_LANES]);
 void kp_sym_prog_free(kp_sym_prog *p);
 
 /* Constructors.  Return NULL when out of memory or when the formula would

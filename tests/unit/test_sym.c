@@ -344,10 +344,77 @@ static void test_prog(void) {
   kp_sym_prog_free(&p);
 }
 
+/* kp_sym_run_lanes: each lane of the mask gets what kp_sym_run gives with
+ * the lane's values in the bindings that vary, value and failure alike;
+ * lanes outside the mask are neither set nor reported. */
+static void test_prog_lanes(void) {
+  kp_binding b[6] = {{"a", 0}, {"b", 0}, {"c", 0}, {"a", 0}, {"d", 0}, {"x", 5}};
+  static const size_t vary[4][2] = {{0, 6}, {1, 3}, {3, 5}, {0, 0}};
+  int same = 1, lanes = 0, failed = 0, mixed = 0, untouched = 1;
+  for (int f = 0; f < 3000; f++) {
+    const kp_sym *s = random_formula(1 + (int)(next() % 7));
+    const size_t *vr = vary[f % 4];
+    for (int i = 0; i < 5; i++)
+      b[i].value = random_value();
+    kp_sym_prog p;
+    if (!s || !kp_sym_compile(&p, s, b, 6, vr[0], vr[1]))
+      continue;
+    size_t nv = vr[1] - vr[0];
+    int64_t vals[6][KP_SYM_LANES];
+    for (int r = 0; r < 4; r++) {
+      for (size_t v = 0; v < nv; v++)
+        for (int l = 0; l < KP_SYM_LANES; l++)
+          vals[v][l] = random_value();
+      uint32_t mask = r == 0 ? 0xffffffffu : (uint32_t)next();
+      if (r == 3)
+        mask &= 0xffu;
+      int64_t out[KP_SYM_LANES];
+      for (int l = 0; l < KP_SYM_LANES; l++)
+        out[l] = -77;
+      uint32_t fail = kp_sym_run_lanes(&p, b, vr[0], nv, vals, mask, out);
+      int some_fail = 0, some_ok = 0;
+      for (int l = 0; l < KP_SYM_LANES; l++) {
+        if (!(mask >> l & 1u)) {
+          untouched &= !(fail >> l & 1u) && (out[l] == -77 || l < 32 - __builtin_clz(mask | 1u));
+          continue;
+        }
+        kp_binding bl[6];
+        memcpy(bl, b, sizeof bl);
+        for (size_t v = 0; v < nv; v++)
+          bl[vr[0] + v].value = vals[v][l];
+        int64_t e = 0;
+        int ok = kp_sym_run(&p, bl, &e);
+        int lok = !(fail >> l & 1u);
+        same &= ok == lok && (!ok || e == out[l]);
+        lanes++;
+        failed += !ok;
+        some_fail |= !ok;
+        some_ok |= ok;
+      }
+      mixed += some_fail && some_ok;
+    }
+    kp_sym_prog_free(&p);
+  }
+  CHECK(same && untouched);
+  /* lanes that fail beside lanes that do not, in one run */
+  CHECK(lanes > 100000 && failed > 1000 && mixed > 100);
+  /* No lane asked: nothing fails. */
+  int64_t out[KP_SYM_LANES], vals[1][KP_SYM_LANES] = {{0}};
+  kp_sym_prog p;
+  b[1].value = 3;
+  CHECK(kp_sym_compile(&p, kp_sym_add(A, V("b"), C(1)), b, 6, 1, 2));
+  CHECK(kp_sym_run_lanes(&p, b, 1, 1, vals, 0, out) == 0);
+  vals[0][0] = 4;
+  vals[0][1] = INT64_MAX;
+  CHECK(kp_sym_run_lanes(&p, b, 1, 1, vals, 3u, out) == 2u && out[0] == 5);
+  kp_sym_prog_free(&p);
+}
+
 int main(void) {
   A = kp_arena_new();
   test_folding();
   test_prog();
+  test_prog_lanes();
   test_eval();
   test_c_operators();
   test_log2();
