@@ -532,42 +532,19 @@ void kp_guard_prog_free(kp_sym_prog side[2]) {
   kp_sym_prog_free(&side[1]);
 }
 
-static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
-                     kp_warp_access *out, const kp_sym *per_lane, const kp_sym_prog *idx_p,
-                     const point_affine *idx_f, const point_affine *sub_f, const int64_t *stride,
-                     signed char *once, kp_sym_prog (*prog)[2], tid_affine (*side)[2]);
-
-int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
-                  kp_warp_access *out) {
-  unsigned w = a->elem_bytes;
-  if (!kp_access_index_known(a) || a->guards_unknown ||
-      !(w == 1 || w == 2 || w == 4 || w == 8 || w == 16))
-    return 0;
-  /* A non-affine index is evaluated per lane from its formula (as declared
-   * only: padding needs the subscripts). */
-  const kp_sym *per_lane = a->index.known ? NULL : a->index_formula;
-  if (pad && (per_lane || !a->subs || a->ndims < 2 || a->ndims > 4))
-    return 0;
-  if (!bind_point(c, p, a))
-    return 0;
-  /* What does not vary by lane: the index's base and coefficients, and for a
-   * padded array each subscript's and the padded strides. */
+/* What kp_lanes_eval prepares at a point before looking at its lanes (none
+ * of it depends on the warp): the point's bindings, the index's affine
+ * forms, each guard's way of being decided and the programs compiled. */
+typedef struct lanes_prep {
+  int ok;                 /* 0: no warp can be evaluated at the point */
+  const kp_access *a;
+  int64_t pad;
+  size_t fixed;           /* c->fixed when prepared */
+  const kp_sym *per_lane; /* a non-affine index, evaluated per lane from its formula */
+  kp_binding *b;          /* the point's bindings (a copy of c->b[0, nb)) */
+  size_t nb;
   point_affine idx_f, sub_f[4];
   int64_t stride[4];
-  if (per_lane) {
-    /* nothing to prepare: the formula is evaluated for each lane */
-  } else if (!pad) {
-    if (!affine_at_point(c, &a->index, &idx_f))
-      return 0;
-  } else {
-    for (unsigned d = 0; d < a->ndims; d++) {
-      if (!affine_at_point(c, &a->subs[d], &sub_f[d]))
-        return 0;
-      stride[d] = 1;
-      for (unsigned e = d + 1; e < a->ndims; e++)
-        stride[d] *= a->dims[e] + (e == a->ndims - 1 ? pad : 0);
-    }
-  }
   /* The first CACHED_GUARDS guards: one that names no thread index holds
    * for every lane or for none (the lanes differ only in those), evaluated
    * at the first lane that reaches it; one that does, over its own
@@ -580,35 +557,125 @@ int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, in
   signed char once[CACHED_GUARDS];
   kp_sym_prog prog[CACHED_GUARDS][2];
   tid_affine side[CACHED_GUARDS][2];
+  kp_sym_prog idx_p; /* the per-lane index compiled (n 0: evaluated over every binding) */
+} lanes_prep;
+
+static void lanes_prep_free(lanes_prep *r) {
+  if (!r->a)
+    return;
+  kp_sym_prog_free(&r->idx_p);
+  for (size_t g = 0; g < r->a->nguards && g < CACHED_GUARDS; g++)
+    if (r->once[g] == -1)
+      kp_guard_prog_free(r->prog[g]);
+  free(r->b);
+  r->a = NULL;
+}
+
+static int lanes_prepare_in(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
+                            int64_t pad, lanes_prep *r);
+
+/* Binds point p and prepares r (freed with lanes_prep_free whatever the
+ * outcome); r->ok, 0 when no warp can be evaluated there. */
+static int lanes_prepare(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
+                         lanes_prep *r) {
+  memset(r, 0, sizeof *r);
+  r->ok = lanes_prepare_in(c, a, p, pad, r);
+  r->fixed = c->fixed;
+  r->pad = pad;
+  return r->ok;
+}
+
+static int lanes_prepare_in(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
+                            int64_t pad, lanes_prep *r) {
+  unsigned w = a->elem_bytes;
+  if (!kp_access_index_known(a) || a->guards_unknown ||
+      !(w == 1 || w == 2 || w == 4 || w == 8 || w == 16))
+    return 0;
+  /* A non-affine index is evaluated per lane from its formula (as declared
+   * only: padding needs the subscripts). */
+  const kp_sym *per_lane = a->index.known ? NULL : a->index_formula;
+  if (pad && (per_lane || !a->subs || a->ndims < 2 || a->ndims > 4))
+    return 0;
+  if (!bind_point(c, p, a))
+    return 0;
+  r->a = a;
+  r->pad = pad;
+  r->per_lane = per_lane;
+  for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
+    r->once[g] = 2; /* nothing compiled yet, whatever fails below */
+  /* What does not vary by lane: the index's base and coefficients, and for a
+   * padded array each subscript's and the padded strides. */
+  if (per_lane) {
+    /* nothing to prepare: the formula is evaluated for each lane */
+  } else if (!pad) {
+    if (!affine_at_point(c, &a->index, &r->idx_f))
+      return 0;
+  } else {
+    for (unsigned d = 0; d < a->ndims; d++) {
+      if (!affine_at_point(c, &a->subs[d], &r->sub_f[d]))
+        return 0;
+      r->stride[d] = 1;
+      for (unsigned e = d + 1; e < a->ndims; e++)
+        r->stride[d] *= a->dims[e] + (e == a->ndims - 1 ? pad : 0);
+    }
+  }
   size_t tid_at = c->fixed; /* threadIdx.x/y/z are the first three point bindings */
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++) {
     const kp_guard *gd = &a->guards[g];
+    tid_affine *side = r->side[g];
     int holds;
-    if (tid_affine_of(c, tid_at, gd->lhs, &side[g][0]) &&
-        tid_affine_of(c, tid_at, gd->rhs, &side[g][1])) {
-      if (!tid_affine_const(&side[g][0]) || !tid_affine_const(&side[g][1]))
-        once[g] = -3;
-      else if (guard_compare(gd->op, side[g][0].base, side[g][1].base, &holds))
-        once[g] = (signed char)(holds != 0);
+    if (tid_affine_of(c, tid_at, gd->lhs, &side[0]) && tid_affine_of(c, tid_at, gd->rhs, &side[1])) {
+      if (!tid_affine_const(&side[0]) || !tid_affine_const(&side[1]))
+        r->once[g] = -3;
+      else if (guard_compare(gd->op, side[0].base, side[1].base, &holds))
+        r->once[g] = (signed char)(holds != 0);
       else
-        once[g] = 2;
+        r->once[g] = 2;
     } else if (!guard_names_thread(gd))
-      once[g] = 2;
+      r->once[g] = 2;
     else
-      once[g] = kp_guard_compile(gd, c->b, c->nb, tid_at, tid_at + 3, prog[g]) ? -1 : -2;
+      r->once[g] = kp_guard_compile(gd, c->b, c->nb, tid_at, tid_at + 3, r->prog[g]) ? -1 : -2;
   }
   /* A per-lane index compiled likewise (evaluated over every binding when it
    * does not compile).  Programs are compiled for this point: what reads no
    * thread index is evaluated once. */
-  kp_sym_prog idx_p = {NULL, 0};
-  int idx_compiled =
-      per_lane && kp_sym_compile(&idx_p, per_lane, c->b, c->nb, tid_at, tid_at + 3);
-  int ok = lanes_run(c, a, p, pad, out, per_lane, idx_compiled ? &idx_p : NULL, &idx_f, sub_f,
-                     stride, once, prog, side);
-  kp_sym_prog_free(&idx_p);
-  for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
-    if (once[g] == -1)
-      kp_guard_prog_free(prog[g]);
+  if (per_lane && !kp_sym_compile(&r->idx_p, per_lane, c->b, c->nb, tid_at, tid_at + 3))
+    r->idx_p.n = 0;
+  /* The bindings, to be put back when another point was bound since. */
+  r->b = malloc(c->nb * sizeof *r->b);
+  if (!r->b)
+    return 0;
+  memcpy(r->b, c->b, c->nb * sizeof *r->b);
+  r->nb = c->nb;
+  return 1;
+}
+
+static int lanes_run(kp_lane_ctx *c, lanes_prep *r, const kp_lane_point *p,
+                     kp_warp_access *out);
+
+/* Warp p->warp at the point r was prepared for; c's bindings are those of
+ * that point afterwards. */
+static int lanes_eval_prepared(kp_lane_ctx *c, lanes_prep *r, const kp_access *a,
+                               const kp_lane_point *p, kp_warp_access *out) {
+  if (c->fixed != r->fixed) { /* the launch's bindings changed since: prepare again */
+    int64_t pad = r->pad;
+    lanes_prep_free(r);
+    lanes_prepare(c, a, p, pad, r);
+  }
+  if (!r->ok)
+    return 0;
+  if (c->nb != r->nb || memcmp(c->b, r->b, r->nb * sizeof *r->b) != 0) {
+    memcpy(c->b, r->b, r->nb * sizeof *r->b); /* c->cap >= r->nb: c held them */
+    c->nb = r->nb;
+  }
+  return lanes_run(c, r, p, out);
+}
+
+int kp_lanes_eval(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
+                  kp_warp_access *out) {
+  lanes_prep r;
+  int ok = lanes_prepare(c, a, p, pad, &r) && lanes_run(c, &r, p, out);
+  lanes_prep_free(&r);
   return ok;
 }
 
@@ -622,10 +689,12 @@ static void bind_thread(kp_lane_ctx *c, size_t tid_at, const unsigned t[3]) {
  * threads first, then each guard over the lanes still active (a guard
  * compiled runs for all of them at once), then the index.  A failure at
  * any active lane fails the whole. */
-static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p, int64_t pad,
-                     kp_warp_access *out, const kp_sym *per_lane, const kp_sym_prog *idx_p,
-                     const point_affine *idx_f, const point_affine *sub_f, const int64_t *stride,
-                     signed char *once, kp_sym_prog (*prog)[2], tid_affine (*side)[2]) {
+static int lanes_run(kp_lane_ctx *c, lanes_prep *r, const kp_lane_point *p,
+                     kp_warp_access *out) {
+  const kp_access *a = r->a;
+  const kp_sym *per_lane = r->per_lane;
+  const kp_sym_prog *idx_p = r->idx_p.n ? &r->idx_p : NULL;
+  signed char *once = r->once; /* a guard decided once is remembered */
   unsigned w = a->elem_bytes;
   size_t tid_at = c->fixed;
   memset(out, 0, sizeof *out);
@@ -669,13 +738,13 @@ static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
       if (!once[g])
         active = 0;
     } else if (g < CACHED_GUARDS && once[g] == -1) {
-      int64_t l[KP_SYM_LANES], r[KP_SYM_LANES];
-      if (kp_sym_run_lanes(&prog[g][0], c->b, tid_at, 3, tv, active, l) ||
-          kp_sym_run_lanes(&prog[g][1], c->b, tid_at, 3, tv, active, r))
+      int64_t lhs[KP_SYM_LANES], rhs[KP_SYM_LANES];
+      if (kp_sym_run_lanes(&r->prog[g][0], c->b, tid_at, 3, tv, active, lhs) ||
+          kp_sym_run_lanes(&r->prog[g][1], c->b, tid_at, 3, tv, active, rhs))
         return 0;
       for (uint32_t m = active; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctz(m);
-        if (!guard_compare(gd->op, l[lane], r[lane], &h))
+        if (!guard_compare(gd->op, lhs[lane], rhs[lane], &h))
           return 0;
         if (!h)
           active &= ~(1u << lane);
@@ -684,8 +753,8 @@ static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
       for (uint32_t m = active; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctz(m);
         if (g < CACHED_GUARDS && once[g] == -3) {
-          if (!guard_compare(gd->op, tid_affine_at(&side[g][0], t[lane]),
-                             tid_affine_at(&side[g][1], t[lane]), &h))
+          if (!guard_compare(gd->op, tid_affine_at(&r->side[g][0], t[lane]),
+                             tid_affine_at(&r->side[g][1], t[lane]), &h))
             return 0;
         } else {
           bind_thread(c, tid_at, t[lane]);
@@ -708,17 +777,17 @@ static int lanes_run(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
         bind_thread(c, tid_at, t[lane]);
         if (!kp_sym_eval(per_lane, c->b, c->nb, &idx[lane]))
           return 0;
-      } else if (!pad) {
-        if (!affine_lane(idx_f, p, t[lane], &idx[lane]))
+      } else if (!r->pad) {
+        if (!affine_lane(&r->idx_f, p, t[lane], &idx[lane]))
           return 0;
       } else {
         /* Row-major with the innermost extent padded. */
         idx[lane] = 0;
         for (unsigned d = 0; d < a->ndims; d++) {
           int64_t sub;
-          if (!affine_lane(&sub_f[d], p, t[lane], &sub))
+          if (!affine_lane(&r->sub_f[d], p, t[lane], &sub))
             return 0;
-          idx[lane] += sub * stride[d];
+          idx[lane] += sub * r->stride[d];
         }
       }
     }
@@ -1180,18 +1249,24 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
           }
         if (beyond)
           continue;
+        /* Each block's point prepared once for all its warps. */
+        lanes_prep prep[2];
+        for (int64_t blk = 0; blk < (uses_block ? 2 : 1); blk++) {
+          kp_lane_point p = {s, 0, blk, iter, unknown};
+          lanes_prepare(c, a, &p, pad, &prep[blk]);
+        }
         for (unsigned wi = 0; wi < nw; wi++)
           for (int64_t blk = 0; blk < (uses_block ? 2 : 1); blk++) {
             kp_lane_point p = {s, warps[wi] * per, blk, iter, unknown};
             kp_warp_access wa, hi;
-            if (!kp_lanes_eval(c, a, &p, pad, &wa))
+            if (!lanes_eval_prepared(c, &prep[blk], a, &p, &wa))
               continue;
             if (per == 2) {
               kp_lane_point ph = p;
               ph.warp = p.warp + 1;
               memset(&hi, 0, sizeof hi);
               hi.width = wa.width;
-              if (ph.warp < nhalves && !kp_lanes_eval(c, a, &ph, pad, &hi))
+              if (ph.warp < nhalves && !lanes_eval_prepared(c, &prep[blk], a, &ph, &hi))
                 continue; /* the second half cannot be told: neither can the wavefront */
             }
             if (!wa.active && (per == 1 || !hi.active))
@@ -1203,6 +1278,8 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
             fn(user, &sp);
             visited++;
           }
+        for (int blk = 0; blk < (uses_block ? 2 : 1); blk++)
+          lanes_prep_free(&prep[blk]);
       }
     }
   }

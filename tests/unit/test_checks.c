@@ -736,6 +736,112 @@ static void scan_key(void) {
   CHECK(small[2] == -7);
 }
 
+/* kp_access_scan prepares each point once for all its warps: every point it
+ * visits shows the lanes kp_lanes_eval gives at that point alone, for an
+ * index per lane (a formula) and an affine one, under guards that name the
+ * threads, the block or neither, in a 2-D block, while the visit itself
+ * binds the context to other values in between. */
+typedef struct seen_point {
+  unsigned warp;
+  int64_t block_id, iter[2], unknown;
+  int64_t counter;
+  int counter_known;
+  kp_warp_access lanes;
+} seen_point;
+typedef struct scan_record {
+  kp_lane_ctx *c;
+  const kp_sym *other; /* evaluated at each visit: the context rebound */
+  seen_point pts[4096];
+  size_t n;
+} scan_record;
+
+static void record_visit(void *user, const kp_scan_point *sp) {
+  scan_record *r = user;
+  if (r->n < sizeof r->pts / sizeof r->pts[0]) {
+    seen_point *q = &r->pts[r->n++];
+    q->warp = sp->point->warp;
+    q->block_id = sp->point->block_id;
+    q->iter[0] = sp->point->iter ? sp->point->iter[0] : 0;
+    q->iter[1] = sp->point->iter ? sp->point->iter[1] : 0;
+    q->unknown = sp->point->unknown_value;
+    q->counter = sp->primary_counter;
+    q->counter_known = sp->primary_counter_known;
+    q->lanes = *sp->lanes;
+  }
+  int64_t v;
+  kp_lanes_value(r->c, sp->point, r->other, 1, &v);
+}
+
+static void scan_as_evaluated(void) {
+  static scan_record rec;
+  for (int form = 0; form < 2; form++) {
+    begin();
+    /* for (i = 1000 * blockIdx.x + threadIdx.x; i < n; i += 5) */
+    kp_loop *l = kp_kernel_add_loop(&M, K);
+    l->var = "i";
+    l->init = kp_sym_add(M.arena, kp_sym_mul(M.arena, C(1000), V("blockIdx.x")), V("threadIdx.x"));
+    l->step = C(5);
+    l->trip = V("t");
+    l->unrolled_by = 1;
+    const kp_sym *tx = V("threadIdx.x"), *ty = V("threadIdx.y"), *bx = V("blockIdx.x");
+    const kp_sym *gid = kp_sym_add(M.arena, kp_sym_mul(M.arena, bx, C(128)),
+                                   kp_sym_add(M.arena, kp_sym_mul(M.arena, ty, C(40)), tx));
+    kp_access *a;
+    if (form == 0) {
+      const kp_sym *f = kp_sym_add(M.arena, BIN(KP_SYM_TMOD, kp_sym_mul(M.arena, gid, C(7)), V("n")),
+                                   kp_sym_mul(M.arena, V("iteration@0"), V("m")));
+      a = access_f(KP_SPACE_GLOBAL, 4, f, "[(gid * 7) % n + i * m]");
+    } else {
+      a = access1(KP_SPACE_GLOBAL, 4, V("m"), KP_V_TID_X);
+      kp_term *terms = kp_module_alloc(&M, 3 * sizeof *terms);
+      terms[0] = a->index.terms[0];
+      terms[1] = (kp_term){C(3), KP_V_CTAID_X};
+      terms[2] = (kp_term){V("n"), KP_V_LOOP + 0};
+      a->index.terms = terms;
+      a->index.nterms = 3;
+    }
+    a->loop = 0;
+    a->guards = kp_module_alloc(&M, 3 * sizeof(kp_guard));
+    a->guards[0] = (kp_guard){BIN(KP_SYM_TMOD, kp_sym_mul(M.arena, tx, ty), C(3)), C(1), KP_GUARD_NE};
+    a->guards[1] = (kp_guard){bx, V("g"), KP_GUARD_LT};
+    a->guards[2] = (kp_guard){kp_sym_add(M.arena, tx, V("iteration@0")), C(37), KP_GUARD_LT};
+    a->nguards = 3;
+    kp_module_assume(&M, "t", 6);
+    kp_module_assume(&M, "g", 2);
+    kp_shape sh = {40, 3, 1, KP_SHAPE_ASSUMED, NULL};
+    kp_lane_ctx c;
+    CHECK(kp_lane_ctx_init(&c, &M, K, &sh));
+    rec.c = &c;
+    rec.other = kp_sym_add(M.arena, V("q"), C(1));
+    rec.n = 0;
+    size_t visited = kp_access_scan(&c, a, &sh, 0, record_visit, &rec);
+    CHECK(visited == rec.n && rec.n > 20);
+    int same = 1, blocks = 0, partial = 0, counters = 0;
+    for (size_t i = 0; i < rec.n; i++) {
+      const seen_point *q = &rec.pts[i];
+      int64_t iter[2] = {q->iter[0], q->iter[1]};
+      kp_lane_point p = {&sh, q->warp, q->block_id, iter, q->unknown};
+      kp_warp_access wa;
+      int ok = kp_lanes_eval(&c, a, &p, 0, &wa);
+      int64_t counter = 0;
+      int counter_known = kp_loop_counter(&c, &p, K->loops[0], iter[0], &counter);
+      same &= ok && wa.active == q->lanes.active && counter_known == q->counter_known &&
+              (!counter_known || counter == q->counter);
+      for (unsigned lane = 0; lane < 32 && ok; lane++)
+        if (wa.active >> lane & 1u)
+          same &= wa.addr[lane] == q->lanes.addr[lane];
+      blocks += q->block_id == 1;
+      partial += q->lanes.active != 0xffffffffu;
+      counters += counter_known;
+    }
+    CHECK(same);
+    /* both blocks, guards that leave some lanes out, counters from a lane */
+    CHECK(blocks > 0 && partial > 0 && counters > 0);
+    kp_lane_ctx_free(&c);
+    end();
+  }
+}
+
 int main(void) {
   module_invariants();
   registry_options();
@@ -755,5 +861,6 @@ int main(void) {
   formula_cc1_pairs();
   shapes();
   scan_key();
+  scan_as_evaluated();
   return TEST_RESULT();
 }
