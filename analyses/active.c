@@ -200,6 +200,13 @@ static int live_points(const kp_access *a, scan *s, const int *nbs,
   int64_t icount = 1;
   for (int i = 0; i < m; i++)
     icount *= nis[i];
+  /* The iteration points of a warp go KP_SYM_LANES at a time through the
+   * compiled guards (kp_sym_run_lanes, the iterations varying by lane, the
+   * thread and block the same): a point is live when one of the lanes
+   * checked, in order, passes every guard; a guard is evaluated at a point
+   * only where the lanes before and the guards before leave it undecided, and
+   * one that fails there makes the whole unknown (as evaluated one by one). */
+  int64_t iv[MAX_CHAIN][KP_SYM_LANES];
   for (int bz = 0; bz < nbs[2]; bz++)
     for (int by = 0; by < nbs[1]; by++)
       for (int bx = 0; bx < nbs[0]; bx++) {
@@ -208,32 +215,58 @@ static int live_points(const kp_access *a, scan *s, const int *nbs,
         s->b[at + 5].value = bs[2][bz];
         int block_live = 0;
         for (int w = 0; w < nws; w++)
-          for (int64_t ic = 0; ic < icount; ic++) {
-            int64_t r = ic;
-            for (int i = m - 1; i >= 0; i--) {
-              s->b[at + 6 + i].value = is[i][r % nis[i]];
-              r /= nis[i];
+          for (int64_t ic0 = 0; ic0 < icount; ic0 += KP_SYM_LANES) {
+            unsigned np = icount - ic0 < KP_SYM_LANES ? (unsigned)(icount - ic0) : KP_SYM_LANES;
+            for (unsigned q = 0; q < np; q++) {
+              int64_t r = ic0 + q;
+              for (int i = m - 1; i >= 0; i--) {
+                iv[i][q] = is[i][r % nis[i]];
+                r /= nis[i];
+              }
             }
-            int any = 0;
-            for (int li = 0; li < nlanes && !any; li++) {
+            uint32_t all = np == 32 ? 0xffffffffu : (1u << np) - 1, undecided = all;
+            for (int li = 0; li < nlanes && undecided; li++) {
               int64_t t = ws[w] * 32 + lanes[li];
               if (t >= threads)
                 continue;
               s->b[at + 0].value = t % block[0];
               s->b[at + 1].value = (t / block[0]) % block[1];
               s->b[at + 2].value = t / (block[0] * block[1]);
-              int ok = 1;
-              for (size_t g = 0; g < a->nguards && ok; g++) {
-                if (g < PROG_GUARDS && compiled[g]
-                        ? !kp_guard_run(&a->guards[g], prog[g], s->b, &ok)
-                        : !kp_guard_holds(&a->guards[g], s->b, s->nb, &ok))
-                  return 0;
+              uint32_t pass = undecided;
+              for (size_t g = 0; g < a->nguards && pass; g++) {
+                const kp_guard *gd = &a->guards[g];
+                if (g < PROG_GUARDS && compiled[g]) {
+                  int64_t l[KP_SYM_LANES], r[KP_SYM_LANES];
+                  if (kp_sym_run_lanes(&prog[g][0], s->b, at + 6, (size_t)m, iv, pass, l) ||
+                      kp_sym_run_lanes(&prog[g][1], s->b, at + 6, (size_t)m, iv, pass, r))
+                    return 0;
+                  for (uint32_t x = pass; x; x &= x - 1) {
+                    unsigned q = (unsigned)__builtin_ctz(x);
+                    int holds;
+                    if (!kp_guard_compare(gd->op, l[q], r[q], &holds))
+                      return 0;
+                    if (!holds)
+                      pass &= ~(1u << q);
+                  }
+                } else {
+                  for (uint32_t x = pass; x; x &= x - 1) {
+                    unsigned q = (unsigned)__builtin_ctz(x);
+                    int holds;
+                    for (int i = 0; i < m; i++)
+                      s->b[at + 6 + i].value = iv[i][q];
+                    if (!kp_guard_holds(gd, s->b, s->nb, &holds))
+                      return 0;
+                    if (!holds)
+                      pass &= ~(1u << q);
+                  }
+                }
               }
-              any = ok;
+              undecided &= ~pass;
             }
-            points++;
-            live += any;
-            block_live |= any;
+            uint32_t live_here = all & ~undecided;
+            points += np;
+            live += __builtin_popcount(live_here);
+            block_live |= live_here != 0;
           }
         nblocks++;
         live_blocks += block_live;

@@ -492,7 +492,7 @@ static int64_t tid_affine_at(const tid_affine *f, const unsigned t[3]) {
          f->coef[2] * (int64_t)t[2];
 }
 
-static int guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
+int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
   switch (op) {
   case KP_GUARD_LT: *holds = l < r; break;
   case KP_GUARD_LE: *holds = l <= r; break;
@@ -509,7 +509,7 @@ int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds
   int64_t l, r;
   if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
     return 0;
-  return guard_compare(g->op, l, r, holds);
+  return kp_guard_compare(g->op, l, r, holds);
 }
 
 int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t vary_lo,
@@ -519,12 +519,6 @@ int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t v
     return 1;
   kp_sym_prog_free(&side[0]);
   return 0;
-}
-
-int kp_guard_run(const kp_guard *g, const kp_sym_prog side[2], const kp_binding *b, int *holds) {
-  int64_t l, r;
-  return kp_sym_run(&side[0], b, &l) && kp_sym_run(&side[1], b, &r) &&
-         guard_compare(g->op, l, r, holds);
 }
 
 void kp_guard_prog_free(kp_sym_prog side[2]) {
@@ -627,7 +621,7 @@ static int lanes_prepare_in(kp_lane_ctx *c, const kp_access *a, const kp_lane_po
     if (tid_affine_of(c, tid_at, gd->lhs, &side[0]) && tid_affine_of(c, tid_at, gd->rhs, &side[1])) {
       if (!tid_affine_const(&side[0]) || !tid_affine_const(&side[1]))
         r->once[g] = -3;
-      else if (guard_compare(gd->op, side[0].base, side[1].base, &holds))
+      else if (kp_guard_compare(gd->op, side[0].base, side[1].base, &holds))
         r->once[g] = (signed char)(holds != 0);
       else
         r->once[g] = 2;
@@ -744,7 +738,7 @@ static int lanes_run(kp_lane_ctx *c, lanes_prep *r, const kp_lane_point *p,
         return 0;
       for (uint32_t m = active; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctz(m);
-        if (!guard_compare(gd->op, lhs[lane], rhs[lane], &h))
+        if (!kp_guard_compare(gd->op, lhs[lane], rhs[lane], &h))
           return 0;
         if (!h)
           active &= ~(1u << lane);
@@ -753,7 +747,7 @@ static int lanes_run(kp_lane_ctx *c, lanes_prep *r, const kp_lane_point *p,
       for (uint32_t m = active; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctz(m);
         if (g < CACHED_GUARDS && once[g] == -3) {
-          if (!guard_compare(gd->op, tid_affine_at(&r->side[g][0], t[lane]),
+          if (!kp_guard_compare(gd->op, tid_affine_at(&r->side[g][0], t[lane]),
                              tid_affine_at(&r->side[g][1], t[lane]), &h))
             return 0;
         } else {

@@ -91,8 +91,8 @@ int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds
  * [vary_lo, vary_hi) varying): 1, or 0 with nothing kept. */
 int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t vary_lo,
                      size_t vary_hi, kp_sym_prog side[2]);
-/* kp_guard_holds from its compiled sides over the same bindings' values. */
-int kp_guard_run(const kp_guard *g, const kp_sym_prog side[2], const kp_binding *b, int *holds);
+/* Whether l op r holds (*holds): 0 for an operator that is not one. */
+int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds);
 void kp_guard_prog_free(kp_sym_prog side[2]);
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);

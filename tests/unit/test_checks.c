@@ -1,6 +1,7 @@
 /* The access checks on kernel models built by hand (no clang): degrees by
  * generation, guards, loop ranges, symbolic strides, block shapes. */
 #include "check.h"
+#include "kperf/active.h"
 #include "kperf/arena.h"
 #include "kperf/checks.h"
 #include "kperf/lanes.h"
@@ -842,6 +843,117 @@ static void scan_as_evaluated(void) {
   }
 }
 
+/* kp_live_fraction over launches small enough that its sample is every
+ * block, warp and iteration the guards name: random guards over the thread
+ * and block ids and a loop's iteration (divisions by zero and overflow
+ * included) give the fraction of (block, warp, iteration) points where one of
+ * lanes 0, 15, 16, 31 passes every guard, as evaluated one lane and one guard
+ * at a time in that order; a guard that cannot be evaluated where it is
+ * reached leaves the launch at every thread (1, 1). */
+static uint64_t live_rng = 0x9e3779b97f4a7c15ull;
+static int64_t live_pick(int64_t n) { return (int64_t)(check_random(&live_rng) % (uint64_t)n); }
+static const kp_sym *live_formula(int depth) {
+  static const char *const vars[] = {"threadIdx.x", "threadIdx.y", "blockIdx.x", "blockIdx.y",
+                                     "iteration@0"};
+  if (depth == 0 || live_pick(3) == 0)
+    return live_pick(3) ? V(vars[live_pick(5)]) : C(live_pick(9) - 2);
+  static const kp_sym_kind ops[] = {KP_SYM_ADD, KP_SYM_SUB, KP_SYM_MUL, KP_SYM_TDIV, KP_SYM_TMOD,
+                                    KP_SYM_DIV, KP_SYM_MOD, KP_SYM_MIN, KP_SYM_MAX,  KP_SYM_AND,
+                                    KP_SYM_XOR, KP_SYM_SHR};
+  return BIN(ops[live_pick(12)], live_formula(depth - 1), live_formula(depth - 1));
+}
+static int live_uses(const kp_access *a, const char *name) {
+  for (size_t g = 0; g < a->nguards; g++)
+    if (kp_sym_uses(a->guards[g].lhs, name) || kp_sym_uses(a->guards[g].rhs, name))
+      return 1;
+  return 0;
+}
+
+static void live_fraction_exact(void) {
+  int same = 1, judged = 0, partial = 0, failed = 0;
+  for (int trial = 0; trial < 600; trial++) {
+    begin();
+    int64_t trip = 1 + live_pick(4);
+    kp_loop *l = kp_kernel_add_loop(&M, K);
+    l->var = "i";
+    l->init = C(0);
+    l->step = C(1);
+    l->trip = C(trip);
+    l->unrolled_by = 1;
+    kp_access *a = access1(KP_SPACE_GLOBAL, 4, C(1), KP_V_TID_X);
+    a->loop = 0;
+    a->nguards = 1 + (size_t)live_pick(3);
+    a->guards = kp_module_alloc(&M, a->nguards * sizeof(kp_guard));
+    for (size_t g = 0; g < a->nguards; g++)
+      a->guards[g] = (kp_guard){live_formula(1 + (int)live_pick(3)), live_formula((int)live_pick(2)),
+                                (kp_guard_op)live_pick(6)};
+    static const int64_t bxs[] = {8, 32, 40, 64};
+    int64_t grid[3] = {1 + live_pick(5), 1 + live_pick(3), 1};
+    int64_t block[3] = {bxs[live_pick(4)], 1 + live_pick(3), 1};
+    kp_binding b[6];
+    for (int d = 0; d < 3; d++) {
+      b[d] = (kp_binding){kp_grid_dim_names[d], grid[d]};
+      b[3 + d] = (kp_binding){kp_block_dim_names[d], block[d]};
+    }
+    /* The reference: every point the sample holds, one by one. */
+    int bused[2] = {live_uses(a, "blockIdx.x"), live_uses(a, "blockIdx.y")};
+    int tused = live_uses(a, "threadIdx.x") || live_uses(a, "threadIdx.y");
+    int iused = live_uses(a, "iteration@0");
+    int64_t threads = block[0] * block[1], warps = (threads + 31) / 32;
+    static const int lanes[] = {0, 15, 16, 31};
+    kp_binding r[13];
+    memcpy(r, b, sizeof b);
+    static const char *const ids[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                                      "blockIdx.x",  "blockIdx.y",  "blockIdx.z", "iteration@0"};
+    for (int i = 0; i < 7; i++)
+      r[6 + i] = (kp_binding){ids[i], 0};
+    long long live = 0, points = 0, live_blocks = 0, nblocks = 0;
+    int fail = 0;
+    for (int64_t by = 0; by < (bused[1] ? grid[1] : 1) && !fail; by++)
+      for (int64_t bx = 0; bx < (bused[0] ? grid[0] : 1) && !fail; bx++) {
+        r[9].value = bx;
+        r[10].value = by;
+        int block_live = 0;
+        for (int64_t w = 0; w < (tused ? warps : 1) && !fail; w++)
+          for (int64_t it = 0; it < (iused ? trip : 1) && !fail; it++) {
+            r[12].value = it;
+            int any = 0;
+            for (int li = 0; li < (tused ? 4 : 1) && !any && !fail; li++) {
+              int64_t t = w * 32 + lanes[li];
+              if (t >= threads)
+                continue;
+              r[6].value = t % block[0];
+              r[7].value = t / block[0];
+              int ok = 1;
+              for (size_t g = 0; g < a->nguards && ok && !fail; g++)
+                fail = !kp_guard_holds(&a->guards[g], r, 13, &ok);
+              any = ok && !fail;
+            }
+            points++;
+            live += any;
+            block_live |= any;
+          }
+        nblocks++;
+        live_blocks += block_live;
+      }
+    kp_live out;
+    int got = kp_live_fraction(K, b, 6, &out);
+    if (fail || live == 0) {
+      same &= got == 1 && out.warps == 1 && out.blocks == 1;
+      failed += fail;
+    } else {
+      double frac = (double)live / (double)points, bfrac = (double)live_blocks / (double)nblocks;
+      same &= got == 1 && out.warps == frac && out.blocks == bfrac;
+      judged++;
+      partial += frac < 1;
+    }
+    end();
+  }
+  CHECK(same);
+  /* fractions below 1 and guards that fail both met */
+  CHECK(judged > 100 && partial > 50 && failed > 20);
+}
+
 int main(void) {
   module_invariants();
   registry_options();
@@ -862,5 +974,6 @@ int main(void) {
   shapes();
   scan_key();
   scan_as_evaluated();
+  live_fraction_exact();
   return TEST_RESULT();
 }
