@@ -236,18 +236,8 @@ static int live_points(const kp_access *a, scan *s, const int *nbs,
               for (size_t g = 0; g < a->nguards && pass; g++) {
                 const kp_guard *gd = &a->guards[g];
                 if (g < PROG_GUARDS && compiled[g]) {
-                  int64_t l[KP_SYM_LANES], r[KP_SYM_LANES];
-                  if (kp_sym_run_lanes(&prog[g][0], s->b, at + 6, (size_t)m, iv, pass, l) ||
-                      kp_sym_run_lanes(&prog[g][1], s->b, at + 6, (size_t)m, iv, pass, r))
+                  if (!kp_guard_run_lanes(gd, prog[g], s->b, at + 6, (size_t)m, iv, &pass))
                     return 0;
-                  for (uint32_t x = pass; x; x &= x - 1) {
-                    unsigned q = (unsigned)__builtin_ctz(x);
-                    int holds;
-                    if (!kp_guard_compare(gd->op, l[q], r[q], &holds))
-                      return 0;
-                    if (!holds)
-                      pass &= ~(1u << q);
-                  }
                 } else {
                   for (uint32_t x = pass; x; x &= x - 1) {
                     unsigned q = (unsigned)__builtin_ctz(x);

@@ -492,7 +492,7 @@ static int64_t tid_affine_at(const tid_affine *f, const unsigned t[3]) {
          f->coef[2] * (int64_t)t[2];
 }
 
-int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
+static int guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds) {
   switch (op) {
   case KP_GUARD_LT: *holds = l < r; break;
   case KP_GUARD_LE: *holds = l <= r; break;
@@ -509,7 +509,7 @@ int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds
   int64_t l, r;
   if (!kp_sym_eval(g->lhs, b, nb, &l) || !kp_sym_eval(g->rhs, b, nb, &r))
     return 0;
-  return kp_guard_compare(g->op, l, r, holds);
+  return guard_compare(g->op, l, r, holds);
 }
 
 int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t vary_lo,
@@ -519,6 +519,26 @@ int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t v
     return 1;
   kp_sym_prog_free(&side[0]);
   return 0;
+}
+
+int kp_guard_run_lanes(const kp_guard *g, const kp_sym_prog side[2], const kp_binding *b,
+                       size_t lane_at, size_t nvars, const int64_t (*lane_vals)[KP_SYM_LANES],
+                       uint32_t *mask) {
+  int64_t lhs[KP_SYM_LANES], rhs[KP_SYM_LANES];
+  uint32_t m = *mask;
+  if (kp_sym_run_lanes(&side[0], b, lane_at, nvars, lane_vals, m, lhs) ||
+      kp_sym_run_lanes(&side[1], b, lane_at, nvars, lane_vals, m, rhs))
+    return 0;
+  for (uint32_t x = m; x; x &= x - 1) {
+    unsigned lane = (unsigned)__builtin_ctz(x);
+    int holds;
+    if (!guard_compare(g->op, lhs[lane], rhs[lane], &holds))
+      return 0;
+    if (!holds)
+      m &= ~(1u << lane);
+  }
+  *mask = m;
+  return 1;
 }
 
 void kp_guard_prog_free(kp_sym_prog side[2]) {
@@ -621,7 +641,7 @@ static int lanes_prepare_in(kp_lane_ctx *c, const kp_access *a, const kp_lane_po
     if (tid_affine_of(c, tid_at, gd->lhs, &side[0]) && tid_affine_of(c, tid_at, gd->rhs, &side[1])) {
       if (!tid_affine_const(&side[0]) || !tid_affine_const(&side[1]))
         r->once[g] = -3;
-      else if (kp_guard_compare(gd->op, side[0].base, side[1].base, &holds))
+      else if (guard_compare(gd->op, side[0].base, side[1].base, &holds))
         r->once[g] = (signed char)(holds != 0);
       else
         r->once[g] = 2;
@@ -732,22 +752,13 @@ static int lanes_run(kp_lane_ctx *c, lanes_prep *r, const kp_lane_point *p,
       if (!once[g])
         active = 0;
     } else if (g < CACHED_GUARDS && once[g] == -1) {
-      int64_t lhs[KP_SYM_LANES], rhs[KP_SYM_LANES];
-      if (kp_sym_run_lanes(&r->prog[g][0], c->b, tid_at, 3, tv, active, lhs) ||
-          kp_sym_run_lanes(&r->prog[g][1], c->b, tid_at, 3, tv, active, rhs))
+      if (!kp_guard_run_lanes(gd, r->prog[g], c->b, tid_at, 3, tv, &active))
         return 0;
-      for (uint32_t m = active; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctz(m);
-        if (!kp_guard_compare(gd->op, lhs[lane], rhs[lane], &h))
-          return 0;
-        if (!h)
-          active &= ~(1u << lane);
-      }
     } else {
       for (uint32_t m = active; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctz(m);
         if (g < CACHED_GUARDS && once[g] == -3) {
-          if (!kp_guard_compare(gd->op, tid_affine_at(&r->side[g][0], t[lane]),
+          if (!guard_compare(gd->op, tid_affine_at(&r->side[g][0], t[lane]),
                              tid_affine_at(&r->side[g][1], t[lane]), &h))
             return 0;
         } else {

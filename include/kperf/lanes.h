@@ -91,8 +91,13 @@ int kp_guard_holds(const kp_guard *g, const kp_binding *b, size_t nb, int *holds
  * [vary_lo, vary_hi) varying): 1, or 0 with nothing kept. */
 int kp_guard_compile(const kp_guard *g, const kp_binding *b, size_t nb, size_t vary_lo,
                      size_t vary_hi, kp_sym_prog side[2]);
-/* Whether l op r holds (*holds): 0 for an operator that is not one. */
-int kp_guard_compare(kp_guard_op op, int64_t l, int64_t r, int *holds);
+/* Guard g from its compiled sides at up to KP_SYM_LANES lanes at once (the
+ * bindings at [lane_at, lane_at + nvars) taking lane_vals[v][lane], as in
+ * kp_sym_run_lanes): the lanes of *mask where it does not hold leave *mask;
+ * 0 when it cannot be evaluated at one of them. */
+int kp_guard_run_lanes(const kp_guard *g, const kp_sym_prog side[2], const kp_binding *b,
+                       size_t lane_at, size_t nvars, const int64_t (*lane_vals)[KP_SYM_LANES],
+                       uint32_t *mask);
 void kp_guard_prog_free(kp_sym_prog side[2]);
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s);
