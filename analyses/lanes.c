@@ -613,7 +613,6 @@ static int lanes_prepare_in(kp_lane_ctx *c, const kp_access *a, const kp_lane_po
   if (!bind_point(c, p, a))
     return 0;
   r->a = a;
-  r->pad = pad;
   r->per_lane = per_lane;
   for (size_t g = 0; g < a->nguards && g < CACHED_GUARDS; g++)
     r->once[g] = 2; /* nothing compiled yet, whatever fails below */

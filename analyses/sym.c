@@ -493,58 +493,24 @@ int kp_sym_compile(kp_sym_prog *p, const kp_sym *s, const kp_binding *b, size_t 
   return 1;
 }
 
-int kp_sym_run(const kp_sym_prog *p, const kp_binding *b, int64_t *out) {
-  int64_t stack[KP_SYM_PROG_DEPTH];
-  int top = 0;
-  if (!p || p->n == 0)
-    return 0;
-  for (size_t i = 0; i < p->n; i++) {
-    const kp_sym_step *st = &p->steps[i];
-    int64_t v;
-    switch (st->kind) {
-    case STEP_FAIL:
-      return 0;
-    case KP_SYM_CONST:
-      v = st->value;
-      break;
-    case KP_SYM_VAR:
-      v = b[st->value].value;
-      break;
-    default:
-      if (is_unary((kp_sym_kind)st->kind)) {
-        if (!apply((kp_sym_kind)st->kind, stack[top - 1], 0, &v))
-          return 0;
-        top--;
-      } else {
-        if (!apply((kp_sym_kind)st->kind, stack[top - 2], stack[top - 1], &v))
-          return 0;
-        top -= 2;
-      }
-      break;
-    }
-    stack[top++] = v;
-  }
-  if (out)
-    *out = stack[0];
-  return 1;
-}
-
 /* One operation over lanes [0, n) of x (and y): x[l] takes the result, 0
  * where it fails (the lane's bit set in *fail).  Each kind its own loop, so
  * that apply is specialised to it. */
 static void apply_lanes(kp_sym_kind kind, unsigned n, int64_t *x, const int64_t *y,
                         uint32_t *fail) {
   uint32_t f = 0;
+#define LANES_LOOP(K)                                                                          \
+  for (unsigned l = 0; l < n; l++) {                                                           \
+    int64_t v = 0;                                                                             \
+    if (!apply(K, x[l], y[l], &v)) {                                                           \
+      f |= 1u << l;                                                                            \
+      v = 0;                                                                                   \
+    }                                                                                          \
+    x[l] = v;                                                                                  \
+  }
 #define LANES_OF(K)                                                                            \
   case K:                                                                                      \
-    for (unsigned l = 0; l < n; l++) {                                                         \
-      int64_t v = 0;                                                                           \
-      if (!apply(K, x[l], y[l], &v)) {                                                         \
-        f |= 1u << l;                                                                          \
-        v = 0;                                                                                 \
-      }                                                                                        \
-      x[l] = v;                                                                                \
-    }                                                                                          \
+    LANES_LOOP(K)                                                                              \
     break;
   switch (kind) {
     LANES_OF(KP_SYM_ADD)
@@ -560,16 +526,10 @@ static void apply_lanes(kp_sym_kind kind, unsigned n, int64_t *x, const int64_t 
     LANES_OF(KP_SYM_SHR)
     LANES_OF(KP_SYM_AND)
   default:
-    for (unsigned l = 0; l < n; l++) {
-      int64_t v = 0;
-      if (!apply(kind, x[l], y[l], &v)) {
-        f |= 1u << l;
-        v = 0;
-      }
-      x[l] = v;
-    }
+    LANES_LOOP(kind)
     break;
   }
+#undef LANES_LOOP
 #undef LANES_OF
   *fail |= f;
 }

@@ -85,7 +85,7 @@ const kp_binding *kp_binding_find(const kp_binding *b, size_t nb, const char *na
  * the tree.  Only the bindings at [vary_lo, vary_hi) may change value
  * between runs: every part of the formula that reads none of them is
  * evaluated once, when compiled (a part whose evaluation fails makes every
- * run fail).  kp_sym_run(p, b, &v) gives what kp_sym_eval(s, b, nb, &v)
+ * run fail).  A run (kp_sym_run_lanes) gives what kp_sym_eval(s, b, nb, &v)
  * gives over the same values, failures included. */
 typedef struct kp_sym_step {
   int kind;      /* kp_sym_kind, or -1: fail */
@@ -102,12 +102,11 @@ typedef struct kp_sym_prog {
  * at once, or memory ran out: evaluate s with kp_sym_eval then. */
 int kp_sym_compile(kp_sym_prog *p, const kp_sym *s, const kp_binding *b, size_t nb,
                    size_t vary_lo, size_t vary_hi);
-int kp_sym_run(const kp_sym_prog *p, const kp_binding *b, int64_t *out);
-/* kp_sym_run for up to KP_SYM_LANES lanes at once: lane i runs p over b with
+/* Runs p for up to KP_SYM_LANES lanes at once: lane i evaluates over b with
  * the bindings at [lane_at, lane_at + nvars) taking lane_vals[v][i] instead
- * of their values in b.  Lanes not in mask are not looked at.  Sets out[i]
- * for each lane of mask whose run succeeds and returns the lanes of mask
- * whose run fails (kp_sym_run's 0). */
+ * of their values in b (nvars 0: every lane the same, one lane enough).
+ * Lanes not in mask are not looked at.  Sets out[i] for each lane of mask
+ * whose run succeeds and returns the lanes of mask whose run fails. */
 #define KP_SYM_LANES 32
 uint32_t kp_sym_run_lanes(const kp_sym_prog *p, const kp_binding *b, size_t lane_at,
                           size_t nvars, const int64_t (*lane_vals)[KP_SYM_LANES],
