@@ -546,16 +546,19 @@ private:
   }
 
   // The expression branch B last assigns to component C of VD (`VD.y = E;`
-  // a statement of B's own), when nothing after it in B may change that
-  // component; null otherwise.
+  // a statement of B's own; for an integer VD, C 0 and `VD = E;`), when
+  // nothing after it in B may change that component; null otherwise.
   const Expr *lastAssigned(const Stmt *B, const VarDecl *VD, int C) {
     const auto *CS = dyn_cast_or_null<CompoundStmt>(B);
     llvm::ArrayRef<Stmt *> Body = CS ? llvm::ArrayRef<Stmt *>(CS->body_begin(), CS->size())
                                      : llvm::ArrayRef<Stmt *>(const_cast<Stmt **>(&B), 1);
+    const bool Integer = VD->getType()->isIntegralOrEnumerationType();
     for (size_t I = Body.size(); I-- > 0;) {
       const Stmt *St = Body[I];
-      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(St);
-          BO && BO->getOpcode() == BO_Assign && componentOf(BO->getLHS(), VD) == C &&
+      const auto *BO = dyn_cast_or_null<BinaryOperator>(St);
+      const auto *L = BO ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()) : nullptr;
+      if (BO && BO->getOpcode() == BO_Assign &&
+          (Integer ? C == 0 && L && L->getDecl() == VD : componentOf(BO->getLHS(), VD) == C) &&
           !mutates(BO->getRHS(), VD))
         return BO->getRHS();
       if (St && (changedIn(St, VD) & (1u << C)))
@@ -643,7 +646,8 @@ private:
         } else {
           // Anything else that may change VD leaves what it changes unsure
           // until a later assignment, but for a component both branches of
-          // an if set to the same constant (`threads.y = 1;` in each).
+          // an if set to the same constant (`threads.y = 1;` in each; an
+          // integer's `threads = 256;`).
           unsigned Mask = changedIn(S, VD);
           const auto *If = dyn_cast<IfStmt>(S);
           for (int C = 0; C < 3 && If && If->getElse() && !If->getInit() &&

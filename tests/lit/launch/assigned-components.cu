@@ -92,6 +92,27 @@ void branches(float *a, int n, int w) {
   scale<<<grid, block>>>(a, n);
 }
 
+// The same for an integer declared without a value (`size_t threads;`): both
+// branches give it 256, so the block is known; the grid differs by branch.
+void integers(float *a, size_t n, bool big) {
+  size_t threads, blocks;
+  if (!big) {
+    threads = 256;
+    blocks = (n + threads - 1) / threads;
+  } else {
+    threads = 256;
+    blocks = 4096;
+  }
+  // MODEL: assigned-components.cu:[[# @LINE + 1]]:3: remark: launch of 'scale': grid ('blocks', 1, 1), block (256, 1, 1)
+  scale<<<blocks, threads>>>(a, n);
+  if (big)
+    threads = 128;
+  else
+    threads = 256;
+  // MODEL: assigned-components.cu:[[# @LINE + 1]]:3: remark: launch of 'scale': grid ('blocks', 1, 1), block ('threads', 1, 1)
+  scale<<<blocks, threads>>>(a, n);
+}
+
 // A grid's y size unknown beside an unknown x size is taken as 1, and said.
 void fixedy(float *a, int n) {
   dim3 grid(1, 1);
