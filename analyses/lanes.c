@@ -1187,15 +1187,15 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
   for (size_t g = 0; g < a->nguards; g++)
     uses_block |= kp_sym_uses_prefix(a->guards[g].lhs, "blockIdx.") ||
                   kp_sym_uses_prefix(a->guards[g].rhs, "blockIdx.");
-  /* Block 1 is blockIdx (1, 1, 1): it does not exist when a dimension the
-   * access uses has a grid of one block. */
-  if (uses_block && !second_block_exists(c, a))
-    uses_block = 0;
   /* A formula (a[(i * 7) % N]) need not treat warps, blocks and iterations
    * alike: look at each of them. */
   const kp_sym *per_lane = a->index.known ? NULL : a->index_formula;
   if (per_lane)
     uses_block |= kp_sym_uses_prefix(per_lane, "blockIdx.");
+  /* Block 1 is blockIdx (1, 1, 1): it does not exist when a dimension the
+   * access uses has a grid of one block. */
+  if (uses_block && !second_block_exists(c, a))
+    uses_block = 0;
   /* Units a scan visits: warps of 32 lanes, or wavefronts of two of them. */
   unsigned per = c->wave == 2 * KP_WARP_SIZE ? 2 : 1;
   int simple_warps = !uses_yz && !a->nguards && !per_lane && s->x % (KP_WARP_SIZE * per) == 0;

@@ -58,6 +58,19 @@ int kp_lane_thread(unsigned bx, unsigned by, unsigned bz, unsigned warp, unsigne
   return 1;
 }
 
+/* Bytes from the lowest of n addresses to the end of the highest's
+ * width-byte word (0 for none). */
+static unsigned long long span(const uint64_t *v, unsigned n, unsigned width) {
+  if (n == 0)
+    return 0;
+  uint64_t lo = v[0], hi = v[0];
+  for (unsigned i = 1; i < n; i++) {
+    lo = v[i] < lo ? v[i] : lo;
+    hi = v[i] > hi ? v[i] : hi;
+  }
+  return (unsigned long long)(hi - lo) + width;
+}
+
 /* Number of distinct values among v[0..n).  Lanes mostly touch ascending
  * addresses: in order, the values that differ from the one before. */
 static unsigned count_distinct(const uint64_t *v, unsigned n) {
@@ -229,6 +242,7 @@ int kp_global_transactions_cached(int cc_major, int cc_minor, int cache, const k
   out->transaction_bytes = t.max_size;
   out->bytes_moved = t.bytes;
   out->bytes_used = (unsigned long long)count_distinct(addrs, n) * a->width;
+  out->span_bytes = span(addrs, n, a->width);
   return KP_WARP_OK;
 }
 
@@ -470,6 +484,7 @@ int kp_amd_global_lines(unsigned line_bytes, const kp_warp_access *lo, const kp_
   out->transaction_bytes = line_bytes;
   out->bytes_moved = (unsigned long long)n * line_bytes;
   out->bytes_used = (unsigned long long)count_distinct(addrs, na) * w;
+  out->span_bytes = span(addrs, na, w);
   return KP_WARP_OK;
 }
 

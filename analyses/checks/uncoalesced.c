@@ -47,6 +47,18 @@ typedef struct scan_state {
   int only_full; /* judge only warps whose every lane makes the access */
 } scan_state;
 
+/* Whether a request's lanes ask for one unbroken run of bytes that needs one
+ * sector (or line) more than the ideal: its misalignment alone, at most one
+ * transaction a request whatever its width, shared with the neighbouring
+ * requests.  Not worth a warning: `a[i + 1]` over 32 floats is 5 sectors where
+ * 4 would do, and 32 bytes of a packed struct read one a lane, 2 where 1 would
+ * do, the same one sector.  Where the unit is the sector or cache line only:
+ * the older generations' rules make a misaligned request cost far more. */
+static int misaligned_run(const kp_gpu *g, const kp_coalescing *co) {
+  return (g->cc_major >= 5 || kp_gpu_amd_rules(g)) && co->span_bytes == co->bytes_used &&
+         co->transactions <= co->ideal + 1;
+}
+
 static void visit(void *user, const kp_scan_point *sp) {
   scan_state *st = user;
   kp_coalescing co;
@@ -57,7 +69,7 @@ static void visit(void *user, const kp_scan_point *sp) {
   st->full |= full;
   if (st->only_full && !full)
     return;
-  double r = (double)co.transactions / co.ideal;
+  double r = misaligned_run(st->gpu, &co) ? 1.0 : (double)co.transactions / co.ideal;
   worst *w = &st->w[sp->sample];
   if (!w->have || r > w->ratio) {
     w->have = 1;

@@ -62,6 +62,8 @@ typedef struct kp_coalescing {
                                     the same size) */
   unsigned long long bytes_moved; /* sum of the sizes of the transactions */
   unsigned long long bytes_used;  /* distinct bytes the lanes asked for */
+  unsigned long long span_bytes;  /* from the lowest byte the lanes ask for to the highest,
+                                     both included (== bytes_used: one unbroken run) */
 } kp_coalescing;
 
 /* Transactions one warp-wide global load or store needs, with the default

@@ -46,9 +46,19 @@ static void test_global_sectors(void) {
     /* stride 32: lane i at 128i, a sector per lane. */
     c = glob(ma, mi, strided(0, 32, 4, ALL));
     CHECK(c.transactions == 32 && c.ideal == 4 && c.bytes_moved == 1024);
-    /* misaligned by one float: bytes 4..131 = sectors 0..4. */
+    /* misaligned by one float: bytes 4..131 = sectors 0..4, one run. */
     c = glob(ma, mi, strided(4, 1, 4, ALL));
     CHECK(c.transactions == 5 && c.ideal == 4);
+    CHECK(c.span_bytes == 128 && c.bytes_used == 128);
+    /* bytes, from byte 16: 16..47, two sectors for one run of 32. */
+    c = glob(ma, mi, strided(16, 1, 1, ALL));
+    CHECK(c.transactions == 2 && c.ideal == 1 && c.span_bytes == 32 && c.bytes_used == 32);
+    /* every other byte from 16: 16..78, a span of 63 with 32 used. */
+    c = glob(ma, mi, strided(16, 2, 1, ALL));
+    CHECK(c.transactions == 3 && c.span_bytes == 63 && c.bytes_used == 32);
+    /* descending floats: lane 31 lowest, the span from it to lane 0's end. */
+    c = glob(ma, mi, strided(124, -1, 4, ALL));
+    CHECK(c.span_bytes == 128);
     /* double, stride 1: bytes 0..255 = sectors 0..7, which is ideal. */
     c = glob(ma, mi, strided(0, 1, 8, ALL));
     CHECK(c.transactions == 8 && c.ideal == 8 && c.bytes_used == 256);
@@ -391,6 +401,7 @@ static void test_amd_global(void) {
   /* Stride 2 floats: bytes 0..511, 8 lines of 64 where 4 would do. */
   c = amd_lines(64, 2, 4, ALL, ALL);
   CHECK(c.transactions == 8 && c.ideal == 4 && c.bytes_used == 256 && c.bytes_moved == 512);
+  CHECK(c.span_bytes == 508);
   /* Stride 32 floats (128 B): each lane its own line, 64 where 4 would do;
    * with 128-byte lines 64 where 2 would do. */
   c = amd_lines(64, 32, 4, ALL, ALL);
