@@ -322,6 +322,11 @@ private:
   Val special(const Expr *E, int V, const std::string &Name);
   Val eval(const Expr *E);
   static bool smallTree(const Stmt *E);
+  // Whether E is a small side-effect-free integer tree clang folds, and to
+  // what: a fact of the AST alone, kept per expression (an unrolled loop or an
+  // inlined function evaluates the same expressions again and again).
+  bool foldsToConstant(const Expr *E, int64_t &Out);
+  llvm::DenseMap<const Expr *, std::pair<bool, int64_t>> Folded;
   Val evalExpr(const Expr *E);
   Val declRef(const DeclRefExpr *DRE);
   const char *loadedName(const VarDecl *VD);

@@ -218,10 +218,23 @@ bool BodyBuilder::smallTree(const Stmt *E) {
   return true;
 }
 
+bool BodyBuilder::foldsToConstant(const Expr *E, int64_t &Out) {
+  if (isa<CallExpr>(E) || !E->getType()->isIntegralOrEnumerationType())
+    return false;
+  auto It = Folded.find(E);
+  if (It == Folded.end()) {
+    int64_t V = 0;
+    bool Ok = smallTree(E) && !E->HasSideEffects(Ctx) && foldInt(E, V);
+    It = Folded.try_emplace(E, Ok, V).first;
+  }
+  Out = It->second.second;
+  return It->second.first;
+}
+
 Val BodyBuilder::evalExpr(const Expr *E) {
   E = E->IgnoreParens();
   int64_t IV;
-  if (!isa<CallExpr>(E) && smallTree(E) && !E->HasSideEffects(Ctx) && foldInt(E, IV)) {
+  if (foldsToConstant(E, IV)) {
     Val R;
     R.L = linConst(IV);
     R.Key = "c" + std::to_string(IV);

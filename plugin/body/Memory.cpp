@@ -533,13 +533,12 @@ Val BodyBuilder::load(const Expr *E) {
 
 void BodyBuilder::forgetLoads(const char *Base) {
   std::string Prefix = Base ? "ld:" + std::string(Base) + "|" : std::string("ld:");
+  // The keys that start with Prefix are one run of the ordered map: a store
+  // in a kernel of thousands of pure expressions visits only its loads.
   for (Frame &F : Frames)
-    for (auto It = F.Cse.begin(); It != F.Cse.end();) {
-      if (It->first.compare(0, Prefix.size(), Prefix) == 0)
-        It = F.Cse.erase(It);
-      else
-        ++It;
-    }
+    for (auto It = F.Cse.lower_bound(Prefix);
+         It != F.Cse.end() && It->first.compare(0, Prefix.size(), Prefix) == 0;)
+      It = F.Cse.erase(It);
 }
 
 Val BodyBuilder::store(const Expr *LHS, Val V, SourceLocation L) {
