@@ -232,7 +232,8 @@ static int parse_used(const char *p, kp_ptxas_func *r) {
   if (strncmp(p, "Used ", 5) != 0)
     return 0;
   p += 5;
-  if (!read_num(&p, 1 << 20, &v) || strncmp(p, " registers", 10) != 0)
+  /* The facts file's limit (kp_ptxas_facts_parse): what kperf writes, it reads. */
+  if (!read_num(&p, 1 << 16, &v) || strncmp(p, " registers", 10) != 0)
     return 0;
   r->registers = (int)v;
   p += 10;
