@@ -17,6 +17,9 @@
 
 #define MAX_NAME 4096
 #define MAX_BYTES (1LL << 40)
+/* Registers per thread, in ptxas's output and in the facts file alike: what
+ * kperf writes, it reads. */
+#define MAX_REGISTERS (1 << 16)
 
 
 /* ---- The table ----------------------------------------------------------- */
@@ -232,8 +235,7 @@ static int parse_used(const char *p, kp_ptxas_func *r) {
   if (strncmp(p, "Used ", 5) != 0)
     return 0;
   p += 5;
-  /* The facts file's limit (kp_ptxas_facts_parse): what kperf writes, it reads. */
-  if (!read_num(&p, 1 << 16, &v) || strncmp(p, " registers", 10) != 0)
+  if (!read_num(&p, MAX_REGISTERS, &v) || strncmp(p, " registers", 10) != 0)
     return 0;
   r->registers = (int)v;
   p += 10;
@@ -470,7 +472,7 @@ int kp_ptxas_facts_parse(const char *text, size_t len, kp_ptxas_facts *out, char
         if (*p != ' ' && *p != '\t')
           ok = 0;
         else
-          ok = read_num(&p, x == 0 ? 1 << 16 : MAX_BYTES, &v[x]);
+          ok = read_num(&p, x == 0 ? MAX_REGISTERS : MAX_BYTES, &v[x]);
       }
       ok = ok && *p == '\0';
     }
