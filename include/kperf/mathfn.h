@@ -9,7 +9,10 @@
  * The numbers are measured from nvcc's PTX (sm_90, -O3, with and without
  * -use_fast_math) by scripts/gen-mathfn-table.py, which generates
  * analyses/mathfn_table.h; its header comment says how, and each row's
- * comment which arguments and paths it stands for.
+ * comment which arguments and paths it stands for.  The half and bfloat16
+ * intrinsics (__half2float, __hadd2, __float2bfloat16, ...) are a short table of
+ * their own in analyses/mathfn.c, measured the same way: the host pass, where
+ * kperf reads kernels, sees only their host emulation.
  */
 #ifndef KPERF_MATHFN_H
 #define KPERF_MATHFN_H
@@ -44,7 +47,8 @@ typedef struct kp_mathfn {
  * result's fast_math says which). */
 const kp_mathfn *kp_mathfn_find(const char *name, int fast_math);
 
-/* All entries, sorted by name then fast_math; *n receives their number. */
+/* All entries of the generated table, sorted by name then fast_math; *n
+ * receives their number. */
 const kp_mathfn *kp_mathfn_all(size_t *n);
 
 /* Sum of an entry's counts over all classes (0 for NULL). */

@@ -73,6 +73,29 @@ static void test_lookup(void) {
   CHECK(kp_mathfn_find("SINF", 0) == NULL);
 }
 
+/* Half and bfloat16 intrinsics: their device path's PTX (analyses/mathfn.c),
+ * not the host emulation the host pass's headers hold. */
+static void test_half(void) {
+  CHECK(only(kp_mathfn_find("__half2float", 0), KP_I_CONV) == 1);
+  CHECK(only(kp_mathfn_find("__float2half_rn", 1), KP_I_CONV) == 1);
+  CHECK(only(kp_mathfn_find("__bfloat162float", 0), KP_I_CONV) == 1);
+  CHECK(only(kp_mathfn_find("__bfloat1622float2", 0), KP_I_CONV) == 2);
+  CHECK(only(kp_mathfn_find("__hfma2", 0), KP_I_FP16) == 1);
+  CHECK(only(kp_mathfn_find("__hadd", 0), KP_I_FP16) == 1);
+  CHECK(only(kp_mathfn_find("__hlt", 0), KP_I_CMP) == 2);
+  const kp_mathfn *u = kp_mathfn_find("__half22float2", 0);
+  CHECK(u && u->counts[KP_I_CONV] == 2 && u->counts[KP_I_INT] == 2 && kp_mathfn_total(u) == 4);
+  CHECK(only(kp_mathfn_find("__low2half", 0), KP_I_INT) == 2);
+  /* The first and last rows of the table (its binary search). */
+  CHECK(kp_mathfn_find("__bfloat1622float2", 0) != NULL);
+  CHECK(kp_mathfn_find("__low2half", 0) != NULL);
+  /* Not in it: their device paths are not one straight-line sequence. */
+  CHECK(kp_mathfn_find("__hdiv", 0) == NULL);
+  CHECK(kp_mathfn_find("__half2", 0) == NULL);
+  /* The generated table's names still come first. */
+  CHECK(kp_mathfn_find("expf", 0) && strcmp(kp_mathfn_find("expf", 0)->name, "expf") == 0);
+}
+
 static void test_aliases(void) {
   const kp_mathfn *e = kp_mathfn_find("expf", 0);
   CHECK(e != NULL);
@@ -114,6 +137,7 @@ static void test_table(void) {
 int main(void) {
   test_lookup();
   test_aliases();
+  test_half();
   test_table();
   return TEST_RESULT();
 }
