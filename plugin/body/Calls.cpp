@@ -138,9 +138,9 @@ Val BodyBuilder::call(const CallExpr *CE) {
     return R;
   }
   // `v[i] = w` for a trivially assignable struct aligned to its size
-  // (int2, float4, ...): one vector store of the whole object (st.v2/v4),
-  // like a builtin assignment, not the field by field copy of the
-  // implicit operator=.
+  // (int2, float4, __half, ...): one store of the whole object (st.v2/v4 or
+  // one scalar), like a builtin assignment, not the field by field copy of
+  // the implicit operator=.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     if (isa<CXXOperatorCallExpr>(CE) && CE->getNumArgs() == 2 && MD->isTrivial() &&
         (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
@@ -148,7 +148,7 @@ Val BodyBuilder::call(const CallExpr *CE) {
       if (!T->isDependentType() && !T->isIncompleteType()) {
         int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
         int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
-        if (Size == Align && (Size == 8 || Size == 16))
+        if (Size == Align && (Size == 2 || Size == 4 || Size == 8 || Size == 16))
           return store(CE->getArg(0), eval(CE->getArg(1)), L);
       }
     }
@@ -193,6 +193,27 @@ Val BodyBuilder::call(const CallExpr *CE) {
 }
 
 Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigned First) {
+  // A method's `this`: the address of the object it is called on (`a[i].f()`,
+  // `p->f()`, `a[i] + b` for a member operator), unknown when kperf cannot
+  // follow it (a local object, an address kperf has no place for).
+  Val This;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && MD->isInstance()) {
+    const Expr *Obj = nullptr;
+    bool Arrow = false;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      Obj = MC->getImplicitObjectArgument();
+      if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+        Arrow = ME->isArrow();
+    } else if (isa<CXXOperatorCallExpr>(CE) && First == 1 && CE->getNumArgs() >= 1) {
+      Obj = CE->getArg(0);
+    }
+    if (Obj && Arrow)
+      This = eval(Obj);
+    else if (Obj && !addressOf(Obj->IgnoreParenImpCasts(), This))
+      This = Val();
+    if (!This.IsPtr)
+      This = Val();
+  }
   std::vector<Val> Args;
   for (unsigned I = First; I < CE->getNumArgs(); ++I)
     Args.push_back(eval(CE->getArg(I)));
@@ -217,7 +238,11 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   std::vector<std::pair<std::vector<kp_guard>, bool>> CallerGuards;
   for (const Frame &Fr : Frames)
     CallerGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
+  ThisStack.push_back(This);
+  CallSites.push_back(CE->getBeginLoc());
   stmt(Def->getBody());
+  CallSites.pop_back();
+  ThisStack.pop_back();
   for (size_t I = 0; I < CallerGuards.size() && I < Frames.size(); ++I) {
     Frames[I].Guards = CallerGuards[I].first;
     Frames[I].GuardsUnknown = CallerGuards[I].second;
