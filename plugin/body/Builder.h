@@ -409,6 +409,7 @@ private:
   int PendingUnroll = 0;
   void varDecl(const VarDecl *VD);
   void ifStmt(const IfStmt *IS);
+  const VarDecl *clampOf(const Expr *Cond, const Stmt *Then, Lin &Out);
   void branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken, const Stmt *Then,
               const Stmt *Else, int Jump = -1);
 

@@ -141,6 +141,53 @@ void BodyBuilder::ifStmt(const IfStmt *IS) {
   branch(IS->getIfLoc(), Cond, Cd, Taken, IS->getThen(), IS->getElse(), Jump);
 }
 
+// `if (x > E) x = E;` and its mirror forms, x an integer local and E the same
+// expression on both sides: x's variable, with Out = min(x, E) (max(x, E) for
+// `x < E`) from x's value before the branch; nullptr for anything else.
+const VarDecl *BodyBuilder::clampOf(const Expr *Cond, const Stmt *Then, Lin &Out) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+    if (CS->size() != 1)
+      return nullptr;
+    Then = CS->body_front();
+  }
+  const auto *As = dyn_cast<BinaryOperator>(Then);
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!As || As->getOpcode() != BO_Assign || !Cmp || !Cmp->isRelationalOp())
+    return nullptr;
+  const auto *Target = dyn_cast<DeclRefExpr>(As->getLHS()->IgnoreParenImpCasts());
+  const auto *VD = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isIntegerType() || !VD->hasLocalStorage())
+    return nullptr;
+  auto isX = [VD](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == VD;
+  };
+  BinaryOperatorKind Op = Cmp->getOpcode();
+  const Expr *Other;
+  if (isX(Cmp->getLHS()))
+    Other = Cmp->getRHS();
+  else if (isX(Cmp->getRHS())) {
+    Other = Cmp->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  } else
+    return nullptr;
+  const Expr *E = As->getRHS();
+  int64_t C1, C2;
+  bool Same = foldInt(Other, C1) && foldInt(E, C2) ? C1 == C2
+                                                   : Expr::isSameComparisonOperand(Other, E);
+  if (!Same || isX(E))
+    return nullptr;
+  auto It = Env.find(VD);
+  if (It == Env.end() || !formula(It->second.V.L))
+    return nullptr;
+  Lin Bound = evalQuiet(E);
+  if (!formula(Bound))
+    return nullptr;
+  bool IsMin = Op == BO_GT || Op == BO_GE;
+  Out = linMinMax(IsMin, It->second.V.L, Bound);
+  return formula(Out) ? VD : nullptr;
+}
+
 void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken,
                          const Stmt *Then, const Stmt *Else, int Jump) {
   kp_branch *B = static_cast<kp_branch *>(kp_module_alloc(M, sizeof(kp_branch)));
@@ -151,6 +198,12 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
   B->taken = Taken;
   B->cond = str(text(Cond));
   bool Div = Frames.back().Divergent || B->divergent;
+  // A clamp, `if (x > E) x = E;` (>=, or E < x; `<` for a floor): x is
+  // min(x, E) (max) after it, whichever side the threads take.
+  const VarDecl *ClampVD = nullptr;
+  Lin Clamp;
+  if (Taken < 0 && !Else && Then && Cond)
+    ClampVD = clampOf(Cond, Then, Clamp);
   llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
   auto side = [&](kp_region *R, const Stmt *Body, bool Neg) {
     Frame F;
@@ -203,7 +256,7 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
       continue;
     Val V = It->second.V;
     if (Taken < 0) {
-      V.L = Lin();
+      V.L = VD == ClampVD ? Clamp : Lin();
       forgetTruth(V); // either side's value: not known to be a truth value
     }
     V.IsPtr = V.IsPtr && Taken >= 0;
