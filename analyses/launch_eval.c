@@ -1252,6 +1252,13 @@ static int is_loop_iteration(const char *name) {
   return strncmp(name, "iteration@", 10) == 0;
 }
 
+/* The trip count of a loop kperf cannot follow ("trip@FILE:LINE"): a
+ * statement may be a function of it, but it is never tied to another
+ * variable (taken equal to n it would make the time grow as n^2 on a guess). */
+static int is_unknown_trip(const char *name) {
+  return strncmp(name, "trip@", 5) == 0;
+}
+
 /* Point n of s: the evaluation e at the variable's 2^power. */
 static void scaling_point(kp_launch_scaling *s, int n, int power, const kp_launch_eval *e) {
   s->predicted_us[n] = e->pred.predicted_us;
@@ -1391,7 +1398,8 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       scanned->cand = NULL;
       scanned->ncand = 0;
     }
-    if (!ok && !e->invalid && e->missing[0] && nv < NV && !is_loop_iteration(e->missing)) {
+    if (!ok && !e->invalid && e->missing[0] && nv < NV && !is_loop_iteration(e->missing) &&
+        !is_unknown_trip(e->missing) && !is_unknown_trip(names[0])) {
       char name[64];
       host_name(m, l, e->missing, name, sizeof name);
       grew = 1;
