@@ -180,6 +180,8 @@ def launch_list(r):
     for l in (r.get("predict") or {}).get("launches", []):
         st = "time" if l.get("ok") else "statement" if l.get("scaling") else "silent"
         x = {"loc": l.get("loc"), "kernel": l.get("kernel"), "said": st}
+        if l.get("analysable"):
+            x["analysable"] = True
         if l.get("block_macros"):
             x["block_macros"] = l["block_macros"]
         if st != "time":
@@ -202,6 +204,7 @@ def summarise(results, timings):
     kernels = launches = predicted = recommended = stated = 0
     analysable = analysable_said = 0
     silent_analysable = collections.Counter()
+    sites = {}  # (file, place) of an analysable launch -> whether every instance there was said
     silent = collections.Counter()
     no_reco = collections.Counter()
     for r in results:
@@ -219,10 +222,13 @@ def summarise(results, timings):
             launches += 1
             if l.get("analysable"):
                 analysable += 1
-                if l.get("ok") or l.get("scaling"):
+                said = bool(l.get("ok") or l.get("scaling"))
+                if said:
                     analysable_said += 1
                 else:
                     silent_analysable[reason(l.get("why"))] += 1
+                key = (r["file"], l.get("loc"))
+                sites[key] = sites.get(key, True) and said
             if l.get("ok"):
                 predicted += 1
                 best = l.get("best") or {}
@@ -247,6 +253,9 @@ def summarise(results, timings):
     s["launches_analysable"] = analysable
     s["launches_analysable_with_time"] = analysable_said
     s["no_time_analysable_reasons"] = silent_analysable.most_common()
+    # A template's instances launched from one place are one launch site.
+    s["launch_sites_analysable"] = len(sites)
+    s["launch_sites_analysable_with_time"] = sum(1 for v in sites.values() if v)
     s["no_prediction_reasons"] = silent.most_common(8)
     s["no_recommendation_reasons"] = no_reco.most_common(8)
     if timings:
@@ -285,6 +294,11 @@ def print_summary(s):
         print("analysable kernels    %d launches, %d with a time or a statement (%.1f %%)" %
               (s["launches_analysable"], s["launches_analysable_with_time"],
                100.0 * s["launches_analysable_with_time"] / s["launches_analysable"]))
+        if s.get("launch_sites_analysable"):
+            print("  launch sites          %d (a template's instances at one place count once), %d "
+                  "with a time or a statement at every instance (%.1f %%)" %
+                  (s["launch_sites_analysable"], s["launch_sites_analysable_with_time"],
+                   100.0 * s["launch_sites_analysable_with_time"] / s["launch_sites_analysable"]))
         print("  no time there, why (all):")
         for w, n in s["no_time_analysable_reasons"]:
             print("    %4d  %s" % (n, w))
