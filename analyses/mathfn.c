@@ -81,30 +81,21 @@ static const kp_mathfn half_rows[] = {
 
 #define NHALF (sizeof half_rows / sizeof half_rows[0])
 
-static const kp_mathfn *find_half(const char *name) {
-  size_t lo = 0, hi = NHALF;
+
+/* Index of the first of the n rows (sorted by name) called name, or -1. */
+static long find_in(const kp_mathfn *rows, size_t n, const char *name) {
+  size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (strcmp(half_rows[mid].name, name) < 0)
+    if (strcmp(rows[mid].name, name) < 0)
       lo = mid + 1;
     else
       hi = mid;
   }
-  return lo < NHALF && strcmp(half_rows[lo].name, name) == 0 ? &half_rows[lo] : NULL;
+  return lo < n && strcmp(rows[lo].name, name) == 0 ? (long)lo : -1;
 }
 
-/* Index of the first row called name, or -1. */
-static long find_row(const char *name) {
-  size_t lo = 0, hi = NROWS;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (strcmp(kp_mathfn_rows[mid].name, name) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < NROWS && strcmp(kp_mathfn_rows[lo].name, name) == 0 ? (long)lo : -1;
-}
+static long find_row(const char *name) { return find_in(kp_mathfn_rows, NROWS, name); }
 
 static const kp_mathfn *pick(long i, int fast_math) {
   if (i < 0)
@@ -144,8 +135,10 @@ const kp_mathfn *kp_mathfn_find(const char *name, int fast_math) {
     if (i < 0 && strncmp(rest, "fast_", 5) == 0)
       i = find_joined("__", rest + 5);
   }
-  if (i < 0)
-    return find_half(name);
+  if (i < 0) {
+    long h = find_in(half_rows, NHALF, name);
+    return h < 0 ? NULL : &half_rows[h];
+  }
   return pick(i, fast_math);
 }
 

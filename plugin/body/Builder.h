@@ -452,6 +452,13 @@ private:
   static const char *basename(const char *P);
 };
 
+// Whether E (parentheses and implicit casts aside) names VD.
+bool refersTo(const Expr *E, const VarDecl *VD);
+// The other side of a comparison of VD (`VD Op E`, or `E Op VD` with Op
+// reversed so that VD reads as the left side): E, or nullptr when neither side
+// is VD.
+const Expr *comparedWith(const BinaryOperator *Cmp, const VarDecl *VD, BinaryOperatorKind &Op);
+
 } // namespace body
 } // namespace kperf
 

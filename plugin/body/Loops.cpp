@@ -197,6 +197,21 @@ BodyBuilder::Induction BodyBuilder::updateOf(const Expr *Inc, const Expr *Cond) 
   return N == 1 ? Found : Induction();
 }
 
+bool refersTo(const Expr *E, const VarDecl *VD) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE && DRE->getDecl() == VD;
+}
+
+const Expr *comparedWith(const BinaryOperator *Cmp, const VarDecl *VD, BinaryOperatorKind &Op) {
+  Op = Cmp->getOpcode();
+  if (refersTo(Cmp->getLHS(), VD))
+    return Cmp->getRHS();
+  if (!refersTo(Cmp->getRHS(), VD))
+    return nullptr;
+  Op = BinaryOperator::reverseComparisonOp(Op);
+  return Cmp->getLHS();
+}
+
 BodyBuilder::Bound BodyBuilder::boundOf(const Expr *Cond, const VarDecl *VD) {
   Bound B;
   if (!Cond || !VD)
@@ -204,20 +219,10 @@ BodyBuilder::Bound BodyBuilder::boundOf(const Expr *Cond, const VarDecl *VD) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO || !BO->isComparisonOp())
     return B;
-  auto isVar = [VD](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == VD;
-  };
-  BinaryOperatorKind Op = BO->getOpcode();
-  const Expr *Other;
-  if (isVar(BO->getLHS())) {
-    Other = BO->getRHS();
-  } else if (isVar(BO->getRHS())) {
-    Other = BO->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  } else {
+  BinaryOperatorKind Op;
+  const Expr *Other = comparedWith(BO, VD, Op);
+  if (!Other)
     return B;
-  }
   B.Limit = evalQuiet(Other);
   B.Op = Op;
   B.Ok = tripSym(B.Limit) != nullptr;

@@ -158,24 +158,15 @@ const VarDecl *BodyBuilder::clampOf(const Expr *Cond, const Stmt *Then, Lin &Out
   const auto *VD = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
   if (!VD || !VD->getType()->isIntegerType() || !VD->hasLocalStorage())
     return nullptr;
-  auto isX = [VD](const Expr *E) {
-    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return D && D->getDecl() == VD;
-  };
-  BinaryOperatorKind Op = Cmp->getOpcode();
-  const Expr *Other;
-  if (isX(Cmp->getLHS()))
-    Other = Cmp->getRHS();
-  else if (isX(Cmp->getRHS())) {
-    Other = Cmp->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  } else
+  BinaryOperatorKind Op;
+  const Expr *Other = comparedWith(Cmp, VD, Op);
+  if (!Other)
     return nullptr;
   const Expr *E = As->getRHS();
   int64_t C1, C2;
   bool Same = foldInt(Other, C1) && foldInt(E, C2) ? C1 == C2
                                                    : Expr::isSameComparisonOperand(Other, E);
-  if (!Same || isX(E))
+  if (!Same || refersTo(E, VD))
     return nullptr;
   auto It = Env.find(VD);
   if (It == Env.end() || !formula(It->second.V.L))
