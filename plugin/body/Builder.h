@@ -244,8 +244,6 @@ private:
   // `this` of the methods being inlined, innermost last (a pointer value, or
   // an unknown one).
   std::vector<Val> ThisStack;
-  // The places of the calls being inlined, innermost last.
-  std::vector<SourceLocation> CallSites;
   llvm::DenseMap<const VarDecl *, VarInfo> Env;
   llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
   // Local arrays some access addresses as registers (Memory.cpp,

@@ -239,9 +239,7 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   for (const Frame &Fr : Frames)
     CallerGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
   ThisStack.push_back(This);
-  CallSites.push_back(CE->getBeginLoc());
   stmt(Def->getBody());
-  CallSites.pop_back();
   ThisStack.pop_back();
   for (size_t I = 0; I < CallerGuards.size() && I < Frames.size(); ++I) {
     Frames[I].Guards = CallerGuards[I].first;

@@ -330,16 +330,6 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   if (!Ac)
     return -1;
   int Idx = static_cast<int>(K->naccesses - 1);
-  // An access inside a function of a system header (`in[i]`'s conversion to
-  // float reads `*this` in cuda_fp16.hpp) is placed at the innermost call of
-  // it from the user's code: clang shows no warning in a system header.
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L)))
-    for (auto It = CallSites.rbegin(); It != CallSites.rend(); ++It)
-      if (It->isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(*It))) {
-        L = *It;
-        break;
-      }
   Ac->loc = loc(L);
   Ac->is_store = Store;
   Ac->is_atomic = Atomic;
