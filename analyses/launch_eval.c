@@ -1143,7 +1143,8 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
 static int64_t scaling_value(const kp_launch_scaling *s, int i, int64_t v) {
   if (i == 0 || s->tie_kind[i - 1] == KP_TIE_EQUAL)
     return v;
-  if (s->tie_kind[i - 1] == KP_TIE_BLOCK || s->tie_kind[i - 1] == KP_TIE_FIXED)
+  if (s->tie_kind[i - 1] == KP_TIE_BLOCK || s->tie_kind[i - 1] == KP_TIE_FIXED ||
+      s->tie_kind[i - 1] == KP_TIE_ONCE)
     return s->tie_div[i - 1];
   return (v + s->tie_div[i - 1] - 1) / s->tie_div[i - 1];
 }
@@ -1253,8 +1254,9 @@ static int is_loop_iteration(const char *name) {
 }
 
 /* The trip count of a loop kperf cannot follow ("trip@FILE:LINE"): a
- * statement may be a function of it, but it is never tied to another
- * variable (taken equal to n it would make the time grow as n^2 on a guess). */
+ * statement may be a function of it alone; beside other unknowns it is taken
+ * as one iteration (KP_TIE_ONCE), never equal to another variable (taken
+ * equal to n it would make the time grow as n^2 on a guess). */
 static int is_unknown_trip(const char *name) {
   return strncmp(name, "trip@", 5) == 0;
 }
@@ -1380,7 +1382,9 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     for (int i = 0; i < nv; i++) {
       int64_t v = (int64_t)1 << 16;
       int gd = grid_var_dim(l, names[i]);
-      if (is_block_var(l, names[i]))
+      if (is_unknown_trip(names[i]) && nv > 1)
+        v = 1; /* KP_TIE_ONCE */
+      else if (is_block_var(l, names[i]))
         v = block_var_value(l, names[i], maxb);
       else if (is_smem_var(l, names[i]))
         v = 0; /* KP_TIE_FIXED */
@@ -1398,8 +1402,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       scanned->cand = NULL;
       scanned->ncand = 0;
     }
-    if (!ok && !e->invalid && e->missing[0] && nv < NV && !is_loop_iteration(e->missing) &&
-        !is_unknown_trip(e->missing) && !is_unknown_trip(names[0])) {
+    if (!ok && !e->invalid && e->missing[0] && nv < NV && !is_loop_iteration(e->missing)) {
       char name[64];
       host_name(m, l, e->missing, name, sizeof name);
       grew = 1;
@@ -1421,13 +1424,18 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   }
   /* The variable: the first that is neither the grid nor the block; they
    * are tied to it. */
-  int first = 0;
+  int first = 0, trips = 0;
+  for (int i = 0; i < nv; i++)
+    trips += is_unknown_trip(names[i]);
   while (first < nv && (is_grid_var(l, names[first]) || is_block_var(l, names[first]) ||
-                        is_smem_var(l, names[first])))
+                        is_smem_var(l, names[first]) || (nv > 1 && is_unknown_trip(names[first]))))
     first++;
   if (first == nv)
-    for (first = 0; first < nv && (is_block_var(l, names[first]) || is_smem_var(l, names[first]));)
+    for (first = 0; first < nv && (is_block_var(l, names[first]) || is_smem_var(l, names[first]) ||
+                                   (nv > 1 && is_unknown_trip(names[first])));)
       first++;
+  if (first == nv && trips)
+    goto done; /* block sizes and loops kperf cannot follow: no variable to state over */
   if (first == nv) {
     /* Block sizes (and the shared memory size): the block variable first. */
     for (int i = 1; i < nv && is_smem_var(l, names[0]); i++) {
@@ -1449,12 +1457,14 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     int t = s->nties++;
     snprintf(s->tie_var[t], sizeof s->tie_var[t], "%s", names[i]);
     int gd = grid_var_dim(l, names[i]);
-    s->tie_kind[t] = is_block_var(l, names[i])      ? KP_TIE_BLOCK
+    s->tie_kind[t] = is_unknown_trip(names[i])      ? KP_TIE_ONCE
+                     : is_block_var(l, names[i])    ? KP_TIE_BLOCK
                      : is_smem_var(l, names[i])   ? KP_TIE_FIXED
                      : gd > 0 && !l->grid.x.known ? KP_TIE_FIXED
                      : gd >= 0                    ? KP_TIE_GRID
                                                   : KP_TIE_EQUAL;
-    s->tie_div[t] = s->tie_kind[t] == KP_TIE_GRID    ? GRID_DIV(gd)
+    s->tie_div[t] = s->tie_kind[t] == KP_TIE_ONCE    ? 1
+                    : s->tie_kind[t] == KP_TIE_GRID  ? GRID_DIV(gd)
                     : s->tie_kind[t] == KP_TIE_FIXED ? (is_smem_var(l, names[i]) ? 0 : 1)
                     : s->tie_kind[t] == KP_TIE_BLOCK
                         ? block_var_value(l, names[i], maxb)
@@ -1560,7 +1570,12 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
     buf[0] = '\0';
   for (int t = 0; t < s->nties && used < len; t++) {
     const char *sep = t ? "; " : "";
-    if (s->tie_kind[t] == KP_TIE_BLOCK || s->tie_kind[t] == KP_TIE_FIXED)
+    if (s->tie_kind[t] == KP_TIE_ONCE)
+      used += (size_t)snprintf(buf + used, len - used,
+                               "%s%s = 1: a loop whose trip count kperf cannot follow, taken to "
+                               "run once, so the times are lower bounds",
+                               sep, s->tie_var[t]);
+    else if (s->tie_kind[t] == KP_TIE_BLOCK || s->tie_kind[t] == KP_TIE_FIXED)
       used += (size_t)snprintf(buf + used, len - used, "%s%s = %" PRId64, sep, s->tie_var[t],
                                s->tie_div[t]);
     else if (s->tie_kind[t] == KP_TIE_GRID)

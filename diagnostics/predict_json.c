@@ -48,6 +48,7 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
       cJSON_AddStringToObject(x, "as", s.tie_kind[t] == KP_TIE_GRID    ? "grid"
                                        : s.tie_kind[t] == KP_TIE_BLOCK ? "block"
                                        : s.tie_kind[t] == KP_TIE_FIXED ? "fixed"
+                                       : s.tie_kind[t] == KP_TIE_ONCE  ? "once"
                                                                        : "equal");
       cJSON_AddNumberToObject(x, "divisor", (double)s.tie_div[t]);
       cJSON_AddItemToArray(ties, x);

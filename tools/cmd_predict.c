@@ -319,6 +319,7 @@ static void print_scaling(const cJSON *l) {
     s.tie_kind[s.nties] = strcmp(as, "grid") == 0    ? KP_TIE_GRID
                           : strcmp(as, "block") == 0 ? KP_TIE_BLOCK
                           : strcmp(as, "fixed") == 0 ? KP_TIE_FIXED
+                          : strcmp(as, "once") == 0  ? KP_TIE_ONCE
                                                      : KP_TIE_EQUAL;
     s.tie_div[s.nties] = (int64_t)kp_json_num(tie, "divisor", NAN);
     s.nties++;
@@ -348,7 +349,7 @@ static void print_scaling(const cJSON *l) {
   s.bound2_ratio = kp_json_num(sc, "bound2_ratio", NAN);
   char text[640];
   kp_launch_scaling_text(&s, text, sizeof text);
-  char vars[256], ties[320];
+  char vars[256], ties[640];
   kp_launch_scaling_vars(&s, vars, sizeof vars);
   kp_launch_scaling_ties(&s, ties, sizeof ties);
   printf("  as a function of %s%s%s%s: %s\n", vars, ties[0] ? " (taking " : "", ties,

@@ -52,7 +52,7 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_mod
   kp_launch_scaling s;
   if (!kp_launch_scaling_of(ctx->m, l, ctx->gpu, model, e, ctx, &s))
     return 0;
-  char text[640], vars[256], ties[320], taking[340] = "", assume[256];
+  char text[640], vars[256], ties[640], taking[660] = "", assume[256];
   kp_launch_scaling_text(&s, text, sizeof text);
   kp_launch_scaling_vars(&s, vars, sizeof vars);
   kp_launch_scaling_ties(&s, ties, sizeof ties);
@@ -67,12 +67,17 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_mod
       used += (size_t)snprintf(assume + used, sizeof assume - used, "%s%s = ...",
                                used ? ", " : "", v);
   }
+  int once = 0; /* a loop kperf cannot follow: its #pragma kperf trip too */
+  for (int t = 0; t < s.nties; t++)
+    once |= s.tie_kind[t] == KP_TIE_ONCE;
   return kp_findings_add(out, CHECK, sev, l->loc,
                          "predicted on %s (%s model) as a function of %s, which %s no value "
                          "here%s: %s%s%s%s",
                          ctx->gpu->id, kp_model_name(model), vars, s.nties ? "have" : "has",
                          taking, text, assume[0] ? "; #pragma kperf assume(" : "", assume,
-                         assume[0] ? ") gives one number" : "") != NULL;
+                         !assume[0] ? ""
+                         : once     ? ") and #pragma kperf trip(N) on the loop give one number"
+                                    : ") gives one number") != NULL;
 }
 
 /* Once per file and parameter: a note on the last finding naming the

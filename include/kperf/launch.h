@@ -105,8 +105,10 @@ typedef enum kp_scaling_tie {
   KP_TIE_BLOCK = 2, /* a block size: div (KP_SCALING_BLOCK threads or the kernel's
                        __launch_bounds__ when lower; 1 for a y or z size beside an
                        unknown x size), whatever the variable */
-  KP_TIE_FIXED = 3  /* a grid's y or z size beside an unknown x size: div (1); the
+  KP_TIE_FIXED = 3, /* a grid's y or z size beside an unknown x size: div (1); the
                        dynamic shared memory size: div (0 bytes) */
+  KP_TIE_ONCE = 4   /* the trip count of a loop kperf cannot follow (trip@FILE:LINE):
+                       div (1 iteration); the statement's times are lower bounds */
 } kp_scaling_tie;
 /* The block size a statement takes for a block given by a variable (16 x 16
  * for one that gives two dimensions, 8 x 8 x 8 for three). */
@@ -148,9 +150,11 @@ struct kp_check_ctx;
  * to KP_SCALING_TIES more), each is tied to the variable: a variable that is
  * the block's x size is KP_SCALING_BLOCK (or the kernel's __launch_bounds__
  * when lower), one that is the grid's x size is
- * ceil(variable / threads per block), any other equals the variable; the
- * variable is the first missing one that is neither (the grid itself when
- * only it and the block are missing).  When only block sizes are missing,
+ * ceil(variable / threads per block), the trip count of a loop kperf cannot
+ * follow is 1 (KP_TIE_ONCE: the times are lower bounds), any other equals the
+ * variable; the variable is the first missing one that is none of these (the
+ * grid itself when only it, the block and such trip counts are missing; a
+ * trip count itself when it is the only one).  When only block sizes are missing,
  * the variable is the block's (block_dims): the model at 32, 128, 256 and
  * 1024 threads (4x4 to 32x32 for a variable that gives two dimensions, 2^3
  * to 8^3 for three; within the kernel's __launch_bounds__).  1 when there

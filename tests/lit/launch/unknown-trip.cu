@@ -1,20 +1,30 @@
 // A loop whose trip count kperf cannot follow is a variable of its own
-// (trip@FILE:LINE), never tied to the problem size: taking it equal to n would
-// make the time grow as n^2 on a guess.  A launch that needs it besides n gets
-// no statement; bound with --arg, the statement over n is back.
+// (trip@FILE:LINE), never tied to the problem size: taken equal to n it would
+// make the time grow as n^2 on a guess.  Beside the problem size it is taken
+// as one iteration and the statement says its times are lower bounds; bound
+// with --arg, the statement over n is exact.  Alone, it is the statement's
+// variable (kperf predict).
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 \
-// RUN:   | FileCheck --check-prefix=QUIET --allow-empty %s
-// QUIET-NOT: kperf-launch
+// RUN:   | FileCheck --check-prefix=ONCE %s
+// ONCE: unknown-trip.cu:40:3: remark: predicted on h100 (bn model) as a function of 'n' and 'trip@unknown-trip.cu:34', which have no value here (taking trip@unknown-trip.cu:34 = 1: a loop whose trip count kperf cannot follow, taken to run once, so the times are lower bounds): {{.*}}(linear at large n: {{.*}}; #pragma kperf assume(n = ...) and #pragma kperf trip(N) on the loop give one number [kperf-launch]
+// ONCE-NOT: ^2
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=WHY %s
-// WHY: unknown-trip.cu:30:3: remark: no time predicted for this launch of 'hops' on h100: the grid size is not known ((n + 255) / 256)
-//
-// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
-// RUN:   -fplugin-arg-kperf-arg=trip@unknown-trip.cu:24=8 2>&1 | FileCheck --check-prefix=BOUND %s
-// BOUND: unknown-trip.cu:30:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{.*}}(linear at large n
+// RUN:   -fplugin-arg-kperf-arg=trip@unknown-trip.cu:34=8 2>&1 | FileCheck --check-prefix=BOUND %s
+// BOUND: unknown-trip.cu:40:3: remark: predicted on h100 (bn model) as a function of 'n', which has no value here: {{.*}}(linear at large n
 // BOUND-NOT: trip@
+//
+// RUN: kperf predict %s --kernel hops --grid 64 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   | FileCheck --check-prefix=ALONE %s
+// ALONE: as a function of 'trip@unknown-trip.cu:34': {{.*}}(linear at large trip@unknown-trip.cu:34
+//
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
+// RUN:   -fplugin-arg-kperf-predict=%t.json 2>&1 > /dev/null
+// RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
+// RUN:   [print(s['variable'], [(t['variable'], t['as'], t['divisor']) for t in s.get('ties', [])]) \
+// RUN:    for l in d['launches'] for s in [l.get('scaling')] if s]" %t.json | FileCheck --check-prefix=JSON %s
+// JSON: n [('trip@unknown-trip.cu:34', 'once', 1)]
 
 __global__ void hops(float *out, const float *in, int n, int m) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
