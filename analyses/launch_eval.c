@@ -1568,13 +1568,11 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
   size_t used = 0;
   if (len)
     buf[0] = '\0';
+  int once = 0;
   for (int t = 0; t < s->nties && used < len; t++) {
-    const char *sep = t ? "; " : "";
+    const char *sep = used ? "; " : "";
     if (s->tie_kind[t] == KP_TIE_ONCE)
-      used += (size_t)snprintf(buf + used, len - used,
-                               "%s%s = 1: a loop whose trip count kperf cannot follow, taken to "
-                               "run once, so the times are lower bounds",
-                               sep, s->tie_var[t]);
+      once++;
     else if (s->tie_kind[t] == KP_TIE_BLOCK || s->tie_kind[t] == KP_TIE_FIXED)
       used += (size_t)snprintf(buf + used, len - used, "%s%s = %" PRId64, sep, s->tie_var[t],
                                s->tie_div[t]);
@@ -1585,6 +1583,19 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
     else
       used += (size_t)snprintf(buf + used, len - used, "%s%s = %s", sep, s->tie_var[t],
                                s->variable);
+  }
+  /* Loops kperf cannot follow, together: "trip@k.cu:8 = trip@k.cu:9 = 1: ...". */
+  for (int t = 0, k = 0; t < s->nties && once && used < len; t++) {
+    if (s->tie_kind[t] != KP_TIE_ONCE)
+      continue;
+    const char *sep = k ? " = " : used ? "; " : "";
+    const char *end = k + 1 < once ? ""
+                      : once > 1   ? " = 1: loops whose trip counts kperf cannot follow, taken "
+                                     "to run once, so the times are lower bounds"
+                                   : " = 1: a loop whose trip count kperf cannot follow, taken "
+                                     "to run once, so the times are lower bounds";
+    used += (size_t)snprintf(buf + used, len - used, "%s%s%s", sep, s->tie_var[t], end);
+    k++;
   }
 }
 

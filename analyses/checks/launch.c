@@ -67,17 +67,19 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_mod
       used += (size_t)snprintf(assume + used, sizeof assume - used, "%s%s = ...",
                                used ? ", " : "", v);
   }
-  int once = 0; /* a loop kperf cannot follow: its #pragma kperf trip too */
+  int once = 0; /* loops kperf cannot follow: their #pragma kperf trip too */
   for (int t = 0; t < s.nties; t++)
-    once |= s.tie_kind[t] == KP_TIE_ONCE;
+    once += s.tie_kind[t] == KP_TIE_ONCE;
   return kp_findings_add(out, CHECK, sev, l->loc,
                          "predicted on %s (%s model) as a function of %s, which %s no value "
                          "here%s: %s%s%s%s",
                          ctx->gpu->id, kp_model_name(model), vars, s.nties ? "have" : "has",
                          taking, text, assume[0] ? "; #pragma kperf assume(" : "", assume,
-                         !assume[0] ? ""
-                         : once     ? ") and #pragma kperf trip(N) on the loop give one number"
-                                    : ") gives one number") != NULL;
+                         !assume[0]  ? ""
+                         : once > 1  ? ") and #pragma kperf trip(N) on each of those loops give "
+                                       "one number"
+                         : once == 1 ? ") and #pragma kperf trip(N) on the loop give one number"
+                                     : ") gives one number") != NULL;
 }
 
 /* Once per file and parameter: a note on the last finding naming the
