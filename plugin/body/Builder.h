@@ -241,9 +241,6 @@ private:
   // references to outer frames held across it must stay valid.
   std::deque<Frame> Frames;
   std::vector<const FunctionDecl *> CallStack;
-  // `this` of the methods being inlined, innermost last (a pointer value, or
-  // an unknown one).
-  std::vector<Val> ThisStack;
   llvm::DenseMap<const VarDecl *, VarInfo> Env;
   llvm::SmallPtrSet<const VarDecl *, 8> SharedSeen;
   // Local arrays some access addresses as registers (Memory.cpp,

@@ -193,27 +193,6 @@ Val BodyBuilder::call(const CallExpr *CE) {
 }
 
 Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigned First) {
-  // A method's `this`: the address of the object it is called on (`a[i].f()`,
-  // `p->f()`, `a[i] + b` for a member operator), unknown when kperf cannot
-  // follow it (a local object, an address kperf has no place for).
-  Val This;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && MD->isInstance()) {
-    const Expr *Obj = nullptr;
-    bool Arrow = false;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-      Obj = MC->getImplicitObjectArgument();
-      if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
-        Arrow = ME->isArrow();
-    } else if (isa<CXXOperatorCallExpr>(CE) && First == 1 && CE->getNumArgs() >= 1) {
-      Obj = CE->getArg(0);
-    }
-    if (Obj && Arrow)
-      This = eval(Obj);
-    else if (Obj && !addressOf(Obj->IgnoreParenImpCasts(), This))
-      This = Val();
-    if (!This.IsPtr)
-      This = Val();
-  }
   std::vector<Val> Args;
   for (unsigned I = First; I < CE->getNumArgs(); ++I)
     Args.push_back(eval(CE->getArg(I)));
@@ -238,9 +217,7 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   std::vector<std::pair<std::vector<kp_guard>, bool>> CallerGuards;
   for (const Frame &Fr : Frames)
     CallerGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
-  ThisStack.push_back(This);
   stmt(Def->getBody());
-  ThisStack.pop_back();
   for (size_t I = 0; I < CallerGuards.size() && I < Frames.size(); ++I) {
     Frames[I].Guards = CallerGuards[I].first;
     Frames[I].GuardsUnknown = CallerGuards[I].second;

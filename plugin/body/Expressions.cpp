@@ -331,11 +331,10 @@ Val BodyBuilder::evalExpr(const Expr *E) {
     }
     return R;
   }
-  // `this`: the object's address the inlined method was called on.
-  if (isa<CXXThisExpr>(E))
-    return ThisStack.empty() ? Val() : ThisStack.back();
-  // sizeof/alignof, and a lambda's definition (its calls are inlined).
-  if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<LambdaExpr>(E))
+  // sizeof/alignof, `this`, and a lambda's definition (its calls are inlined).
+  // (`this` is not followed: a method's accesses to its object are of unknown
+  // space, docs/analyze.md.)
+  if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<CXXThisExpr>(E) || isa<LambdaExpr>(E))
     return Val();
   // Anything else: walk the children for their operations; the value is unknown.
   Val R;
