@@ -1422,18 +1422,20 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
     if (!grew)
       goto done;
   }
-  /* The variable: the first that is neither the grid nor the block; they
-   * are tied to it. */
+  /* The variable: the first that is neither the grid nor a value taken
+   * whatever the variable (a block size, the shared memory size, a loop
+   * kperf cannot follow beside other unknowns); they are tied to it. */
+#define FIXED_VAR(i)                                                                              \
+  (is_block_var(l, names[i]) || is_smem_var(l, names[i]) || (nv > 1 && is_unknown_trip(names[i])))
   int first = 0, trips = 0;
   for (int i = 0; i < nv; i++)
     trips += is_unknown_trip(names[i]);
-  while (first < nv && (is_grid_var(l, names[first]) || is_block_var(l, names[first]) ||
-                        is_smem_var(l, names[first]) || (nv > 1 && is_unknown_trip(names[first]))))
+  while (first < nv && (is_grid_var(l, names[first]) || FIXED_VAR(first)))
     first++;
   if (first == nv)
-    for (first = 0; first < nv && (is_block_var(l, names[first]) || is_smem_var(l, names[first]) ||
-                                   (nv > 1 && is_unknown_trip(names[first])));)
+    for (first = 0; first < nv && FIXED_VAR(first);)
       first++;
+#undef FIXED_VAR
   if (first == nv && trips)
     goto done; /* block sizes and loops kperf cannot follow: no variable to state over */
   if (first == nv) {
@@ -1568,12 +1570,12 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
   size_t used = 0;
   if (len)
     buf[0] = '\0';
-  int once = 0;
+  int once = kp_launch_scaling_once(s);
   for (int t = 0; t < s->nties && used < len; t++) {
     const char *sep = used ? "; " : "";
     if (s->tie_kind[t] == KP_TIE_ONCE)
-      once++;
-    else if (s->tie_kind[t] == KP_TIE_BLOCK || s->tie_kind[t] == KP_TIE_FIXED)
+      continue; /* together, below */
+    if (s->tie_kind[t] == KP_TIE_BLOCK || s->tie_kind[t] == KP_TIE_FIXED)
       used += (size_t)snprintf(buf + used, len - used, "%s%s = %" PRId64, sep, s->tie_var[t],
                                s->tie_div[t]);
     else if (s->tie_kind[t] == KP_TIE_GRID)
@@ -1597,6 +1599,27 @@ void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len) {
     used += (size_t)snprintf(buf + used, len - used, "%s%s%s", sep, s->tie_var[t], end);
     k++;
   }
+}
+
+int kp_launch_scaling_once(const kp_launch_scaling *s) {
+  int n = 0;
+  for (int t = 0; t < s->nties; t++)
+    n += s->tie_kind[t] == KP_TIE_ONCE;
+  return n;
+}
+
+/* The JSON spelling of each tie kind, in kp_scaling_tie's order. */
+static const char *const TIE_NAMES[] = {"equal", "grid", "block", "fixed", "once"};
+
+const char *kp_scaling_tie_name(kp_scaling_tie t) {
+  return (unsigned)t < sizeof TIE_NAMES / sizeof *TIE_NAMES ? TIE_NAMES[t] : "equal";
+}
+
+kp_scaling_tie kp_scaling_tie_of_name(const char *name) {
+  for (unsigned t = 0; name && t < sizeof TIE_NAMES / sizeof *TIE_NAMES; t++)
+    if (strcmp(name, TIE_NAMES[t]) == 0)
+      return (kp_scaling_tie)t;
+  return KP_TIE_EQUAL;
 }
 
 void kp_bound_next_text(const char *bound2, double ratio, char *buf, size_t len) {

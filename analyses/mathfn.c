@@ -81,7 +81,6 @@ static const kp_mathfn half_rows[] = {
 
 #define NHALF (sizeof half_rows / sizeof half_rows[0])
 
-
 /* Index of the first of the n rows (sorted by name) called name, or -1. */
 static long find_in(const kp_mathfn *rows, size_t n, const char *name) {
   size_t lo = 0, hi = n;

@@ -29,7 +29,7 @@ static cJSON *dim_json(const int64_t *d) {
 }
 
 /* A launch with unknowns: "scaling": {"variable", "ties": [{"variable", "as":
- * "grid" | "block" | "fixed" | "equal", "divisor"}] (when there are more), "points": [{"value",
+ * "grid" | "block" | "fixed" | "once" | "equal", "divisor"}] (when there are more), "points": [{"value",
  * "predicted_us", "threads", "stores"}...], "block_dims", "block_other" and "best" (the variable is the block's
  * size: the point with the least time), "growth", "per_2_20_us" (null unless linear),
  * "bound", "bound2", "bound2_ratio"} (docs/checks/launch.md). */
@@ -45,11 +45,7 @@ static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const 
     for (int t = 0; t < s.nties; t++) {
       cJSON *x = cJSON_CreateObject();
       cJSON_AddStringToObject(x, "variable", s.tie_var[t]);
-      cJSON_AddStringToObject(x, "as", s.tie_kind[t] == KP_TIE_GRID    ? "grid"
-                                       : s.tie_kind[t] == KP_TIE_BLOCK ? "block"
-                                       : s.tie_kind[t] == KP_TIE_FIXED ? "fixed"
-                                       : s.tie_kind[t] == KP_TIE_ONCE  ? "once"
-                                                                       : "equal");
+      cJSON_AddStringToObject(x, "as", kp_scaling_tie_name(s.tie_kind[t]));
       cJSON_AddNumberToObject(x, "divisor", (double)s.tie_div[t]);
       cJSON_AddItemToArray(ties, x);
     }

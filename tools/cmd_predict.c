@@ -316,11 +316,7 @@ static void print_scaling(const cJSON *l) {
       break;
     snprintf(s.tie_var[s.nties], sizeof s.tie_var[0], "%s", kp_json_str(tie, "variable", ""));
     const char *as = kp_json_str(tie, "as", "");
-    s.tie_kind[s.nties] = strcmp(as, "grid") == 0    ? KP_TIE_GRID
-                          : strcmp(as, "block") == 0 ? KP_TIE_BLOCK
-                          : strcmp(as, "fixed") == 0 ? KP_TIE_FIXED
-                          : strcmp(as, "once") == 0  ? KP_TIE_ONCE
-                                                     : KP_TIE_EQUAL;
+    s.tie_kind[s.nties] = kp_scaling_tie_of_name(as);
     s.tie_div[s.nties] = (int64_t)kp_json_num(tie, "divisor", NAN);
     s.nties++;
   }

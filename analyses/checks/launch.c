@@ -67,9 +67,7 @@ static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_mod
       used += (size_t)snprintf(assume + used, sizeof assume - used, "%s%s = ...",
                                used ? ", " : "", v);
   }
-  int once = 0; /* loops kperf cannot follow: their #pragma kperf trip too */
-  for (int t = 0; t < s.nties; t++)
-    once += s.tie_kind[t] == KP_TIE_ONCE;
+  int once = kp_launch_scaling_once(&s); /* loops kperf cannot follow: their pragma too */
   return kp_findings_add(out, CHECK, sev, l->loc,
                          "predicted on %s (%s model) as a function of %s, which %s no value "
                          "here%s: %s%s%s%s",

@@ -179,6 +179,15 @@ void kp_launch_scaling_vars(const kp_launch_scaling *s, char *buf, size_t len);
  * element; m = n". */
 void kp_launch_scaling_ties(const kp_launch_scaling *s, char *buf, size_t len);
 
+/* How many of s's ties are loops kperf cannot follow (KP_TIE_ONCE): its
+ * times are lower bounds when there is one. */
+int kp_launch_scaling_once(const kp_launch_scaling *s);
+
+/* A tie kind as the JSON names it ("equal", "grid", "block", "fixed", "once")
+ * and back (an unknown name is "equal"). */
+const char *kp_scaling_tie_name(kp_scaling_tie t);
+kp_scaling_tie kp_scaling_tie_of_name(const char *name);
+
 /* " (next: LIMIT at N%)" for a prediction's runner-up limit; "" when there is
  * none or it is under 0.5 % of the bound. */
 void kp_bound_next_text(const char *bound2, double ratio, char *buf, size_t len);

@@ -5,6 +5,7 @@
 #include "kperf/arena.h"
 #include "kperf/checks.h"
 #include "kperf/lanes.h"
+#include "kperf/launch.h"
 #include "kperf/model.h"
 #include "kperf/predict.h"
 
@@ -954,7 +955,40 @@ static void live_fraction_exact(void) {
   CHECK(judged > 100 && partial > 50 && failed > 20);
 }
 
+/* The ties of a statement in words, and their JSON names: loops kperf cannot
+ * follow are named together, after the other ties. */
+static void scaling_ties(void) {
+  kp_launch_scaling s;
+  memset(&s, 0, sizeof s);
+  snprintf(s.variable, sizeof s.variable, "n");
+  const char *vars[] = {"trip@k.cu:8", "blocks", "trip@k.cu:9"};
+  const kp_scaling_tie kinds[] = {KP_TIE_ONCE, KP_TIE_GRID, KP_TIE_ONCE};
+  const int64_t divs[] = {1, 256, 1};
+  for (int t = 0; t < 3; t++) {
+    snprintf(s.tie_var[t], sizeof s.tie_var[t], "%s", vars[t]);
+    s.tie_kind[t] = kinds[t];
+    s.tie_div[t] = divs[t];
+  }
+  s.nties = 3;
+  char buf[640];
+  kp_launch_scaling_ties(&s, buf, sizeof buf);
+  CHECK_STR(buf, "blocks = ceil(n/256), one thread per element; trip@k.cu:8 = trip@k.cu:9 = 1: "
+                 "loops whose trip counts kperf cannot follow, taken to run once, so the times "
+                 "are lower bounds");
+  CHECK(kp_launch_scaling_once(&s) == 2);
+  s.nties = 1;
+  kp_launch_scaling_ties(&s, buf, sizeof buf);
+  CHECK_STR(buf, "trip@k.cu:8 = 1: a loop whose trip count kperf cannot follow, taken to run "
+                 "once, so the times are lower bounds");
+  for (int t = KP_TIE_EQUAL; t <= KP_TIE_ONCE; t++)
+    CHECK((int)kp_scaling_tie_of_name(kp_scaling_tie_name((kp_scaling_tie)t)) == t);
+  CHECK_STR(kp_scaling_tie_name(KP_TIE_ONCE), "once");
+  CHECK(kp_scaling_tie_of_name("nosuch") == KP_TIE_EQUAL);
+  CHECK(kp_scaling_tie_of_name(NULL) == KP_TIE_EQUAL);
+}
+
 int main(void) {
+  scaling_ties();
   module_invariants();
   registry_options();
   time_budget();
