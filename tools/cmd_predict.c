@@ -25,7 +25,7 @@ typedef struct popts {
   int ptxas;                           /* --ptxas: KP_PTXAS_AUTO (default), _NVCC, _OFF */
   char *ptxas_file;                    /* the facts given to the plugin (removed at the end) */
   long long grid[3], block[3], smem, problem, max_blocks;
-  int has_grid, has_block, json;
+  int has_grid, has_block, json, sites;
   kp_strlist plugin; /* -fplugin-arg-kperf-... flags */
   kp_strlist clang;  /* -D, -I and the arguments after "--" */
 } popts;
@@ -38,6 +38,8 @@ static void predict_help(FILE *out) {
         "                     [--ptxas-cache DIR] [--cuda-path DIR] [-- CLANG-ARGS...]\n"
         "       kperf predict FILE.cu --batch LAUNCHES [--arg NAME=VALUE]... [-DNAME=V]...\n"
         "                     [--db PATH] [--ptxas ...] [-- CLANG-ARGS...]\n"
+        "       kperf predict FILE.cu --sites [--kernel NAME] [--arg NAME=VALUE]... [--gpu NAME]\n"
+        "                     [--model M] [--db PATH] [--json] [--ptxas ...] [-- CLANG-ARGS...]\n"
         "\n"
         "Predicts the time of one launch of kernel NAME (its name, its name without\n"
         "template arguments, or without namespaces) on the GPU (default h100) with the\n"
@@ -52,6 +54,12 @@ static void predict_help(FILE *out) {
         "ok), predicted_us (bn), bound, bound2 and bound2_ratio (bn's limit and\n"
         "runner-up) and models (every model's time, null when unknown).\n"
         "A GPU missing from the database fails its lines only ('missing GPU: ...').\n"
+        "\n"
+        "--sites predicts the launches written in FILE (of kernel NAME, or all), as\n"
+        "the kperf-launch remark does: a number where the launch's sizes fold (with\n"
+        "--arg for the host variables they read), else the time as a function of\n"
+        "the unknowns (docs/checks/launch.md), else why there is none.  --json\n"
+        "prints them as an array, each launch with its statement ('scaling').\n"
         "\n"
         "--ptxas: registers and spills per thread as ptxas assigns them, from nvcc\n"
         "-Xptxas -v run once per GPU architecture with the file's -D, -U, -I and -std=\n"
@@ -123,6 +131,8 @@ static int parse_args(int argc, char **argv, popts *o) {
       break;
     } else if (strcmp(a, "--json") == 0) {
       o->json = 1;
+    } else if (o->cmd == CMD_PREDICT && strcmp(a, "--sites") == 0) {
+      o->sites = 1;
     } else if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-I", 2) == 0) && a[2]) {
       if (kp_strlist_push2(&o->clang, a, ""))
         return -1;
@@ -182,6 +192,14 @@ static int parse_args(int argc, char **argv, popts *o) {
   if (o->batch) {
     if (!o->file || o->kernel || o->has_grid || o->has_block || o->gpu || o->model || o->json) {
       kp_cli_error("--batch: name the .cu file; kernels, launches and GPUs are in the batch file");
+      return -1;
+    }
+    return 0;
+  }
+  if (o->sites) {
+    if (!o->file || o->has_grid || o->has_block || o->smem || o->max_blocks) {
+      kp_cli_error("--sites: name the .cu file; the launches are those it writes (no --grid, "
+                   "--block, --smem or --max-blocks-per-sm)");
       return -1;
     }
     return 0;
@@ -352,12 +370,28 @@ static void print_scaling(const cJSON *l) {
          ties[0] ? ")" : "", text);
 }
 
-static void print_prediction(const popts *o, const cJSON *l) {
-  char t[32];
+/* A launch's grid or block as the JSON gives it: "(X, Y, Z)", '?' for a size
+ * that is not known (0). */
+static void fmt_dims(const cJSON *l, const char *key, char *buf, size_t n) {
+  double d[3] = {NAN, NAN, NAN};
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(l, key), *x;
+  int i = 0;
+  cJSON_ArrayForEach(x, a) if (i < 3) d[i++] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
+  size_t used = 0;
+  for (i = 0; i < 3 && used < n; i++)
+    used += (size_t)(d[i] >= 1 ? snprintf(buf + used, n - used, "%s%.0f", i ? ", " : "(", d[i])
+                               : snprintf(buf + used, n - used, "%s?", i ? ", " : "("));
+  if (used < n)
+    snprintf(buf + used, n - used, ")");
+}
+
+static void print_prediction(const cJSON *l) {
+  char t[32], g[96], b[96];
   fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
-  printf("%s<<<(%lld, %lld, %lld), (%lld, %lld, %lld)>>> on %s (%s model): predicted %s\n",
-         kp_json_str(l, "kernel", ""), o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1],
-         o->block[2], kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), t);
+  fmt_dims(l, "grid", g, sizeof g);
+  fmt_dims(l, "block", b, sizeof b);
+  printf("%s<<<%s, %s>>> on %s (%s model): predicted %s\n", kp_json_str(l, "kernel", ""), g, b,
+         kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), t);
   if (!check_ok(l))
     printf("  no time: %s\n", kp_json_str(l, "why", ""));
   print_scaling(l);
@@ -600,6 +634,82 @@ static int run_batch(popts *o) {
   return rc;
 }
 
+/* --kernel NAME for --sites: the kernel's name, without its template
+ * arguments, or without its namespaces (as for the launch kperf predicts). */
+static int kernel_matches(const char *name, const char *want) {
+  if (!want)
+    return 1;
+  size_t n = strcspn(name, "<"), w = strlen(want);
+  for (const char *p = name; p < name + n; p++)
+    if (p[0] == ':' && p[1] == ':' && p + 2 <= name + n && strncmp(p + 2, want, w) == 0 &&
+        (p[2 + w] == '\0' || p[2 + w] == '<') && !strstr(p + 2, "::"))
+      return 1;
+  return strcmp(name, want) == 0 || (n == w && strncmp(name, want, n) == 0);
+}
+
+/* --sites: the launches FILE writes, each as its remark would give it. */
+static int run_sites(popts *o) {
+  const char *gpu = o->gpu ? o->gpu : "h100";
+  int bad = kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-gpu=", gpu) ||
+            (o->db && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-db=", o->db)) ||
+            (o->model && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-model=", o->model));
+  char *errtext = NULL;
+  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin.v, o->plugin.n, o->clang.v,
+                                              o->clang.n, &errtext);
+  if (!text) {
+    free(errtext);
+    return KP_EXIT_FAIL;
+  }
+  cJSON *root = cJSON_Parse(text);
+  free(text);
+  if (!root) {
+    free(errtext);
+    kp_cli_error("the predictions clang wrote for '%s' are not valid JSON", o->file);
+    return KP_EXIT_FAIL;
+  }
+  if (errtext && strstr(errtext, "error:"))
+    fputs(errtext, stderr);
+  free(errtext);
+  cJSON *arr = cJSON_CreateArray(), *l;
+  size_t n = 0;
+  cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(root, "launches")) {
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l, "requested")) ||
+        !kernel_matches(kp_json_str(l, "kernel", ""), o->kernel))
+      continue;
+    n++;
+    if (o->json) {
+      cJSON *d = cJSON_Duplicate(l, 1);
+      cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
+      cJSON_AddItemToArray(arr, d);
+      continue;
+    }
+    printf("%s: ", kp_json_str(l, "loc", "?"));
+    if (check_ok(l) || !cJSON_GetObjectItemCaseSensitive(l, "scaling")) {
+      print_prediction(l);
+      continue;
+    }
+    char g[96], b[96];
+    fmt_dims(l, "grid", g, sizeof g);
+    fmt_dims(l, "block", b, sizeof b);
+    printf("%s<<<%s, %s>>> on %s (%s model)\n", kp_json_str(l, "kernel", ""), g, b,
+           kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""));
+    print_scaling(l);
+  }
+  int rc = KP_EXIT_OK;
+  if (o->json)
+    rc = kp_cli_print_json(arr) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
+  else
+    cJSON_Delete(arr);
+  if (!n) {
+    kp_cli_error(o->kernel ? "'%s' writes no launch of '%s' that kperf read"
+                           : "'%s' writes no launch that kperf read%s",
+                 o->file, o->kernel ? o->kernel : "");
+    rc = KP_EXIT_FAIL;
+  }
+  cJSON_Delete(root);
+  return rc;
+}
+
 /* The GPUs of the batch file's lines (their first words; owned by *text). */
 static size_t batch_gpus(const char *path, char **text, const char **gpus, size_t max) {
   size_t n = 0;
@@ -666,6 +776,10 @@ static int run_cmd(int cmd, int argc, char **argv) {
     rc = run_batch(&o);
     goto out;
   }
+  if (o.sites) {
+    rc = run_sites(&o);
+    goto out;
+  }
   if (cmd != CMD_COMPARE) {
     cJSON *root;
     cJSON *l = run_one(&o, o.gpu ? o.gpu : "h100", &root);
@@ -679,7 +793,7 @@ static int run_cmd(int cmd, int argc, char **argv) {
         cJSON_AddStringToObject(d, "gpu_name", kp_json_str(root, "gpu_name", ""));
         rc = kp_cli_print_json(d) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
       } else {
-        print_prediction(&o, l);
+        print_prediction(l);
         rc = KP_EXIT_OK;
       }
     }
