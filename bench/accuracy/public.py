@@ -282,16 +282,67 @@ def git(*a):
         return ""
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def publish(script, argv, summary, text, out, readme, begin, end):
+    """The table between its markers, with the commit, the date and the command,
+    written to `out` and, with `readme`, in place of the table between the same
+    markers of bench/accuracy/README.md (appended when they are not there)."""
+    cmd = "KPERF_PUBLIC_SRC=DIR python3 bench/accuracy/%s " % script + " ".join(
+        argv if argv is not None else sys.argv[1:])
+    block = ("%s\n\nCommit `%s`, %s, `%s`: %s.\n\n%s%s\n" % (
+        begin, git("rev-parse", "--short", "HEAD") or "?",
+        datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        cmd.strip(), summary, text, end))
+    if out:
+        with open(out, "w") as f:
+            f.write(block)
+    if readme:
+        path = os.path.join(HERE, "README.md")
+        with open(path) as f:
+            s = f.read()
+        if begin in s and end in s:
+            s = s[:s.index(begin)] + block.rstrip("\n") + s[s.index(end) + len(end):]
+        else:
+            s = s.rstrip("\n") + "\n\n" + block
+        with open(path, "w") as f:
+            f.write(s)
+
+
+def add_sample_args(ap):
+    """The options that choose the measured rows (shared with statements.py)."""
     ap.add_argument("--measured", default=os.path.join(os.path.dirname(ROOT), "shared", "measured"))
     ap.add_argument("--src", default=os.environ.get("KPERF_PUBLIC_SRC"))
     ap.add_argument("--kperf", default=os.path.join(ROOT, "build", "bin", "kperf"))
     ap.add_argument("--sample", type=int, default=150)
     ap.add_argument("--all", action="store_true", help="every row")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--only", default="", help="comma-separated CSV names (without .csv)")
+
+
+def sampled_rows(a):
+    """Per measured CSV (--only), ((kernel, GPU label, database GPU), its sampled
+    rows, each with 'gpu'), and the CSVs skipped."""
+    csvs = sorted(f for f in os.listdir(a.measured) if f.endswith(".csv"))
+    if a.only:
+        keep = set(a.only.split(","))
+        csvs = [f for f in csvs if f[:-4] in keep]
+    per_csv, skipped = [], []
+    for f in csvs:
+        kern, _, label = f[:-4].partition("__")
+        gpu, skip = resolve_gpu(a.kperf, label)
+        if skip:
+            skipped.append(f)
+            continue
+        rows = sample(csvio.read_rows(os.path.join(a.measured, f)), None if a.all else a.sample)
+        for r in rows:
+            r["gpu"] = gpu
+        per_csv.append(((kern, label, gpu), rows))
+    return per_csv, skipped
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_sample_args(ap)
+    ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--out", help="write the table (markdown) here")
     ap.add_argument("--readme", action="store_true",
                     help="replace the table in bench/accuracy/README.md")
@@ -310,22 +361,10 @@ def main(argv=None):
         ap.error("set KPERF_PUBLIC_SRC (or --src) to the copy of the kernels' sources")
     models = [m for m in a.models.split(",") if m]
     t0 = time.time()
-    csvs = sorted(f for f in os.listdir(a.measured) if f.endswith(".csv"))
-    if a.only:
-        keep = set(a.only.split(","))
-        csvs = [f for f in csvs if f[:-4] in keep]
-    per_csv, skipped = [], []
-    for f in csvs:
-        kern, _, label = f[:-4].partition("__")
-        gpu, skip = resolve_gpu(a.kperf, label)
-        if skip:
-            skipped.append(f)
-            continue
-        rows = sample(csvio.read_rows(os.path.join(a.measured, f)), None if a.all else a.sample)
+    per_csv, skipped = sampled_rows(a)
+    for _, rows in per_csv:
         for r in rows:
-            r["gpu"] = gpu
             r["pred"], r["why"] = {}, ""
-        per_csv.append(((kern, label, gpu), rows))
     groups = collections.OrderedDict()
     for _, rows in per_csv:
         for r in rows:
@@ -376,25 +415,7 @@ def main(argv=None):
                 d["bound"] = r["why"].get("bound", "") if isinstance(r["why"], dict) else ""
                 flat.append(d)
         csvio.write_rows(a.predictions, flat, extra)
-    cmd = "KPERF_PUBLIC_SRC=DIR python3 bench/accuracy/public.py " + " ".join(
-        argv if argv is not None else sys.argv[1:])
-    block = ("%s\n\nCommit `%s`, %s, `%s`: %s.\n\n%s%s\n" % (
-        MARK_BEGIN, git("rev-parse", "--short", "HEAD") or "?",
-        datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        cmd.strip(), summary, text, MARK_END))
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(block)
-    if a.readme:
-        path = os.path.join(HERE, "README.md")
-        with open(path) as f:
-            s = f.read()
-        if MARK_BEGIN in s and MARK_END in s:
-            s = s[:s.index(MARK_BEGIN)] + block.rstrip("\n") + s[s.index(MARK_END) + len(MARK_END):]
-        else:
-            s = s.rstrip("\n") + "\n\n" + block
-        with open(path, "w") as f:
-            f.write(s)
+    publish("public.py", argv, summary, text, a.out, a.readme, MARK_BEGIN, MARK_END)
     return 0
 
 

@@ -96,7 +96,8 @@ def command(a, path):
 
 
 def plugin_flags(a):
-    return ["-fplugin=" + a.plugin, "-fplugin-arg-kperf-gpu=" + a.gpu]
+    return (["-fplugin=" + a.plugin, "-fplugin-arg-kperf-gpu=" + a.gpu]
+            + ["-fplugin-arg-kperf-" + kv for kv in a.plugin_arg])
 
 
 def run(cmd, timeout):
@@ -439,6 +440,8 @@ def main():
                     help="a header force-included (-include) in every compile, with and without the "
                          "plugin: a shim kept outside the repository for code older than the CUDA toolkit "
                          "(e.g. cudaThreadSynchronize)")
+    ap.add_argument("--plugin-arg", action="append", default=[], metavar="K=V",
+                    help="pass -fplugin-arg-kperf-K=V too (e.g. pass=device)")
     ap.add_argument("--json", default=None, help="write the summary and per-file results here")
     ap.add_argument("--partial", default=None, help="append each file's result here as it is done (JSON lines)")
     ap.add_argument("--resume", default=None, help="take the files done from this --partial file, run the rest")
