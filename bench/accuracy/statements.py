@@ -65,7 +65,13 @@ import score  # noqa: E402
 # image_height) = (4096, 4096); currently_unused/kernels/pnpoly.py: size =
 # int32(2e7), passed as the kernel's n) and the defines whose product divides it
 # into the grid (grid_div_x, grid_div_y; Kernel Tuner's grid is
-# ceil(problem_size / product) in each dimension).
+# ceil(problem_size / product) in each dimension).  pnpoly's n is also the kernel's
+# argument, so at every n the launch is one the program could make; the
+# convolutions' kernels read the image size from macros (4096), so the statement
+# is read at that size only, one of its points.  hub.py's held-out dedispersion is
+# not here: its kernel's sizes are macros too (nr_samples 25000, between the
+# statement's points 2^12 and 2^16), and a statement over a run-time grid the
+# kernel does not share would be read between points of a program nobody wrote.
 CONVOLUTION = {
     "kernel": "convolution_kernel",
     "decl": "__global__ void convolution_kernel(float *output, float *input, float *filter)",
