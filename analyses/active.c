@@ -178,15 +178,49 @@ static int access_live(const kp_kernel *k, const kp_access *a, scan *s, const in
   size_t nprog = a->nguards < PROG_GUARDS ? a->nguards : PROG_GUARDS;
   for (size_t g = 0; g < nprog; g++)
     compiled[g] = kp_guard_compile(&a->guards[g], s->b, s->nb, at, s->nb, prog[g]);
-  int r = live_points(a, s, nbs, bs, m, nis, is, nws, ws, nlanes, threads, block, at, prog,
-                      compiled, frac, blocks);
+  /* No sampled block has a live point (a grid far larger than a fixed bound:
+   * `if (i < N)` under <<<65536, 256>>> is live in 391 of 65536 blocks, none
+   * of the middles of 64 strata): the live blocks lie between the samples.
+   * Guards are monotone in the ids in practice, so they are the first ones:
+   * the first stratum of each sampled dimension is sampled again, its share
+   * of the grid scaling what is found there, until some point is live or
+   * every block of the region is a sample. */
+  double share = 1;
+  int64_t cnt[3];
+  for (int d = 0; d < 3; d++)
+    cnt[d] = nbs[d] > 1 ? grid[d] : 1; /* the blocks each dimension's samples spread over */
+  int r;
+  for (;;) {
+    r = live_points(a, s, nbs, bs, m, nis, is, nws, ws, nlanes, threads, block, at, prog,
+                    compiled, frac, blocks);
+    if (r != -1)
+      break;
+    int zoomed = 0;
+    for (int d = 0; d < 3; d++) {
+      if (cnt[d] <= nbs[d])
+        continue; /* every block of it is a sample */
+      int64_t first = (cnt[d] + nbs[d] - 1) / nbs[d];
+      share *= (double)first / (double)cnt[d];
+      cnt[d] = first;
+      nbs[d] = spread(first, nbs[d], 0, bs[d]);
+      zoomed = 1;
+    }
+    if (!zoomed)
+      break;
+  }
+  if (r == 1) {
+    *frac *= share;
+    *blocks *= share;
+  }
   for (size_t g = 0; g < nprog; g++)
     if (compiled[g])
       kp_guard_prog_free(prog[g]);
-  return r;
+  return r == 1;
 }
 
-/* access_live's sampled points: live ones over all, and blocks with one. */
+/* access_live's sampled points: live ones over all, and blocks with one.  1
+ * with those, -1 when no sampled point is live, 0 when a guard cannot be
+ * evaluated. */
 static int live_points(const kp_access *a, scan *s, const int *nbs,
                        const int64_t (*bs)[BLOCK_SAMPLES], int m, const int *nis,
                        const int64_t (*is)[ITER_SAMPLES], int nws, const int64_t *ws, int nlanes,
@@ -261,10 +295,12 @@ static int live_points(const kp_access *a, scan *s, const int *nbs,
         nblocks++;
         live_blocks += block_live;
       }
-  /* No sampled point does the work: the samples missed it, not the launch
-   * (the access would not be among the heaviest); cannot tell. */
-  if (points == 0 || nblocks == 0 || live == 0)
+  if (points == 0 || nblocks == 0)
     return 0;
+  /* No sampled point does the work: the samples missed it, not the launch
+   * (the access would not be among the heaviest); access_live looks closer. */
+  if (live == 0)
+    return -1;
   *frac = (double)live / (double)points;
   *blocks = (double)live_blocks / (double)nblocks;
   return 1;

@@ -26,7 +26,22 @@
 // none (which made an 8 x 64 block look 63 times faster than 32 x 8).
 // RUN: kperf predict %s --kernel firstrows --grid 1024 --block 8,64 --gpu h100 --db %kperf_db \
 // RUN:   --ptxas off | FileCheck %s --check-prefix=FIRST
+// A fixed bound under a grid far larger (391 of 65536 blocks live): no middle
+// of the 64 sampled strata is live, so the first stratum is sampled again
+// (24 of its 64 samples live, 1/64 of the grid: 0.586 %, the truth 0.597 %),
+// not every thread charged the work (which made it 55 times slower than the
+// 391 blocks that do the work; now within 0.5-4x of them).
+// RUN: kperf predict %s --kernel fixedbound --grid 65536 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   --ptxas off | FileCheck %s --check-prefix=ZOOM
+// RUN: kperf predict %s --kernel fixedbound --grid 65536 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   --ptxas off --json > %t.zoom.json
+// RUN: kperf predict %s --kernel fixedbound --grid 391 --block 256 --gpu h100 --db %kperf_db \
+// RUN:   --ptxas off --json > %t.fit.json
+// RUN: python3 -c "import json; w=json.load(open('%t.zoom.json')); e=json.load(open('%t.fit.json')); \
+// RUN:   r=w['predicted_us']/e['predicted_us']; print('RATIO', 0.5 < r < 4, round(r, 2))" \
+// RUN:   | FileCheck %s --check-prefix=RATIO
 //
+// ZOOM: active work: the launch's warps do 0.586% of the work of its first thread's (bounds checks), in 0.586% of its blocks
 // FIRST: active work: the launch's warps do 12.5% of the work of its first thread's (bounds checks), in 100% of its blocks
 // WIDE: active work: the launch's warps do 25% of the work of its first thread's (bounds checks), in 25% of its blocks
 // EXACT-NOT: active work
@@ -66,5 +81,16 @@ __global__ void firstrows(float *out, const float *in) {
     for (int k = 0; k < 64; k++)
       s += in[j * 64 + k];
     out[threadIdx.y * 8192 + j] = s;
+  }
+}
+
+#define FIXED_N 100000
+__global__ void fixedbound(const float *x, float *y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < FIXED_N) {
+    float s = 0;
+    for (int j = 0; j < 64; j++)
+      s += x[i] * j;
+    y[i] = s;
   }
 }
