@@ -1377,10 +1377,11 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
   int grid_1d = (!l->grid.y.text || (l->grid.y.known && l->grid.y.value == 1)) &&
                 (!l->grid.z.text || (l->grid.z.known && l->grid.z.value == 1));
 #define GRID_DIV(d) ((d) == 0 && grid_1d ? threads : bdim[(d)])
+  int base = 16; /* the power of two the variables are given while they are found */
   for (;;) {
     mm.nassume = m->nassume + (size_t)nv;
     for (int i = 0; i < nv; i++) {
-      int64_t v = (int64_t)1 << 16;
+      int64_t v = (int64_t)1 << base;
       int gd = grid_var_dim(l, names[i]);
       if (is_unknown_trip(names[i]) && nv > 1)
         v = 1; /* KP_TIE_ONCE */
@@ -1416,10 +1417,26 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
         memcpy(bdim, e->block, sizeof bdim);
       }
     }
+    /* Every value given and still no time, for a reason that is not a size
+     * the runtime rejects (no block fits on an SM): the launch's reason when
+     * the same at 2^12 as at 2^16 (the shared memory a size asks for may fit
+     * at one and not at the other). */
+    if (!ok && !grew && !e->invalid && !e->missing[0] && e->why[0]) {
+      if (base == 16) {
+        snprintf(s->why_none, sizeof s->why_none, "%s", e->why);
+        base = 12;
+        kp_launch_eval_free(e);
+        continue;
+      }
+      if (strcmp(s->why_none, e->why) != 0)
+        s->why_none[0] = '\0';
+    } else if (base != 16) {
+      s->why_none[0] = '\0';
+    }
     kp_launch_eval_free(e);
-    if (ok)
+    if (ok && base == 16)
       break;
-    if (!grew)
+    if (!grew || base != 16)
       goto done;
   }
   /* The variable: the first that is neither the grid nor a value taken
@@ -1472,7 +1489,8 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
                         ? block_var_value(l, names[i], maxb)
                         : 1;
   }
-  int n = 0;
+  int n = 0, tried = 0, same_why = 1;
+  char first_why[sizeof s->why_none] = "";
   for (int i = 0; i < KP_SCALING_POINTS; i++) {
     scaling_assume(s, (int64_t)1 << pw[i], as + m->nassume);
     if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, &memo, e) != 0)
@@ -1482,10 +1500,21 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       s->bound = e->pred.bound;
       s->bound2 = e->pred.bound2;
       s->bound2_ratio = e->pred.bound2_ratio;
+    } else if (!e->invalid) {
+      /* Why this point has no time: the same reason at every point that the
+       * runtime accepts, and not a value still missing, is the launch's. */
+      if (e->ok || e->missing[0] || !e->why[0])
+        same_why = 0;
+      else if (!tried++)
+        snprintf(first_why, sizeof first_why, "%s", e->why);
+      else if (strcmp(first_why, e->why) != 0)
+        same_why = 0;
     }
     kp_launch_eval_free(e);
   }
   s->npoints = n;
+  if (n == 0 && tried && same_why)
+    snprintf(s->why_none, sizeof s->why_none, "%s", first_why);
   /* The last two powers, and a time that grows with the variable (else it
    * does not size this launch). */
   if (n < 2 || s->power[n - 1] != s->power[n - 2] + 4)

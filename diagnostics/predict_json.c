@@ -36,8 +36,14 @@ static cJSON *dim_json(const int64_t *d) {
 static void add_scaling(cJSON *o, const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                         kp_model_kind model, const kp_launch_eval *e) {
   kp_launch_scaling s;
-  if (!e->missing[0] || !kp_launch_scaling_of(m, l, gpu, model, e, NULL, &s))
+  if (!e->missing[0])
     return;
+  if (!kp_launch_scaling_of(m, l, gpu, model, e, NULL, &s)) {
+    /* No statement for a reason that holds whatever the unknowns: that is why. */
+    if (s.why_none[0])
+      cJSON_ReplaceItemInObjectCaseSensitive(o, "why", cJSON_CreateString(s.why_none));
+    return;
+  }
   cJSON *sc = cJSON_AddObjectToObject(o, "scaling");
   cJSON_AddStringToObject(sc, "variable", s.variable);
   if (s.nties) {

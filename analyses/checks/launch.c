@@ -46,12 +46,17 @@ static int assumable(const char *v) {
   return !start;
 }
 
-/* The remark of a launch with one unknown (kp_launch_scaling_of).  1 when said. */
+/* The remark of a launch with one unknown (kp_launch_scaling_of).  1 when said;
+ * else why (when the statement's points all failed for one reason that holds
+ * whatever the unknowns, e.g. no block fits) into why_none. */
 static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_model_kind model,
-                             kp_severity sev, const kp_launch_eval *e, kp_findings *out) {
+                             kp_severity sev, const kp_launch_eval *e, kp_findings *out,
+                             char *why_none, size_t why_len) {
   kp_launch_scaling s;
-  if (!kp_launch_scaling_of(ctx->m, l, ctx->gpu, model, e, ctx, &s))
+  if (!kp_launch_scaling_of(ctx->m, l, ctx->gpu, model, e, ctx, &s)) {
+    snprintf(why_none, why_len, "%s", s.why_none);
     return 0;
+  }
   char text[640], vars[256], ties[640], taking[660] = "", assume[256];
   kp_launch_scaling_text(&s, text, sizeof text);
   kp_launch_scaling_vars(&s, vars, sizeof vars);
@@ -145,9 +150,10 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
       kp_launch_eval_free(e);
       continue;
     }
+    char why_none[512] = "";
     if (!e->ok && e->missing[0] && !e->invalid) {
       kp_launch_eval_free(e);
-      if (scaling_statement(ctx, l, model, sev, e, out)) {
+      if (scaling_statement(ctx, l, model, sev, e, out, why_none, sizeof why_none)) {
         tune_hint(m, l, tune_seen, sizeof tune_seen, out);
         continue;
       }
@@ -156,7 +162,7 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
       if (ctx->opts->verbose)
         kp_findings_add(out, CHECK, KP_REMARK, l->loc,
                         "no time predicted for this launch of '%s' on %s: %s", kname,
-                        ctx->gpu->id, e->why);
+                        ctx->gpu->id, why_none[0] ? why_none : e->why);
       kp_launch_eval_free(e);
       continue;
     }

@@ -4,10 +4,10 @@
 // there is none; --kernel picks one kernel's launches.
 // REQUIRES: cuda
 // RUN: kperf predict %s --sites --gpu h100 --db %kperf_db --ptxas off | FileCheck %s
-// CHECK: predict-sites.cu:44:3: scale<<<(?, 1, 1), (256, 1, 1)>>> on h100 (bn model)
+// CHECK: predict-sites.cu:54:3: scale<<<(?, 1, 1), (256, 1, 1)>>> on h100 (bn model)
 // CHECK-NEXT: as a function of 'n': {{.*}} at n = 2^16, {{.*}} at 2^20, {{.*}} (linear at large n: {{.*}} more per 2^20 of n), bound by {{[a-z0-9./+]+}}
-// CHECK-NEXT: predict-sites.cu:45:3: scale<<<(64, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted {{[0-9.]+}} us
-// CHECK: predict-sites.cu:46:3: scale<<<(?, 1, 1), (?, 1, 1)>>> on h100 (bn model)
+// CHECK-NEXT: predict-sites.cu:55:3: scale<<<(64, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted {{[0-9.]+}} us
+// CHECK: predict-sites.cu:56:3: scale<<<(?, 1, 1), (?, 1, 1)>>> on h100 (bn model)
 // CHECK-NEXT: as a function of 'n' and 'threads' (taking threads = 256)
 //
 // Bound with --arg, the statement's launch is a number: the statement's own
@@ -24,12 +24,22 @@
 //
 // RUN: kperf predict %s --sites --gpu h100 --db %kperf_db --ptxas off --arg n=1048576 \
 // RUN:   | FileCheck --check-prefix=TEXT %s
-// TEXT: predict-sites.cu:44:3: scale<<<(4096, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted
+// TEXT: predict-sites.cu:54:3: scale<<<(4096, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted
 // TEXT-NOT: as a function of 'n':
 //
 // RUN: not kperf predict %s --sites --kernel nothere --gpu h100 --db %kperf_db --ptxas off 2>&1 \
 // RUN:   | FileCheck --check-prefix=NONE %s
 // NONE: kperf: '{{.*}}predict-sites.cu' writes no launch of 'nothere' that kperf read
+//
+// A launch that has no time at any size says why, not that its size is unknown
+// (the plugin's verbose remark and the JSON alike).
+// RUN: kperf predict %s --sites --kernel big --gpu h100 --db %kperf_db --ptxas off \
+// RUN:   | FileCheck --check-prefix=BIG %s
+// BIG: big<<<(?, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted unknown
+// BIG-NEXT: no time: no block fits on an SM: {{.*}}shared memory
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 \
+// RUN:   -fplugin-arg-kperf-verbose %s 2>&1 | FileCheck --check-prefix=BIGREMARK %s
+// BIGREMARK: remark: no time predicted for this launch of 'big' on h100: no block fits on an SM: {{.*}}shared memory
 //
 // RUN: not kperf predict %s --sites --grid 4 --block 4 2>&1 | FileCheck --check-prefix=USAGE %s
 // USAGE: --sites: name the .cu file; the launches are those it writes
@@ -45,3 +55,15 @@ void run(const float *x, float *y, int n, int threads) {
   scale<<<64, 256>>>(x, y, 64 * 256);
   scale<<<(n + threads - 1) / threads, threads>>>(x, y, n);
 }
+
+// 64 KiB of static shared memory: more than a block may have without opting in.
+__global__ void big(float *y, int n) {
+  __shared__ float tile[16384];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  tile[threadIdx.x] = i < n ? y[i] : 0.0f;
+  __syncthreads();
+  if (i < n)
+    y[i] = tile[255 - threadIdx.x];
+}
+
+void run_big(float *y, int n) { big<<<(n + 255) / 256, 256>>>(y, n); }
