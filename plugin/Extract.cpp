@@ -1471,6 +1471,10 @@ private:
   bool deviceProperty(const MemberExpr *ME, int64_t &V) const {
     if (!Device || !ME->getMemberDecl()->getIdentifier())
       return false;
+    if (deviceInfoWarpSize(ME)) {
+      V = Device->WarpSize;
+      return V > 0;
+    }
     QualType T = ME->getBase()->getType();
     if (ME->isArrow() && T->isPointerType())
       T = T->getPointeeType();
@@ -1489,6 +1493,26 @@ private:
       return false;
     V = X;
     return true;
+  }
+
+  // An integer member named warp_size or warpSize of what a call returns
+  // (`ggml_cuda_info().devices[id].warp_size`, a library's record of the
+  // device it queried): the target GPU's warp size.  A member of an object
+  // the code itself fills (`cfg.warp_size`) is not read this way.
+  static bool deviceInfoWarpSize(const MemberExpr *ME) {
+    llvm::StringRef F = ME->getMemberDecl()->getName();
+    if ((F != "warp_size" && F != "warpSize") || !ME->getType()->isIntegerType())
+      return false;
+    const Expr *B = ME->getBase()->IgnoreParenImpCasts();
+    for (;;) {
+      if (const auto *M = dyn_cast<MemberExpr>(B))
+        B = M->getBase()->IgnoreParenImpCasts();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(B))
+        B = A->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    return isa<CallExpr>(B);
   }
 
   // Arithmetic over what fold folds: `threads * sizeof(T)`, `(n + 255) / 256`,
