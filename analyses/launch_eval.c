@@ -1489,8 +1489,7 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
                         ? block_var_value(l, names[i], maxb)
                         : 1;
   }
-  int n = 0, tried = 0, same_why = 1;
-  char first_why[sizeof s->why_none] = "";
+  int n = 0;
   for (int i = 0; i < KP_SCALING_POINTS; i++) {
     scaling_assume(s, (int64_t)1 << pw[i], as + m->nassume);
     if (kp_check_out_of_time(ctx) || evaluate(&mm, l, gpu, model, 0, 0, 0, scanned, &memo, e) != 0)
@@ -1500,21 +1499,10 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       s->bound = e->pred.bound;
       s->bound2 = e->pred.bound2;
       s->bound2_ratio = e->pred.bound2_ratio;
-    } else if (!e->invalid) {
-      /* Why this point has no time: the same reason at every point that the
-       * runtime accepts, and not a value still missing, is the launch's. */
-      if (e->ok || e->missing[0] || !e->why[0])
-        same_why = 0;
-      else if (!tried++)
-        snprintf(first_why, sizeof first_why, "%s", e->why);
-      else if (strcmp(first_why, e->why) != 0)
-        same_why = 0;
     }
     kp_launch_eval_free(e);
   }
   s->npoints = n;
-  if (n == 0 && tried && same_why)
-    snprintf(s->why_none, sizeof s->why_none, "%s", first_why);
   /* The last two powers, and a time that grows with the variable (else it
    * does not size this launch). */
   if (n < 2 || s->power[n - 1] != s->power[n - 2] + 4)
