@@ -141,9 +141,9 @@ typedef struct kp_launch_scaling {
   double per_2_20_us; /* |growth - 1| <= 0.1: time added per 2^20 of the variable; else NaN */
   const char *bound, *bound2; /* at the largest point */
   double bound2_ratio;
-  /* No statement because every point failed for one reason that is not a
-   * missing value ("no block fits on an SM: ..."): that reason, which holds
-   * whatever the variable; else empty. */
+  /* No statement because, its unknowns given values, the launch has no time
+   * for a reason that is not a missing value and is the same at 2^12 and 2^16
+   * ("no block fits on an SM: ..."): that reason; else empty. */
   char why_none[512];
 } kp_launch_scaling;
 
