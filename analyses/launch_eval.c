@@ -1044,8 +1044,10 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
   }
   bank_replays(m, k, l, gpu, e, memo);
   if (predict_with(m, k, e, e->b, e->nb, gpu, model, &e->in, &e->pred, e->why,
-                   sizeof e->why) != 0)
+                   sizeof e->why) != 0) {
+    e->refused = 1;
     return 0;
+  }
   e->ok = 1;
   if (!isfinite(e->pred.predicted_us))
     snprintf(e->why, sizeof e->why, "%s", e->pred.note[0] ? e->pred.note : "a GPU fact is missing");
@@ -1417,11 +1419,10 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
         memcpy(bdim, e->block, sizeof bdim);
       }
     }
-    /* Every value given and still no time, for a reason that is not a size
-     * the runtime rejects (no block fits on an SM): the launch's reason when
-     * the same at 2^12 as at 2^16 (the shared memory a size asks for may fit
-     * at one and not at the other). */
-    if (!ok && !grew && !e->invalid && !e->missing[0] && e->why[0]) {
+    /* Every value given and the model refuses the launch (no block fits on an
+     * SM): the launch's reason when the same at 2^12 as at 2^16 (the shared
+     * memory a size asks for may fit at one and not at the other). */
+    if (!ok && !grew && e->refused && e->why[0]) {
       if (base == 16) {
         snprintf(s->why_none, sizeof s->why_none, "%s", e->why);
         base = 12;

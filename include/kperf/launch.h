@@ -32,6 +32,7 @@ typedef struct kp_launch_candidate {
 typedef struct kp_launch_eval {
   int ok;         /* 1: sizes known and kp_predict ran (pred.predicted_us may be NaN) */
   int invalid;    /* 1: sizes the CUDA runtime rejects (zero, negative, over a limit): why */
+  int refused;    /* 1: sizes known, and the model refused them (no block fits on an SM): why */
   char why[512];  /* !ok or NaN: what is missing */
   /* !ok because one variable has no value (the grid's problem size, or a
    * count's parameter): its name, else "". */
