@@ -639,12 +639,14 @@ static int run_batch(popts *o) {
 static int kernel_matches(const char *name, const char *want) {
   if (!want)
     return 1;
-  size_t n = strcspn(name, "<"), w = strlen(want);
-  for (const char *p = name; p < name + n; p++)
-    if (p[0] == ':' && p[1] == ':' && p + 2 <= name + n && strncmp(p + 2, want, w) == 0 &&
-        (p[2 + w] == '\0' || p[2 + w] == '<') && !strstr(p + 2, "::"))
-      return 1;
-  return strcmp(name, want) == 0 || (n == w && strncmp(name, want, n) == 0);
+  size_t n = strcspn(name, "<"), w = strlen(want); /* n: without template arguments */
+  const char *last = name;                          /* its last component */
+  for (const char *p = name; p + 1 < name + n; p++)
+    if (p[0] == ':' && p[1] == ':')
+      last = p + 2;
+  size_t ln = (size_t)(name + n - last);
+  return strcmp(name, want) == 0 || (w == n && strncmp(name, want, n) == 0) ||
+         (w == ln && strncmp(last, want, ln) == 0);
 }
 
 /* --sites: the launches FILE writes, each as its remark would give it. */

@@ -4,10 +4,10 @@
 // there is none; --kernel picks one kernel's launches.
 // REQUIRES: cuda
 // RUN: kperf predict %s --sites --gpu h100 --db %kperf_db --ptxas off | FileCheck %s
-// CHECK: predict-sites.cu:54:3: scale<<<(?, 1, 1), (256, 1, 1)>>> on h100 (bn model)
+// CHECK: predict-sites.cu:62:3: scale<<<(?, 1, 1), (256, 1, 1)>>> on h100 (bn model)
 // CHECK-NEXT: as a function of 'n': {{.*}} at n = 2^16, {{.*}} at 2^20, {{.*}} (linear at large n: {{.*}} more per 2^20 of n), bound by {{[a-z0-9./+]+}}
-// CHECK-NEXT: predict-sites.cu:55:3: scale<<<(64, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted {{[0-9.]+}} us
-// CHECK: predict-sites.cu:56:3: scale<<<(?, 1, 1), (?, 1, 1)>>> on h100 (bn model)
+// CHECK-NEXT: predict-sites.cu:63:3: scale<<<(64, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted {{[0-9.]+}} us
+// CHECK: predict-sites.cu:64:3: scale<<<(?, 1, 1), (?, 1, 1)>>> on h100 (bn model)
 // CHECK-NEXT: as a function of 'n' and 'threads' (taking threads = 256)
 //
 // Bound with --arg, the statement's launch is a number: the statement's own
@@ -24,7 +24,7 @@
 //
 // RUN: kperf predict %s --sites --gpu h100 --db %kperf_db --ptxas off --arg n=1048576 \
 // RUN:   | FileCheck --check-prefix=TEXT %s
-// TEXT: predict-sites.cu:54:3: scale<<<(4096, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted
+// TEXT: predict-sites.cu:62:3: scale<<<(4096, 1, 1), (256, 1, 1)>>> on h100 (bn model): predicted
 // TEXT-NOT: as a function of 'n':
 //
 // RUN: not kperf predict %s --sites --kernel nothere --gpu h100 --db %kperf_db --ptxas off 2>&1 \
@@ -40,6 +40,14 @@
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 \
 // RUN:   -fplugin-arg-kperf-verbose %s 2>&1 | FileCheck --check-prefix=BIGREMARK %s
 // BIGREMARK: remark: no time predicted for this launch of 'big' on h100: no block fits on an SM: {{.*}}shared memory
+//
+// --kernel names a kernel as written, without template arguments or namespaces.
+// RUN: kperf predict %s --sites --kernel tk --gpu h100 --db %kperf_db --ptxas off \
+// RUN:   | FileCheck --check-prefix=TK %s
+// RUN: kperf predict %s --sites --kernel ns::tk --gpu h100 --db %kperf_db --ptxas off \
+// RUN:   | FileCheck --check-prefix=TK %s
+// TK: {{^.*}}: ns::tk<ns::pair<4>>{{.*}} on h100 (bn model): predicted
+// TK-NOT: tk
 //
 // RUN: not kperf predict %s --sites --grid 4 --block 4 2>&1 | FileCheck --check-prefix=USAGE %s
 // USAGE: --sites: name the .cu file; the launches are those it writes
@@ -67,3 +75,10 @@ __global__ void big(float *y, int n) {
 }
 
 void run_big(float *y, int n) { big<<<(n + 255) / 256, 256>>>(y, n); }
+
+namespace ns {
+template <int N> struct pair { static constexpr int value = N; };
+template <class P> __global__ void tk(float *y) { y[threadIdx.x] *= P::value; }
+} // namespace ns
+
+void run_tk(float *y) { ns::tk<ns::pair<4>><<<1, 128>>>(y); }
