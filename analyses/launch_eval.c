@@ -1420,24 +1420,22 @@ int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *g
       }
     }
     /* Every value given and the model refuses the launch (no block fits on an
-     * SM): the launch's reason when the same at 2^12 as at 2^16 (the shared
-     * memory a size asks for may fit at one and not at the other). */
-    if (!ok && !grew && e->refused && e->why[0]) {
-      if (base == 16) {
-        snprintf(s->why_none, sizeof s->why_none, "%s", e->why);
-        base = 12;
-        kp_launch_eval_free(e);
-        continue;
-      }
-      if (strcmp(s->why_none, e->why) != 0)
-        s->why_none[0] = '\0';
-    } else if (base != 16) {
+     * SM): the launch's reason when it refuses it at 2^12 too, for the same
+     * reason (the shared memory a size asks for may fit at one and not at the
+     * other); no statement either way. */
+    int refused = !ok && !grew && e->refused && e->why[0];
+    if (base == 12 && !(refused && strcmp(s->why_none, e->why) == 0))
       s->why_none[0] = '\0';
-    }
+    else if (refused && base == 16)
+      snprintf(s->why_none, sizeof s->why_none, "%s", e->why);
     kp_launch_eval_free(e);
+    if (refused && base == 16) {
+      base = 12;
+      continue;
+    }
     if (ok && base == 16)
       break;
-    if (!grew || base != 16)
+    if (!grew || base == 12)
       goto done;
   }
   /* The variable: the first that is neither the grid nor a value taken

@@ -230,44 +230,54 @@ static int parse_args(int argc, char **argv, popts *o) {
   return 0;
 }
 
-/* Runs the plugin for one GPU and returns the requested launch's object (in *root). */
-static cJSON *run_one(popts *o, const char *gpu, cJSON **root) {
-  char launch[1024], num[64];
-  snprintf(launch, sizeof launch, "-fplugin-arg-kperf-predict-launch=%s:%lld,%lld,%lld:%lld,%lld,%lld:%lld",
-           o->kernel, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1], o->block[2],
-           o->smem);
+/* Runs clang with the plugin for one GPU, o's flags and the extra ones
+ * (-fplugin-arg-kperf-...; NULL-terminated, may be NULL), and returns the
+ * predictions JSON it wrote; NULL when there is none (said).  *errtext:
+ * clang's diagnostics (the caller frees them). */
+static cJSON *plugin_json(popts *o, const char *gpu, const char *const *extra, char **errtext) {
   size_t base = o->plugin.n;
-  int bad = kp_strlist_push2(&o->plugin, launch, "") ||
-            kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-gpu=", gpu) ||
+  int bad = kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-gpu=", gpu) ||
             (o->db && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-db=", o->db)) ||
-            (o->model && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-model=",
-                              o->model));
-  if (!bad && o->problem > 0) {
-    snprintf(num, sizeof num, "%lld", o->problem);
-    bad = kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-predict-problem=", num);
-  }
-  if (!bad && o->max_blocks > 0) {
-    snprintf(num, sizeof num, "%lld", o->max_blocks);
-    bad = kp_strlist_push2(&o->plugin,
-               "-fplugin-arg-kperf-predict-max-blocks-per-sm=", num);
-  }
-  *root = NULL;
-  char *errtext = NULL;
-  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin.v, o->plugin.n, o->clang.v, o->clang.n,
-                                              &errtext);
+            (o->model && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-model=", o->model));
+  for (size_t i = 0; !bad && extra && extra[i]; i++)
+    bad = kp_strlist_push2(&o->plugin, extra[i], "");
+  *errtext = NULL;
+  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin.v, o->plugin.n, o->clang.v,
+                                              o->clang.n, errtext);
   while (o->plugin.n > base)
     free(o->plugin.v[--o->plugin.n]);
   if (o->plugin.v)
     o->plugin.v[o->plugin.n] = NULL;
-  if (!text) {
-    free(errtext);
+  if (!text)
     return NULL;
-  }
-  *root = cJSON_Parse(text);
+  cJSON *root = cJSON_Parse(text);
   free(text);
+  if (!root)
+    kp_cli_error("the predictions clang wrote for '%s' are not valid JSON", o->file);
+  return root;
+}
+
+/* Runs the plugin for one GPU and returns the requested launch's object (in *root). */
+static cJSON *run_one(popts *o, const char *gpu, cJSON **root) {
+  char launch[1024], problem[96], maxb[96];
+  const char *extra[4] = {launch, NULL, NULL, NULL};
+  size_t n = 1;
+  snprintf(launch, sizeof launch, "-fplugin-arg-kperf-predict-launch=%s:%lld,%lld,%lld:%lld,%lld,%lld:%lld",
+           o->kernel, o->grid[0], o->grid[1], o->grid[2], o->block[0], o->block[1], o->block[2],
+           o->smem);
+  if (o->problem > 0) {
+    snprintf(problem, sizeof problem, "-fplugin-arg-kperf-predict-problem=%lld", o->problem);
+    extra[n++] = problem;
+  }
+  if (o->max_blocks > 0) {
+    snprintf(maxb, sizeof maxb, "-fplugin-arg-kperf-predict-max-blocks-per-sm=%lld",
+             o->max_blocks);
+    extra[n++] = maxb;
+  }
+  char *errtext;
+  *root = plugin_json(o, gpu, extra, &errtext);
   if (!*root) {
     free(errtext);
-    kp_cli_error("the predictions clang wrote for '%s' are not valid JSON", o->file);
     return NULL;
   }
   const cJSON *err = cJSON_GetObjectItemCaseSensitive(*root, "error");
@@ -308,6 +318,13 @@ static void fmt_us(double us, char *buf, size_t n) {
     snprintf(buf, n, "%.3g ms", us / 1e3);
   else
     snprintf(buf, n, "%.3g us", us);
+}
+
+/* A launch's object as --json prints it (without the block sizes searched). */
+static cJSON *launch_copy(const cJSON *l) {
+  cJSON *d = cJSON_Duplicate(l, 1);
+  cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
+  return d;
 }
 
 static int check_ok(const cJSON *l) {
@@ -385,13 +402,20 @@ static void fmt_dims(const cJSON *l, const char *key, char *buf, size_t n) {
     snprintf(buf + used, n - used, ")");
 }
 
-static void print_prediction(const cJSON *l) {
-  char t[32], g[96], b[96];
-  fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
+/* "KERNEL<<<(gx, gy, gz), (bx, by, bz)>>> on GPU (M model)", then tail. */
+static void print_launch(const cJSON *l, const char *tail) {
+  char g[96], b[96];
   fmt_dims(l, "grid", g, sizeof g);
   fmt_dims(l, "block", b, sizeof b);
-  printf("%s<<<%s, %s>>> on %s (%s model): predicted %s\n", kp_json_str(l, "kernel", ""), g, b,
-         kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), t);
+  printf("%s<<<%s, %s>>> on %s (%s model)%s\n", kp_json_str(l, "kernel", ""), g, b,
+         kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), tail);
+}
+
+static void print_prediction(const cJSON *l) {
+  char t[32], tail[48];
+  fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
+  snprintf(tail, sizeof tail, ": predicted %s", t);
+  print_launch(l, tail);
   if (!check_ok(l))
     printf("  no time: %s\n", kp_json_str(l, "why", ""));
   print_scaling(l);
@@ -651,27 +675,13 @@ static int kernel_matches(const char *name, const char *want) {
 
 /* --sites: the launches FILE writes, each as its remark would give it. */
 static int run_sites(popts *o) {
-  const char *gpu = o->gpu ? o->gpu : "h100";
-  int bad = kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-gpu=", gpu) ||
-            (o->db && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-db=", o->db)) ||
-            (o->model && kp_strlist_push2(&o->plugin, "-fplugin-arg-kperf-model=", o->model));
-  char *errtext = NULL;
-  char *text = bad ? NULL : kp_cli_run_plugin(o->file, o->plugin.v, o->plugin.n, o->clang.v,
-                                              o->clang.n, &errtext);
-  if (!text) {
-    free(errtext);
-    return KP_EXIT_FAIL;
-  }
-  cJSON *root = cJSON_Parse(text);
-  free(text);
-  if (!root) {
-    free(errtext);
-    kp_cli_error("the predictions clang wrote for '%s' are not valid JSON", o->file);
-    return KP_EXIT_FAIL;
-  }
+  char *errtext;
+  cJSON *root = plugin_json(o, o->gpu ? o->gpu : "h100", NULL, &errtext);
   if (errtext && strstr(errtext, "error:"))
     fputs(errtext, stderr);
   free(errtext);
+  if (!root)
+    return KP_EXIT_FAIL;
   cJSON *arr = cJSON_CreateArray(), *l;
   size_t n = 0;
   cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(root, "launches")) {
@@ -680,9 +690,7 @@ static int run_sites(popts *o) {
       continue;
     n++;
     if (o->json) {
-      cJSON *d = cJSON_Duplicate(l, 1);
-      cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
-      cJSON_AddItemToArray(arr, d);
+      cJSON_AddItemToArray(arr, launch_copy(l));
       continue;
     }
     printf("%s: ", kp_json_str(l, "loc", "?"));
@@ -690,11 +698,7 @@ static int run_sites(popts *o) {
       print_prediction(l);
       continue;
     }
-    char g[96], b[96];
-    fmt_dims(l, "grid", g, sizeof g);
-    fmt_dims(l, "block", b, sizeof b);
-    printf("%s<<<%s, %s>>> on %s (%s model)\n", kp_json_str(l, "kernel", ""), g, b,
-           kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""));
+    print_launch(l, "");
     print_scaling(l);
   }
   int rc = KP_EXIT_OK;
@@ -703,9 +707,10 @@ static int run_sites(popts *o) {
   else
     cJSON_Delete(arr);
   if (!n) {
-    kp_cli_error(o->kernel ? "'%s' writes no launch of '%s' that kperf read"
-                           : "'%s' writes no launch that kperf read%s",
-                 o->file, o->kernel ? o->kernel : "");
+    if (o->kernel)
+      kp_cli_error("'%s' writes no launch of '%s' that kperf read", o->file, o->kernel);
+    else
+      kp_cli_error("'%s' writes no launch that kperf read", o->file);
     rc = KP_EXIT_FAIL;
   }
   cJSON_Delete(root);
@@ -789,8 +794,7 @@ static int run_cmd(int cmd, int argc, char **argv) {
       if (cmd == CMD_RECOMMEND)
         rc = recommend(&o, l);
       else if (o.json) {
-        cJSON *d = cJSON_Duplicate(l, 1);
-        cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
+        cJSON *d = launch_copy(l);
         cJSON_AddStringToObject(d, "file", kp_json_str(root, "file", ""));
         cJSON_AddStringToObject(d, "gpu_name", kp_json_str(root, "gpu_name", ""));
         rc = kp_cli_print_json(d) == 0 ? KP_EXIT_OK : KP_EXIT_FAIL;
@@ -821,9 +825,7 @@ static int run_cmd(int cmd, int argc, char **argv) {
       continue;
     }
     if (o.json) {
-      cJSON *d = cJSON_Duplicate(l, 1);
-      cJSON_DeleteItemFromObjectCaseSensitive(d, "candidates");
-      cJSON_AddItemToArray(arr, d);
+      cJSON_AddItemToArray(arr, launch_copy(l));
     } else {
       char t[32];
       fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);

@@ -47,8 +47,8 @@ static int assumable(const char *v) {
 }
 
 /* The remark of a launch with one unknown (kp_launch_scaling_of).  1 when said;
- * else why (when the statement's points all failed for one reason that holds
- * whatever the unknowns, e.g. no block fits) into why_none. */
+ * else, into why_none, the reason the model refuses the launch whatever its
+ * unknowns (no block fits on an SM), or "". */
 static int scaling_statement(const kp_check_ctx *ctx, const kp_launch *l, kp_model_kind model,
                              kp_severity sev, const kp_launch_eval *e, kp_findings *out,
                              char *why_none, size_t why_len) {
