@@ -1,6 +1,15 @@
-"""The checks the accuracy benches' tests share: check() and near() count
-failures; finish() prints the count and exits with it."""
+"""What the accuracy benches' tests share: SRC (the source tree: $KPERF_SRC, else
+this file's), ACC (bench/accuracy, put on the module path so that a test imports
+the bench's modules) and DATA (the canned public measurements); check() and
+near() count failures; finish() prints the count and exits with it."""
+import os
 import sys
+
+SRC = os.environ.get("KPERF_SRC") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ACC = os.path.join(SRC, "bench", "accuracy")
+DATA = os.path.join(SRC, "tests", "calibrate", "public")
+sys.dont_write_bytecode = True
+sys.path.insert(0, ACC)
 
 failures = 0
 

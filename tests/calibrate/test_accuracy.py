@@ -7,17 +7,13 @@ import subprocess
 import sys
 import tempfile
 
-SRC = os.environ.get("KPERF_SRC") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ACC = os.path.join(SRC, "bench", "accuracy")
-sys.dont_write_bytecode = True
-sys.path.insert(0, ACC)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import ACC, SRC, check, finish, near  # noqa: E402
 import csvio  # noqa: E402
 import score  # noqa: E402
 import sweep  # noqa: E402
 
 CANNED = os.path.join(SRC, "tests", "calibrate", "canned-results.csv")
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import check, finish, near  # noqa: E402
 
 
 # --- statistics by hand ---

@@ -15,16 +15,10 @@ import subprocess
 import sys
 import tempfile
 
-SRC = os.environ.get("KPERF_SRC") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ACC = os.path.join(SRC, "bench", "accuracy")
-DATA = os.path.join(SRC, "tests", "calibrate", "public")
-sys.dont_write_bytecode = True
-sys.path.insert(0, ACC)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import ACC, DATA, check, finish, near  # noqa: E402
 import csvio  # noqa: E402
 import public  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import check, finish, near  # noqa: E402
 
 
 # --- statistics by hand ---

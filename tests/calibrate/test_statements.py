@@ -12,15 +12,9 @@ import subprocess
 import sys
 import tempfile
 
-SRC = os.environ.get("KPERF_SRC") or os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ACC = os.path.join(SRC, "bench", "accuracy")
-DATA = os.path.join(SRC, "tests", "calibrate", "public")
-sys.dont_write_bytecode = True
-sys.path.insert(0, ACC)
-import statements  # noqa: E402
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import check, finish, near  # noqa: E402
+from checks import ACC, DATA, check, finish, near  # noqa: E402
+import statements  # noqa: E402
 
 # --- reading a statement ---
 pts = [{"value": 1 << 12, "predicted_us": 2.0}, {"value": 1 << 16, "predicted_us": 4.0},
