@@ -339,7 +339,7 @@ def ncu_kernels(text):
 
 
 def cuda_training():
-    out = []
+    sets = {}
     red = {"a-8M": 8 * 1024 * 1024, "b-160K": 256 * 640, "c-32M": 32 * 1024 * 1024}
     jobs = []
     for tag, n in red.items():
@@ -352,7 +352,10 @@ def cuda_training():
     jobs.append(("exercises/hw4/Profile Output - RTX 3070/matrix_sums.profile1-simple.output",
                  "exercises/hw4/matrix_sums.cu", "rtx3070",
                  "matrix-sums-f32-16384x16384", {"ds": 16384}))
+    names = {"exercises/hw5/matrix_sums.cu": "hw5_matrix_sums",
+             "exercises/hw4/matrix_sums.cu": "hw4_matrix_sums"}
     for prof, src, gpu, op, a in jobs:
+        out = sets.setdefault(names.get(src, "hw5_reductions"), [])
         for k in ncu_kernels(show(*CT, prof)):
             if "us" not in k:
                 continue
@@ -362,6 +365,7 @@ def cuda_training():
                            measured_us=us(k["us"]), gpu=gpu, source="cuda-training",
                            op=op, method="nsight"))
     # Tesla P40, vadd with a grid-stride loop; the launch is in the file name
+    out = sets.setdefault("hw3_vadd", [])
     for tag, (g, b) in {"1b_1t": (1, 1), "1b_1024t": (1, 1024),
                         "160b_1024t": (160, 1024)}.items():
         ks = ncu_kernels(show(*CT, "exercises/hw3/Profile Output - TeslaP40/"
@@ -371,7 +375,8 @@ def cuda_training():
                        grid=dim(g), block=dim(b), smem="0", args=args(ds=32 * 1048576),
                        measured_us=us(ks[0]["us"]), gpu="p40", source="cuda-training",
                        op="vadd-f32-n=%d" % (32 * 1048576), method="nsight"))
-    write("cuda-training", "ncu_reports", out)
+    for name, rows in sets.items():
+        write("cuda-training", name, rows)
 
 
 if __name__ == "__main__":
