@@ -279,7 +279,7 @@ def small_launches(rows):
     predicted).  A small launch without a time is not within."""
     small = [r for r in rows if r["measured_us"] < SMALL_US]
     apes = [acc.ape(r["measured_us"], r["pred"]) for r in predicted(small)]
-    return sum(1 for a in apes if a <= SMALL_APE), len(small), acc.median(apes)
+    return sum(1 for a in apes if a <= SMALL_APE * (1 + 1e-12)), len(small), acc.median(apes)
 
 
 def rho_counts(rows):
@@ -383,6 +383,11 @@ def tables(rows, model):
     return "".join(out), per_group, per_part
 
 
+def at_least(k, n, fraction):
+    """k of n is at least the fraction (with a rounding allowance)."""
+    return k >= fraction * n * (1 - 1e-12)
+
+
 def verdict(ok, detail):
     return ("n/a" if ok is None else "PASS" if ok else "FAIL") + ": " + detail
 
@@ -414,13 +419,13 @@ def targets(per_group, per_part):
             len(s["regrets"]) - len(bad), len(s["regrets"]), fmt(s["regret"], "%.2f")) +
         ("; not: " + ", ".join(bad[:5]) + (" ..." if len(bad) > 5 else "") if bad else "")))
     out.append("- variant ordering >= %.0f %%: " % (100 * TARGET_VARIANTS) + verdict(
-        s["agree"] >= TARGET_VARIANTS * s["pairs"] if s["pairs"] else None,
+        at_least(s["agree"], s["pairs"], TARGET_VARIANTS) if s["pairs"] else None,
         "%s of pairs >= %.0f %% apart" % (frac(s["agree"], s["pairs"]), 100 * VARIANT_GAP)))
     out.append("- small launches (< %g us) within %g %%: " % (SMALL_US, SMALL_APE) + verdict(
-        s["small_within"] >= TARGET_SMALL * s["small"] if s["small"] else None,
+        at_least(s["small_within"], s["small"], TARGET_SMALL) if s["small"] else None,
         "%s, median APE %s %%" % (frac(s["small_within"], s["small"]), fmt(s["small_mdape"], "%.1f"))))
     out.append("- knee within one step on >= %.0f %% of series: " % (100 * TARGET_KNEE) + verdict(
-        s["knee_ok"] >= TARGET_KNEE * len(s["knees"]) if s["knees"] else None,
+        at_least(s["knee_ok"], len(s["knees"]), TARGET_KNEE) if s["knees"] else None,
         "%s, median error %s steps of %d threads" % (frac(s["knee_ok"], len(s["knees"])),
                                                       fmt(s["knee_median"], "%.1f"), KNEE_STEP)))
     return out
@@ -477,7 +482,7 @@ def write_predictions(path, rows):
     flat = []
     for r in rows:
         d = dict(r)
-        d["predicted_us"] = "" if r.get("pred") is None else "%.6g" % r["pred"]
+        d["predicted_us"] = "" if r.get("pred") is None else repr(float(r["pred"]))
         w = r.get("why") or {}
         d["why"] = "" if d["predicted_us"] else (w.get("") if isinstance(w, dict) else w) or ""
         flat.append(d)
