@@ -295,14 +295,15 @@ def why_of(row, model):
     return public.short_reason(w.get(model) or w.get(""), model)
 
 
-def group_stats(rows, model):
-    """The statistics of a set of rows (a group or a part)."""
+def group_stats(rows, model, variants=None):
+    """The statistics of a set of rows (a group or a part); variants: its variant pairs
+    (default: those among the rows)."""
     ok = predicted(rows)
     pairs = [(r["measured_us"], r["pred"]) for r in ok]
     reasons = [why_of(r, model) for r in rows if not predicted([r])]
     apes = [acc.ape(m, p) for m, p in pairs]
     regrets = op_regrets(rows)
-    agree, npairs = ordered(variant_pairs(rows))
+    agree, npairs = ordered(variant_pairs(rows) if variants is None else variants)
     knees = knee_errors(rows)
     within, nsmall, small_mdape = small_launches(rows)
     return {
@@ -375,10 +376,13 @@ def tables(rows, model):
     out.append("\n| part | " + " | ".join(HEAD) + " |\n")
     out.append("|" + "---|" * (len(HEAD) + 1) + "\n")
     per_part = collections.OrderedDict()
+    # A pair of variants of two datasets of different parts is held out.
+    pairs = variant_pairs(rows)
     for part in PARTS:
         rs = [r for r in rows if r["part"] == part]
         if rs:
-            per_part[part] = group_stats(rs, model)
+            mine = [(a, b) for a, b in pairs if (a["part"] == b["part"] == "tune") == (part == "tune")]
+            per_part[part] = group_stats(rs, model, mine)
             out.append("| %s | %s |\n" % (part, " | ".join(cells(per_part[part]))))
     return "".join(out), per_group, per_part
 

@@ -101,6 +101,15 @@ check(sorted(pairs) == sorted(want), "variant pairs %r" % sorted(pairs))
 agree, n = vs.ordered(vs.variant_pairs(v))
 check((agree, n) == (3, 6), "3 of 6 ordered alike: %r" % ((agree, n),))
 check(vs.ordered([(row(10, 2), row(20, 2))]) == (0, 1), "a predicted tie is not an ordering")
+# A pair of two datasets: in no (dataset, GPU) group; in the held-out part unless both
+# rows are tuning rows.
+x = [row(10, 1, kernel="a", dataset="s/t", part="tune"), row(20, 2, kernel="b", dataset="s/h"),
+     row(10, 1, kernel="a", dataset="s/t", part="tune", op="o2"),
+     row(20, 3, kernel="b", dataset="s/t", part="tune", op="o2")]
+text, per_group, per_part = vs.tables(x, "bn")
+check([g["pairs"] for _, g in per_group] == [1, 0], "pairs per group: %r" % [g["pairs"] for _, g in per_group])
+check((per_part["tune"]["pairs"], per_part["heldout"]["pairs"]) == (1, 1),
+      "one pair per part: %r" % ((per_part["tune"]["pairs"], per_part["heldout"]["pairs"]),))
 check(vs.ordered([(row(10, None), row(20, 2))]) == (0, 0), "a pair without a time is skipped")
 
 # --- the split rule ---
