@@ -203,10 +203,12 @@ def top1_regret(pairs):
 
 def op_regrets(rows):
     """{(dataset, gpu, op): top-1 regret} over the groups of alternative
-    configurations of one computation with at least two predicted rows."""
+    configurations of one computation with at least two predicted rows (a row
+    of an empty op is an alternative of none)."""
     groups = collections.OrderedDict()
     for r in predicted(rows):
-        groups.setdefault((r["dataset"], r["gpu"], r["op"]), []).append(r)
+        if r["op"]:
+            groups.setdefault((r["dataset"], r["gpu"], r["op"]), []).append(r)
     return {k: top1_regret([(r["measured_us"], r["pred"]) for r in rs])
             for k, rs in sorted(groups.items()) if len(rs) >= 2}
 
@@ -223,10 +225,12 @@ def differ(fast, slow, gap=VARIANT_GAP):
 def variant_pairs(rows):
     """The pairs (a, b) of rows with the same GPU and op, another kernel or other
     defines, and measured times that differ by VARIANT_GAP or more; a the faster
-    measured.  Rows without a prediction take part (ordered() skips them)."""
+    measured.  Rows without a prediction take part (ordered() skips them); rows
+    of an empty op do not."""
     by = collections.OrderedDict()
     for r in rows:
-        by.setdefault((r["gpu"], r["op"]), []).append(r)
+        if r["op"]:
+            by.setdefault((r["gpu"], r["op"]), []).append(r)
     out = []
     for key in sorted(by):
         rs = by[key]

@@ -64,6 +64,9 @@ near(r.get(("src/d", "g", "c"), 0), 1.0, "predicted tie: the first row")
 near(vs.group_stats(rs, "bn")["regret"], 1.2, "the group's regret is its worst op's")
 r = vs.op_regrets([row(10, 5, op="a", dataset="x/1"), row(8, 6, op="a", dataset="x/2")])
 check(not r, "rows of one op in two datasets are not alternatives: %r" % r)
+r = vs.op_regrets([row(10, 5, op=""), row(20, 1, op="")])
+check(not r and not vs.variant_pairs([row(10, 5, op="", kernel="a"), row(20, 1, op="", kernel="b")]),
+      "rows of an empty op are alternatives of none")
 
 # --- the knee: measured 20, 11, 10.5, 10 at 32..256 threads: 10.5 is exactly 5 %
 # above the fastest, so 128; predicted 30, 14.6, 14, 14.2: 64 (14.6 <= 14.7): |64 - 128|
