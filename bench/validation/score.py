@@ -10,8 +10,10 @@
 Reads every DATA/<source>/<dataset>.csv (columns of COLUMNS below: the columns of
 bench/accuracy/csvio.py, then gpu, source, op, series and method) and the split file
 (lines `kind<TAB>name<TAB>part`, kind kernel-dataset or gpu, part tune or heldout).
-A row is in the tuning part only when its dataset and its GPU are both `tune`; else
-it is held out.  A dataset or GPU missing from the split is an error.
+A row's kernel-dataset is `<source>/<dataset>/<kernel>` when the split names that,
+else `<source>/<dataset>`.  A row is in the tuning part only when its kernel-dataset
+and its GPU are both `tune`; else it is held out.  A kernel-dataset or GPU missing
+from the split is an error.
 
 kperf runs once per (source file, defines, args) through bench/accuracy/public.py
 (`kperf predict FILE --batch`, in parallel, its output cached until kperf, its
@@ -148,35 +150,40 @@ def datasets(data_dir):
 
 
 def load_rows(data_dir, split, only=""):
-    """Every row of the datasets (whose name holds one of the comma-separated
-    substrings of `only`), with 'dataset' and 'part'.  ValueError on a missing
-    column, a time that is not positive, an unknown method, or datasets and GPUs
-    missing from the split (all of them named)."""
+    """Every row of the datasets, with 'csv' (its '<source>/<dataset>'), 'dataset'
+    (its kernel-dataset: '<source>/<dataset>/<kernel>' when the split names that,
+    else '<source>/<dataset>') and 'part'.  only: comma-separated substrings, one
+    of which the row's '<source>/<dataset>/<kernel>' holds.  ValueError on a
+    missing column, a time that is not positive, an unknown method, or
+    kernel-datasets and GPUs missing from the split (all of them named)."""
     keep = [s for s in only.split(",") if s]
     rows, missing = [], set()
     for name, path in datasets(data_dir):
-        if keep and not any(s in name for s in keep):
-            continue
         with open(path, newline="") as f:
             head = f.readline().strip().split(",")
         lack = [c for c in COLUMNS if c not in head]
         if lack:
             raise ValueError("%s lacks columns: %s" % (path, ", ".join(lack)))
         for n, r in enumerate(csvio.read_rows(path), start=2):
+            per_kernel = name + "/" + r["kernel"]
+            if keep and not any(s in per_kernel for s in keep):
+                continue
             if not r["measured_us"] > 0 or math.isinf(r["measured_us"]):
                 raise ValueError("%s:%d: measured_us %r is not a positive time" % (path, n, r["measured_us"]))
             if r["method"] not in METHODS:
                 raise ValueError("%s:%d: method %r is not one of %s" % (path, n, r["method"], ", ".join(METHODS)))
-            r["dataset"] = name
+            r["csv"] = name
+            r["dataset"] = per_kernel if ("kernel-dataset", per_kernel) in split else name
             try:
-                r["part"] = part_of(name, r["gpu"], split)
+                r["part"] = part_of(r["dataset"], r["gpu"], split)
             except KeyError:
-                for key in (("kernel-dataset", name), ("gpu", r["gpu"])):
+                for key in (("kernel-dataset", r["dataset"]), ("gpu", r["gpu"])):
                     if key not in split:
                         missing.add(key)
             rows.append(r)
     if missing:
-        raise ValueError("not in the split file: " + ", ".join("%s %s" % m for m in sorted(missing)))
+        raise ValueError("not in the split file: " + ", ".join("%s %s" % m for m in sorted(missing)) +
+                         " (a kernel-dataset is '<source>/<dataset>/<kernel>' or '<source>/<dataset>')")
     return rows
 
 

@@ -148,6 +148,26 @@ with tempfile.TemporaryDirectory() as tmp:
         check(False, "rows outside the split: no error")
     except ValueError as e:
         check("gpu a100" in str(e) and "kernel-dataset fixture/sum" in str(e), "error: %s" % e)
+    # A kernel-dataset is '<source>/<dataset>/<kernel>' where the split names it, else the CSV's.
+    os.makedirs(os.path.join(tmp, "d", "s"))
+    with open(os.path.join(FIX, "data", "fixture", "sum.csv")) as f:
+        text = f.read()
+    with open(os.path.join(tmp, "d", "s", "sum.csv"), "w") as f:
+        f.write(text)
+    with open(p, "w") as f:
+        f.write("kernel-dataset\ts/sum/fixture_sum_tree\ttune\nkernel-dataset\ts/sum\theldout\n"
+                "gpu\th100\ttune\ngpu\ta100\ttune\ngpu\tno-such-gpu\ttune\n")
+    got = sorted(set((r["dataset"], r["part"]) for r in vs.load_rows(os.path.join(tmp, "d"), vs.read_split(p))))
+    check(got == [("s/sum", "heldout"), ("s/sum/fixture_sum_tree", "tune")], "per-kernel split: %r" % got)
+    with open(p, "w") as f:
+        f.write("kernel-dataset\ts/sum/fixture_sum_tree\ttune\ngpu\th100\ttune\ngpu\ta100\ttune\n"
+                "gpu\tno-such-gpu\ttune\n")
+    try:
+        vs.load_rows(os.path.join(tmp, "d"), vs.read_split(p))
+        check(False, "a kernel without a kernel-dataset: no error")
+    except ValueError as e:
+        check(str(e).startswith("not in the split file: kernel-dataset s/sum ("),
+              "the CSV's name missing: %s" % e)
     rows = vs.load_rows(os.path.join(FIX, "data"), vs.read_split(os.path.join(FIX, "split.tsv")))
     parts = {}
     for r in rows:
