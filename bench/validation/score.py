@@ -20,7 +20,7 @@ kperf runs once per (source file, defines, args) through bench/accuracy/public.p
 plugin, its GPU database or the source changes; --ptxas: registers from nvcc's
 ptxas, kept in CACHE/ptxas).  The time scored is that of --model (default bn).
 
-Per (dataset, GPU) group and per part: rows, rows without a time (the most common
+Per (kernel-dataset, GPU) group and per part: rows, rows without a time (the most common
 reason), MAPE, median APE, Spearman's rho, top-1 regret (within the rows of one
 dataset, GPU and op), the median of predicted / measured, variant ordering (pairs of
 variants of one op on one GPU whose measured times differ by 10 % or more, ordered
@@ -87,9 +87,9 @@ SMALL_APE = 30.0
 RHO_MIN_ROWS = 5
 
 # The held-out targets.
-TARGET_MDAPE = 25.0       # median APE (%) of every (dataset, GPU) group, at most
+TARGET_MDAPE = 25.0       # median APE (%) of every (kernel-dataset, GPU) group, at most
 TARGET_RHO = 0.8          # Spearman's rho of every group with RHO_MIN_ROWS distinct times, at least
-TARGET_REGRET = 1.10      # top-1 regret of every (dataset, GPU, op) group, at most
+TARGET_REGRET = 1.10      # top-1 regret of every (kernel-dataset, GPU, op) group, at most
 TARGET_VARIANTS = 0.90    # fraction of variant pairs ordered alike, at least
 TARGET_SMALL = 1.0        # fraction of small launches within SMALL_APE: every one
 TARGET_KNEE = 0.90        # fraction of series whose knee is within one step, at least
@@ -403,6 +403,14 @@ def at_least(k, n, fraction):
     return k >= fraction * n * (1 - 1e-12)
 
 
+def named(bad, most=5):
+    """'; not: ' and the first `most` of the failing names."""
+    if not bad:
+        return ""
+    more = len(bad) - most
+    return "; not: " + ", ".join(bad[:most]) + (" and %d more" % more if more > 0 else "")
+
+
 def verdict(ok, detail):
     return ("n/a" if ok is None else "PASS" if ok else "FAIL") + ": " + detail
 
@@ -418,21 +426,21 @@ def targets(per_group, per_part):
         s["missing"], s["rows"]) + (" (%s)" % s["reason"] if s["missing"] else "")))
     bad = ["%s %s (%s)" % (k[1], k[2], fmt(g["mdape"], "%.1f")) for k, g in groups
            if not g["mdape"] <= TARGET_MDAPE]
-    out.append("- median APE <= %g %% in every (dataset, GPU) group: " % TARGET_MDAPE + verdict(
+    out.append("- median APE <= %g %% in every (kernel-dataset, GPU) group: " % TARGET_MDAPE + verdict(
         not bad if groups else None, "%d of %d groups" % (len(groups) - len(bad), len(groups)) +
-        ("; not: " + ", ".join(bad) if bad else "")))
+        named(bad)))
     held = [(k, g) for k, g in groups if g["rho_counts"]]
     bad = ["%s %s (%s)" % (k[1], k[2], fmt(g["rho"], "%.2f")) for k, g in held
            if not g["rho"] >= TARGET_RHO]
     out.append("- Spearman rho >= %g in every group of >= %d distinct times: " % (
         TARGET_RHO, RHO_MIN_ROWS) + verdict(not bad if held else None, "%d of %d groups" % (
-            len(held) - len(bad), len(held)) + ("; not: " + ", ".join(bad) if bad else "")))
+            len(held) - len(bad), len(held)) + named(bad)))
     bad = ["%s %s %s (%.2f)" % (k + (v,)) for k, v in sorted(s["regrets"].items())
            if not v <= TARGET_REGRET]
-    out.append("- top-1 regret <= %.2f in every (dataset, GPU, op) group: " % TARGET_REGRET + verdict(
+    out.append("- top-1 regret <= %.2f in every (kernel-dataset, GPU, op) group: " % TARGET_REGRET + verdict(
         not bad if s["regrets"] else None, "%d of %d ops, worst %s" % (
             len(s["regrets"]) - len(bad), len(s["regrets"]), fmt(s["regret"], "%.2f")) +
-        ("; not: " + ", ".join(bad[:5]) + (" ..." if len(bad) > 5 else "") if bad else "")))
+        named(bad)))
     out.append("- variant ordering >= %.0f %%: " % (100 * TARGET_VARIANTS) + verdict(
         at_least(s["agree"], s["pairs"], TARGET_VARIANTS) if s["pairs"] else None,
         "%s of pairs >= %.0f %% apart" % (frac(s["agree"], s["pairs"]), 100 * VARIANT_GAP)))

@@ -205,6 +205,8 @@ bad = part_stats(missing=1, regrets={("s/d", "g", "o"): 1.11}, agree=8, pairs=10
                  small=4, knees={1: 0, 2: 2}, knee_ok=1)
 lines = vs.targets([g_ok, g_bad], {"heldout": bad})
 check(len(lines) == 7 and all(": FAIL: " in l for l in lines), "every target missed:\n" + "\n".join(lines))
+check(vs.named(["a", "b"]) == "; not: a, b" and vs.named(list("abcdefg")) == "; not: a, b, c, d, e and 2 more"
+      and vs.named([]) == "", "failing names, the first five")
 check("s/e g (25.1)" in lines[1] and "s/e g (0.79)" in lines[2] and "s/d" not in lines[1],
       "the failing group named: " + lines[1] + lines[2])
 none = part_stats(regrets={}, pairs=0, agree=0, small=0, small_within=0, knees={}, knee_ok=0)
