@@ -57,9 +57,19 @@ typedef enum kp_mem_level {
   KP_MEM_COUNT
 } kp_mem_level;
 
-/* Class / level names as stored in the database ("fp32", "l2", ...). */
+/* Ways of timing one launch of an empty or tiny kernel (table launch_floor). */
+typedef enum kp_launch_timing {
+  KP_LAUNCH_EVENT = 0, /* a cudaEvent pair recorded around one launch */
+  KP_LAUNCH_NSIGHT,    /* Nsight Compute's gpu__time_duration of one launch */
+  KP_LAUNCH_STREAM,    /* per launch, of many back-to-back launches in one stream */
+  KP_LAUNCH_GRAPH,     /* per kernel, of many back-to-back kernel nodes of one CUDA graph */
+  KP_LAUNCH_TIMING_COUNT
+} kp_launch_timing;
+
+/* Class / level / timing names as stored in the database ("fp32", "l2", "event", ...). */
 const char *kp_op_name(kp_op op);
 const char *kp_mem_level_name(kp_mem_level level);
+const char *kp_launch_timing_name(kp_launch_timing t);
 
 #define KP_MAX_CARVEOUTS 16
 
@@ -124,6 +134,9 @@ typedef struct kp_gpu {
    * t_us = launch_x1_us[w-1] * grid_blocks + launch_x0_us[w-1]; NaN unknown. */
   double launch_x1_us[32], launch_x0_us[32];
   double launch_latency_cycles; /* simulator constant, fallback of the model */
+  /* Floor of one launch of an empty or tiny kernel, in microseconds, as each
+   * way of timing it measures it (table launch_floor); NaN unknown. */
+  double launch_floor_us[KP_LAUNCH_TIMING_COUNT];
   int db_index;                 /* which database of the list holds the GPU */
 } kp_gpu;
 
@@ -250,6 +263,11 @@ double kp_gpu_sm_clock_mhz(const kp_gpu *gpu);
  * "measured (nearest block size)", "simulator latency", "unknown". */
 double kp_gpu_launch_overhead_us(const kp_gpu *gpu, int block_threads, long long grid_blocks,
                                  const char **how);
+
+/* The measured floor of one launch of an empty or tiny kernel, in
+ * microseconds, as timing t measures it (table launch_floor); NaN when the
+ * database has no such measurement for this GPU. */
+double kp_gpu_launch_floor_us(const kp_gpu *gpu, kp_launch_timing t);
 
 /* Imports GPUs from an SQL file (INSERT statements into the tables of
  * docs/gpu-db.md) into the database into_path, creating it with kperf's

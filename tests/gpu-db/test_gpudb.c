@@ -274,6 +274,73 @@ static int count_fact(const kp_fact *f, void *user) {
   return 0;
 }
 
+/* One fact of a GPU, picked by name, for the checks below. */
+typedef struct fact_pick {
+  const char *name;
+  double value;
+  int seen, with_source;
+} fact_pick;
+
+static int pick_fact(const kp_fact *f, void *user) {
+  fact_pick *p = user;
+  if (strcmp(f->name, p->name) == 0) {
+    p->seen = 1;
+    p->value = f->d;
+    p->with_source = f->source != NULL;
+  }
+  return 0;
+}
+
+static void test_launch_floor(kp_gpudb *db, const char *path) {
+  char err[512];
+  kp_gpu g;
+  /* nvbench on an RTX 3080: cold (event) and batch (stream) times. */
+  CHECK(kp_gpudb_find(db, "rtx3080", &g, err, sizeof err) == 0);
+  CHECK(g.launch_floor_us[KP_LAUNCH_EVENT] == 3.137);
+  CHECK(kp_gpu_launch_floor_us(&g, KP_LAUNCH_STREAM) == 1.708);
+  CHECK(isnan(kp_gpu_launch_floor_us(&g, KP_LAUNCH_NSIGHT)));
+  CHECK(isnan(kp_gpu_launch_floor_us(&g, KP_LAUNCH_GRAPH)));
+  CHECK(isnan(kp_gpu_launch_floor_us(&g, KP_LAUNCH_TIMING_COUNT)));
+  /* gpu-small-kernels on an L40: stream and graph. */
+  CHECK(kp_gpudb_find(db, "l40", &g, err, sizeof err) == 0);
+  CHECK(g.launch_floor_us[KP_LAUNCH_STREAM] == 1.638);
+  CHECK(g.launch_floor_us[KP_LAUNCH_GRAPH] == 0.936);
+  CHECK(isnan(g.launch_floor_us[KP_LAUNCH_EVENT]));
+  /* A GPU without rows reads NaN. */
+  CHECK(kp_gpudb_find(db, "gtx940mx", &g, err, sizeof err) == 0);
+  for (int t = 0; t < KP_LAUNCH_TIMING_COUNT; t++)
+    CHECK(isnan(g.launch_floor_us[t]));
+  CHECK_STR(kp_launch_timing_name(KP_LAUNCH_NSIGHT), "nsight");
+  CHECK_STR(kp_launch_timing_name(KP_LAUNCH_TIMING_COUNT), "?");
+
+  /* Listed as facts with their sources. */
+  fact_pick p = {"floor.event_us", NAN, 0, 0};
+  CHECK(kp_gpudb_facts(db, "rtx3080", pick_fact, &p, err, sizeof err) == 0);
+  CHECK(p.seen && p.value == 3.137 && p.with_source);
+  fact_pick q = {"floor.nsight_us", 0, 0, 0};
+  CHECK(kp_gpudb_facts(db, "rtx3080", pick_fact, &q, err, sizeof err) == 0);
+  CHECK(q.seen && isnan(q.value) && !q.with_source);
+
+  /* A database made before the table (a user's older one) still opens, and
+   * its GPUs have no launch floor. */
+  const char *old = tmp_path("no-launch-floor.db");
+  CHECK(copy_file(path, old) == 0);
+  sqlite3 *h = NULL;
+  CHECK(sqlite3_open(old, &h) == SQLITE_OK);
+  CHECK(sqlite3_exec(h, "DROP TABLE launch_floor", NULL, NULL, NULL) == SQLITE_OK);
+  sqlite3_close(h);
+  kp_gpudb *odb = kp_gpudb_open(old, err, sizeof err);
+  CHECK(odb != NULL);
+  if (odb) {
+    CHECK(kp_gpudb_find(odb, "rtx3080", &g, err, sizeof err) == 0);
+    CHECK(isnan(g.launch_floor_us[KP_LAUNCH_EVENT]));
+    fact_pick r = {"floor.event_us", 0, 0, 0};
+    CHECK(kp_gpudb_facts(odb, "rtx3080", pick_fact, &r, err, sizeof err) == 0);
+    CHECK(r.seen && isnan(r.value));
+    kp_gpudb_close(odb);
+  }
+}
+
 static void test_facts(kp_gpudb *db, const char *path) {
   kp_gpu_summary *s;
   size_t n;
@@ -602,6 +669,7 @@ int main(int argc, char **argv) {
   test_arch(db);
   test_nearest_arch(db);
   test_facts(db, good);
+  test_launch_floor(db, good);
   kp_gpudb_close(db);
   test_broken(good);
   test_import_and_search(good);
