@@ -341,6 +341,55 @@ static void test_launch_floor(kp_gpudb *db, const char *path) {
   }
 }
 
+static void test_dram_stream(kp_gpudb *db, const char *path) {
+  char err[512];
+  kp_gpu g;
+  /* gpu-stream on an H100 PCIe: the scale (copy) kernel's scan. */
+  CHECK(kp_gpudb_find(db, "h100-pcie", &g, err, sizeof err) == 0);
+  CHECK(kp_gpu_dram_achieved_gbs(&g, KP_STREAM_COPY) == 1704);
+  CHECK(g.dram_achieved_gbs[KP_STREAM_TRIAD] == 1832);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].n == 32);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].warps_per_sm[0] == 2);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].gbs[0] == 183);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].warps_per_sm[31] == 64);
+  CHECK(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 16) == 1037);
+  CHECK(fabs(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 17) - 1080.5) < 1e-9);
+  CHECK(fabs(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 1) - 91.5) < 1e-9);
+  CHECK(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 100) == 1704);
+  CHECK(isnan(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 0)));
+  CHECK(isnan(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COUNT, 8)));
+  /* A GPU without rows. */
+  CHECK(kp_gpudb_find(db, "gtx940mx", &g, err, sizeof err) == 0);
+  for (int k = 0; k < KP_STREAM_COUNT; k++) {
+    CHECK(isnan(kp_gpu_dram_achieved_gbs(&g, k)));
+    CHECK(g.dram_occupancy[k].n == 0);
+    CHECK(isnan(kp_gpu_dram_gbs_at_warps(&g, k, 32)));
+  }
+  CHECK_STR(kp_stream_kernel_name(KP_STREAM_TRIAD), "triad");
+  /* Listed as facts. */
+  fact_pick p = {"dram.achieved.copy_gbs", NAN, 0, 0};
+  CHECK(kp_gpudb_facts(db, "h100-pcie", pick_fact, &p, err, sizeof err) == 0);
+  CHECK(p.seen && p.value == 1704 && p.with_source);
+  /* A database made before the tables. */
+  const char *old = tmp_path("no-dram-stream.db");
+  CHECK(copy_file(path, old) == 0);
+  sqlite3 *h = NULL;
+  CHECK(sqlite3_open(old, &h) == SQLITE_OK);
+  CHECK(sqlite3_exec(h, "DROP TABLE dram_achieved; DROP TABLE dram_occupancy", NULL, NULL,
+                     NULL) == SQLITE_OK);
+  sqlite3_close(h);
+  kp_gpudb *odb = kp_gpudb_open(old, err, sizeof err);
+  CHECK(odb != NULL);
+  if (odb) {
+    CHECK(kp_gpudb_find(odb, "h100-pcie", &g, err, sizeof err) == 0);
+    CHECK(isnan(g.dram_achieved_gbs[KP_STREAM_COPY]) && g.dram_occupancy[KP_STREAM_COPY].n == 0);
+    fact_pick r = {"dram.achieved.copy_gbs", 0, 0, 0};
+    CHECK(kp_gpudb_facts(odb, "h100-pcie", pick_fact, &r, err, sizeof err) == 0);
+    CHECK(r.seen && isnan(r.value));
+    kp_gpudb_close(odb);
+  }
+}
+
 static void test_facts(kp_gpudb *db, const char *path) {
   kp_gpu_summary *s;
   size_t n;
@@ -670,6 +719,7 @@ int main(int argc, char **argv) {
   test_nearest_arch(db);
   test_facts(db, good);
   test_launch_floor(db, good);
+  test_dram_stream(db, good);
   kp_gpudb_close(db);
   test_broken(good);
   test_import_and_search(good);
