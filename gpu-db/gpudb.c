@@ -31,6 +31,28 @@ const char *kp_op_name(kp_op op) {
 const char *kp_mem_level_name(kp_mem_level level) {
   return (unsigned)level < KP_MEM_COUNT ? mem_names[level] : "?";
 }
+static const char *const launch_timing_names[KP_LAUNCH_TIMING_COUNT] = {"event", "nsight",
+                                                                         "stream", "graph"};
+const char *kp_launch_timing_name(kp_launch_timing t) {
+  return (unsigned)t < KP_LAUNCH_TIMING_COUNT ? launch_timing_names[t] : "?";
+}
+static int launch_timing_index(const char *name) {
+  for (int i = 0; i < KP_LAUNCH_TIMING_COUNT; i++)
+    if (name && strcmp(name, launch_timing_names[i]) == 0)
+      return i;
+  return -1;
+}
+static const char *const stream_kernel_names[KP_STREAM_COUNT] = {"read", "write", "copy",
+                                                                   "triad"};
+const char *kp_stream_kernel_name(kp_stream_kernel k) {
+  return (unsigned)k < KP_STREAM_COUNT ? stream_kernel_names[k] : "?";
+}
+static int stream_kernel_index(const char *name) {
+  for (int i = 0; i < KP_STREAM_COUNT; i++)
+    if (name && strcmp(name, stream_kernel_names[i]) == 0)
+      return i;
+  return -1;
+}
 static int op_index(const char *name) {
   for (int i = 0; i < KP_OP_COUNT; i++)
     if (name && strcmp(name, op_names[i]) == 0)
@@ -667,7 +689,90 @@ void kp_gpu_init(kp_gpu *g) {
   }
   for (int i = 0; i < 32; i++)
     g->launch_x1_us[i] = g->launch_x0_us[i] = NAN;
+  for (int i = 0; i < KP_LAUNCH_TIMING_COUNT; i++)
+    g->launch_floor_us[i] = NAN;
+  for (int i = 0; i < KP_STREAM_COUNT; i++) {
+    g->dram_achieved_gbs[i] = NAN;
+    g->dram_occupancy[i].n = 0;
+  }
   g->db_index = -1;
+}
+
+/* 1 when database i has the table (the optional tables of later data), 0
+ * when not, -1 on error. */
+static int has_table(kp_gpudb *db, int i, const char *name, char *err, size_t errlen) {
+  sqlite3_stmt *st;
+  if (prep(db, i, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", &st, err,
+           errlen))
+    return -1;
+  sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(st);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    return step_err(db, i, st, err, errlen);
+  sqlite3_finalize(st);
+  return rc == SQLITE_ROW;
+}
+
+static int load_launch_floor(kp_gpudb *db, int i, kp_gpu *g, char *err, size_t errlen) {
+  sqlite3_stmt *st;
+  int rc = has_table(db, i, "launch_floor", err, errlen);
+  if (rc <= 0)
+    return rc;
+  if (prep(db, i, "SELECT method, time_us FROM launch_floor WHERE gpu_id = ?1", &st, err, errlen))
+    return -1;
+  sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    int t = launch_timing_index((const char *)sqlite3_column_text(st, 0));
+    if (t >= 0)
+      g->launch_floor_us[t] = col_real(st, 1);
+  }
+  if (rc != SQLITE_DONE)
+    return step_err(db, i, st, err, errlen);
+  sqlite3_finalize(st);
+  return 0;
+}
+
+static int load_dram_stream(kp_gpudb *db, int i, kp_gpu *g, char *err, size_t errlen) {
+  sqlite3_stmt *st;
+  int rc = has_table(db, i, "dram_achieved", err, errlen);
+  if (rc < 0)
+    return -1;
+  if (rc == 1) {
+    if (prep(db, i, "SELECT kernel, bandwidth_gbs FROM dram_achieved WHERE gpu_id = ?1", &st, err,
+             errlen))
+      return -1;
+    sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+      int k = stream_kernel_index((const char *)sqlite3_column_text(st, 0));
+      if (k >= 0)
+        g->dram_achieved_gbs[k] = col_real(st, 1);
+    }
+    if (rc != SQLITE_DONE)
+      return step_err(db, i, st, err, errlen);
+    sqlite3_finalize(st);
+  }
+  rc = has_table(db, i, "dram_occupancy", err, errlen);
+  if (rc <= 0)
+    return rc;
+  if (prep(db, i,
+           "SELECT kernel, warps_per_sm, bandwidth_gbs FROM dram_occupancy WHERE gpu_id = ?1 "
+           "ORDER BY kernel, warps_per_sm",
+           &st, err, errlen))
+    return -1;
+  sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    int k = stream_kernel_index((const char *)sqlite3_column_text(st, 0));
+    if (k < 0 || g->dram_occupancy[k].n >= KP_MAX_OCC_POINTS)
+      continue;
+    kp_bw_curve *c = &g->dram_occupancy[k];
+    c->warps_per_sm[c->n] = col_real(st, 1);
+    c->gbs[c->n] = col_real(st, 2);
+    c->n++;
+  }
+  if (rc != SQLITE_DONE)
+    return step_err(db, i, st, err, errlen);
+  sqlite3_finalize(st);
+  return 0;
 }
 
 static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, size_t errlen) {
@@ -782,7 +887,9 @@ static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, s
   if (rc != SQLITE_DONE)
     return step_err(db, i, st, err, errlen);
   sqlite3_finalize(st);
-  return 0;
+  if (load_launch_floor(db, i, g, err, errlen))
+    return -1;
+  return load_dram_stream(db, i, g, err, errlen);
 }
 
 int kp_gpudb_find(kp_gpudb *db, const char *name, kp_gpu *out, char *err, size_t errlen) {
@@ -1312,8 +1419,89 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
     return step_err(db, i, st, err, errlen);
   sqlite3_finalize(st);
   if (!stop && nrows == 0)
-    emit(fn, user, "launch", "model", "", KP_FACT_NULL, 0, NAN, NULL,
-         "no measured launch-overhead rows; kperf uses the fallback of docs/gpu-db.md");
+    stop = emit(fn, user, "launch", "model", "", KP_FACT_NULL, 0, NAN, NULL,
+                "no measured launch-overhead rows; kperf uses the fallback of docs/gpu-db.md");
+  if (stop)
+    return 0;
+
+  /* Launch floor, one fact per way of timing (unknown ones included). */
+  rc = has_table(db, i, "launch_floor", err, errlen);
+  if (rc < 0)
+    return -1;
+  for (int t = 0; t < KP_LAUNCH_TIMING_COUNT && !stop; t++) {
+    char nm[64];
+    snprintf(nm, sizeof nm, "floor.%s_us", launch_timing_names[t]);
+    kp_fact f = {"launch", nm, "us", KP_FACT_NULL, 0, NAN, NULL, NULL};
+    st = NULL;
+    if (rc == 1) {
+      if (prep(db, i, "SELECT time_us, source FROM launch_floor WHERE gpu_id = ?1 AND method = ?2",
+               &st, err, errlen))
+        return -1;
+      sqlite3_bind_text(st, 1, m.id, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(st, 2, launch_timing_names[t], -1, SQLITE_STATIC);
+      int r = sqlite3_step(st);
+      if (r == SQLITE_ROW) {
+        fact_from_col(&f, st, 0);
+        f.source = text_or_null(st, 1);
+      } else if (r != SQLITE_DONE) {
+        return step_err(db, i, st, err, errlen);
+      }
+    }
+    stop = fn(&f, user);
+    sqlite3_finalize(st);
+  }
+  if (stop)
+    return 0;
+
+  /* Achieved DRAM bandwidth per streaming kernel, and the number of points
+   * of its occupancy scan. */
+  int has_ach = has_table(db, i, "dram_achieved", err, errlen);
+  int has_occ = has_table(db, i, "dram_occupancy", err, errlen);
+  if (has_ach < 0 || has_occ < 0)
+    return -1;
+  for (int k = 0; k < KP_STREAM_COUNT && !stop; k++) {
+    char nm[64];
+    snprintf(nm, sizeof nm, "dram.achieved.%s_gbs", stream_kernel_names[k]);
+    kp_fact f = {"memory", nm, "GB/s", KP_FACT_NULL, 0, NAN, NULL, NULL};
+    st = NULL;
+    if (has_ach == 1) {
+      if (prep(db, i,
+               "SELECT bandwidth_gbs, source FROM dram_achieved WHERE gpu_id = ?1 AND kernel = ?2",
+               &st, err, errlen))
+        return -1;
+      sqlite3_bind_text(st, 1, m.id, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text(st, 2, stream_kernel_names[k], -1, SQLITE_STATIC);
+      int r = sqlite3_step(st);
+      if (r == SQLITE_ROW) {
+        fact_from_col(&f, st, 0);
+        f.source = text_or_null(st, 1);
+      } else if (r != SQLITE_DONE) {
+        return step_err(db, i, st, err, errlen);
+      }
+    }
+    stop = fn(&f, user);
+    sqlite3_finalize(st);
+    if (stop || has_occ != 1)
+      continue;
+    if (prep(db, i,
+             "SELECT count(*), min(warps_per_sm), max(warps_per_sm), min(source) FROM "
+             "dram_occupancy WHERE gpu_id = ?1 AND kernel = ?2",
+             &st, err, errlen))
+      return -1;
+    sqlite3_bind_text(st, 1, m.id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, stream_kernel_names[k], -1, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_ROW)
+      return step_err(db, i, st, err, errlen);
+    if (sqlite3_column_int(st, 0) > 0) {
+      char text[128];
+      snprintf(text, sizeof text, "%d points, %g to %g warps per SM", sqlite3_column_int(st, 0),
+               sqlite3_column_double(st, 1), sqlite3_column_double(st, 2));
+      snprintf(nm, sizeof nm, "dram.occupancy.%s", stream_kernel_names[k]);
+      stop = emit(fn, user, "memory", nm, "", KP_FACT_TEXT, 0, NAN, text,
+                  text_or_null(st, 3));
+    }
+    sqlite3_finalize(st);
+  }
   return 0;
 }
 
@@ -1371,4 +1559,33 @@ double kp_gpu_launch_overhead_us(const kp_gpu *g, int block_threads, long long g
   if (how)
     *how = "unknown";
   return 0.0;
+}
+
+double kp_gpu_launch_floor_us(const kp_gpu *g, kp_launch_timing t) {
+  if (!g || (unsigned)t >= KP_LAUNCH_TIMING_COUNT)
+    return NAN;
+  return g->launch_floor_us[t];
+}
+
+double kp_gpu_dram_achieved_gbs(const kp_gpu *g, kp_stream_kernel k) {
+  if (!g || (unsigned)k >= KP_STREAM_COUNT)
+    return NAN;
+  return g->dram_achieved_gbs[k];
+}
+
+double kp_gpu_dram_gbs_at_warps(const kp_gpu *g, kp_stream_kernel k, double warps) {
+  if (!g || (unsigned)k >= KP_STREAM_COUNT || !(warps > 0))
+    return NAN;
+  const kp_bw_curve *c = &g->dram_occupancy[k];
+  if (c->n <= 0)
+    return NAN;
+  double x0 = 0.0, y0 = 0.0;
+  for (int j = 0; j < c->n; j++) {
+    double x1 = c->warps_per_sm[j], y1 = c->gbs[j];
+    if (warps <= x1)
+      return x1 > x0 ? y0 + (y1 - y0) * (warps - x0) / (x1 - x0) : y1;
+    x0 = x1;
+    y0 = y1;
+  }
+  return c->gbs[c->n - 1];
 }

@@ -12,7 +12,8 @@
 
 static const char *const data_tables[] = {"cc_limits",   "cc_throughput",  "gpus",
                                           "gpu_aliases", "gpu_memory",     "gpu_latency",
-                                          "launch_overhead", "arch_default"};
+                                          "launch_overhead", "arch_default",
+                                          "launch_floor", "dram_achieved", "dram_occupancy"};
 
 typedef struct auth_ctx {
   char denied[160];

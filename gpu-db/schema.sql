@@ -132,6 +132,46 @@ CREATE TABLE launch_overhead (
   PRIMARY KEY (gpu_id, warps_per_block)
 );
 
+-- The floor of one kernel launch: the time of one launch of an empty or tiny
+-- kernel (a few KB moved at most), as a way of timing it measures it, in
+-- microseconds.  method: 'event' a cudaEvent pair recorded around one launch;
+-- 'nsight' Nsight Compute's gpu__time_duration of one launch; 'stream' the
+-- time per launch of many back-to-back launches in one stream; 'graph' the
+-- time per kernel of many back-to-back kernel nodes launched as one CUDA graph.
+-- Optional table: a database without it has no such facts.
+CREATE TABLE launch_floor (
+  gpu_id   TEXT NOT NULL REFERENCES gpus (id),
+  method   TEXT NOT NULL CHECK (method IN ('event', 'nsight', 'stream', 'graph')),
+  time_us  REAL NOT NULL CHECK (time_us > 0 AND time_us < 1000),
+  source   TEXT NOT NULL,
+  PRIMARY KEY (gpu_id, method)
+);
+
+-- Measured DRAM bandwidth of streaming kernels (whole GPU, 1e9 B/s), per
+-- kernel class: 'read' one load stream; 'write' one store stream; 'copy' one
+-- load and one store stream; 'triad' two load streams and one store stream.
+-- dram_achieved: the highest bandwidth the benchmark reached (what a
+-- streaming kernel can achieve, as against gpu_memory's peak figure).
+-- dram_occupancy: the bandwidth with warps_per_sm resident warps per SM
+-- (the benchmark's occupancy scan: how many warps reach DRAM bandwidth).
+-- Optional tables: a database without them has no such facts.
+CREATE TABLE dram_achieved (
+  gpu_id         TEXT NOT NULL REFERENCES gpus (id),
+  kernel         TEXT NOT NULL CHECK (kernel IN ('read', 'write', 'copy', 'triad')),
+  bandwidth_gbs  REAL NOT NULL CHECK (bandwidth_gbs > 0),
+  source         TEXT NOT NULL,
+  PRIMARY KEY (gpu_id, kernel)
+);
+
+CREATE TABLE dram_occupancy (
+  gpu_id         TEXT NOT NULL REFERENCES gpus (id),
+  kernel         TEXT NOT NULL CHECK (kernel IN ('read', 'write', 'copy', 'triad')),
+  warps_per_sm   REAL NOT NULL CHECK (warps_per_sm > 0),
+  bandwidth_gbs  REAL NOT NULL CHECK (bandwidth_gbs > 0),
+  source         TEXT NOT NULL,
+  PRIMARY KEY (gpu_id, kernel, warps_per_sm)
+);
+
 -- The GPU kperf assumes for a --cuda-gpu-arch value when none is named.
 CREATE TABLE arch_default (
   arch    TEXT PRIMARY KEY NOT NULL COLLATE NOCASE CHECK (arch GLOB 'sm_[0-9]*'),

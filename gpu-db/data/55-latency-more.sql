@@ -21,6 +21,8 @@
 --                   Accel-Sim H100 (previous architecture; CC 12.x without FP64)
 -- Shared-memory latency of Ampere: 56-ampere-shared.sql.  Of Ada, Orin and
 -- Blackwell: no measurement at hand; kperf uses the L1 latency for it and says so.
+-- The H100 PCIe's L2 and DRAM rows are pointer-chase measurements of that GPU
+-- (te42kyfo/gpu-benches gpu-latency), not of another chip.
 
 INSERT INTO gpu_memory (gpu_id, level, latency_cycles, latency_source) VALUES
  ('8600gt', 'shared', 38, 'Wong et al., "Demystifying GPU microarchitecture through microbenchmarking", ISPASS 2010 (GeForce GTX 280, GT200): shared memory load latency 38 cycles. Measured on a GeForce GTX 280 (GT200), not on this GPU: taken from the same Tesla architecture'),
@@ -52,8 +54,8 @@ INSERT INTO gpu_memory (gpu_id, level, latency_cycles, latency_source) VALUES
  ('l4', 'dram', 636, 'markdewing/AI_kernels latency/README.md, row ''4090'': Main Memory 636 cycles. Measured on a GeForce RTX 4090 (AD102), not on this GPU: taken from the same Ada Lovelace architecture'),
  ('h100-pcie', 'shared', 29.88235294117647, 'mt4g sample_results/NVIDIA H100 80GB HBM3.json: memory.shared.latency.mean 29.88 (p-chase). Measured on H100 SXM5 80GB (GH100), not on this GPU: taken from the same Hopper architecture'),
  ('h100-pcie', 'l1', 38.0, 'mt4g sample_results/NVIDIA H100 80GB HBM3.json: memory.l1.latency.mean 38.0 (p-chase). Measured on H100 SXM5 80GB (GH100), not on this GPU: taken from the same Hopper architecture'),
- ('h100-pcie', 'l2', 219.34509803921569, 'mt4g sample_results/NVIDIA H100 80GB HBM3.json: memory.l2.latency.mean 219.35 (p-chase). Measured on H100 SXM5 80GB (GH100), not on this GPU: taken from the same Hopper architecture'),
- ('h100-pcie', 'dram', 834.4758182706399, 'mt4g sample_results/NVIDIA H100 80GB HBM3.json: memory.main.latency.mean 834.48 (p-chase). Measured on H100 SXM5 80GB (GH100), not on this GPU: taken from the same Hopper architecture'),
+ ('h100-pcie', 'l2', 265.5, 'te42kyfo/gpu-benches gpu-latency/h100_pcie.txt (commit a7dc559): pointer chase by one warp at 1755 MHz, 265.5 cycles for buffers of 1-16 MB (the near L2 partition; mt4g''s H100 SXM run gives 219.35)'),
+ ('h100-pcie', 'dram', 658.4, 'te42kyfo/gpu-benches gpu-latency/h100_pcie.txt (commit a7dc559): pointer chase by one warp at 1755 MHz, 658.4 cycles for a 1.5 GB buffer (mt4g''s H100 SXM run gives 834.48)'),
  ('h200', 'shared', 29.88235294117647, 'mt4g sample_results/NVIDIA H100 80GB HBM3.json: memory.shared.latency.mean 29.88 (p-chase). Measured on H100 SXM5 80GB (GH100), not on this GPU: taken from the same Hopper architecture'),
  ('h200', 'l1', 38.0, 'mt4g sample_results/NVIDIA H100 80GB HBM3.json: memory.l1.latency.mean 38.0 (p-chase). Measured on H100 SXM5 80GB (GH100), not on this GPU: taken from the same Hopper architecture'),
  ('h200', 'l2', 219.34509803921569, 'mt4g sample_results/NVIDIA H100 80GB HBM3.json: memory.l2.latency.mean 219.35 (p-chase). Measured on H100 SXM5 80GB (GH100), not on this GPU: taken from the same Hopper architecture'),

@@ -57,9 +57,38 @@ typedef enum kp_mem_level {
   KP_MEM_COUNT
 } kp_mem_level;
 
-/* Class / level names as stored in the database ("fp32", "l2", ...). */
+/* Ways of timing one launch of an empty or tiny kernel (table launch_floor). */
+typedef enum kp_launch_timing {
+  KP_LAUNCH_EVENT = 0, /* a cudaEvent pair recorded around one launch */
+  KP_LAUNCH_NSIGHT,    /* Nsight Compute's gpu__time_duration of one launch */
+  KP_LAUNCH_STREAM,    /* per launch, of many back-to-back launches in one stream */
+  KP_LAUNCH_GRAPH,     /* per kernel, of many back-to-back kernel nodes of one CUDA graph */
+  KP_LAUNCH_TIMING_COUNT
+} kp_launch_timing;
+
+/* Kernels of the measured DRAM bandwidths (tables dram_achieved, dram_occupancy). */
+typedef enum kp_stream_kernel {
+  KP_STREAM_READ = 0, /* one load stream */
+  KP_STREAM_WRITE,    /* one store stream */
+  KP_STREAM_COPY,     /* one load and one store stream */
+  KP_STREAM_TRIAD,    /* two load streams and one store stream */
+  KP_STREAM_COUNT
+} kp_stream_kernel;
+
+#define KP_MAX_OCC_POINTS 64
+
+/* Measured DRAM bandwidth against resident warps per SM, ascending in warps. */
+typedef struct kp_bw_curve {
+  int n; /* 0: not measured */
+  double warps_per_sm[KP_MAX_OCC_POINTS];
+  double gbs[KP_MAX_OCC_POINTS]; /* whole GPU, 1e9 bytes/s */
+} kp_bw_curve;
+
+/* Class / level / timing / kernel names as stored in the database ("fp32", "l2", "event", "copy"). */
 const char *kp_op_name(kp_op op);
 const char *kp_mem_level_name(kp_mem_level level);
+const char *kp_launch_timing_name(kp_launch_timing t);
+const char *kp_stream_kernel_name(kp_stream_kernel k);
 
 #define KP_MAX_CARVEOUTS 16
 
@@ -124,6 +153,14 @@ typedef struct kp_gpu {
    * t_us = launch_x1_us[w-1] * grid_blocks + launch_x0_us[w-1]; NaN unknown. */
   double launch_x1_us[32], launch_x0_us[32];
   double launch_latency_cycles; /* simulator constant, fallback of the model */
+  /* Floor of one launch of an empty or tiny kernel, in microseconds, as each
+   * way of timing it measures it (table launch_floor); NaN unknown. */
+  double launch_floor_us[KP_LAUNCH_TIMING_COUNT];
+  /* Measured DRAM bandwidth of streaming kernels, whole GPU, 1e9 B/s: the
+   * highest a benchmark reached (table dram_achieved; NaN unknown), and its
+   * scan over resident warps per SM (table dram_occupancy; n = 0 unknown). */
+  double dram_achieved_gbs[KP_STREAM_COUNT];
+  kp_bw_curve dram_occupancy[KP_STREAM_COUNT];
   int db_index;                 /* which database of the list holds the GPU */
 } kp_gpu;
 
@@ -250,6 +287,22 @@ double kp_gpu_sm_clock_mhz(const kp_gpu *gpu);
  * "measured (nearest block size)", "simulator latency", "unknown". */
 double kp_gpu_launch_overhead_us(const kp_gpu *gpu, int block_threads, long long grid_blocks,
                                  const char **how);
+
+/* The measured floor of one launch of an empty or tiny kernel, in
+ * microseconds, as timing t measures it (table launch_floor); NaN when the
+ * database has no such measurement for this GPU. */
+double kp_gpu_launch_floor_us(const kp_gpu *gpu, kp_launch_timing t);
+
+/* The highest DRAM bandwidth (1e9 B/s, whole GPU) a streaming kernel of
+ * class k reached on this GPU (table dram_achieved); NaN when unknown. */
+double kp_gpu_dram_achieved_gbs(const kp_gpu *gpu, kp_stream_kernel k);
+
+/* The DRAM bandwidth (1e9 B/s, whole GPU) a streaming kernel of class k
+ * reached with warps_per_sm resident warps per SM (table dram_occupancy):
+ * linear between the measured points; below the first point, on the line from
+ * 0 warps / 0 GB/s to it; above the last one, the last one's.  NaN when the
+ * GPU has no scan for k or warps_per_sm is not positive. */
+double kp_gpu_dram_gbs_at_warps(const kp_gpu *gpu, kp_stream_kernel k, double warps_per_sm);
 
 /* Imports GPUs from an SQL file (INSERT statements into the tables of
  * docs/gpu-db.md) into the database into_path, creating it with kperf's

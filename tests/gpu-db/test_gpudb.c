@@ -274,6 +274,122 @@ static int count_fact(const kp_fact *f, void *user) {
   return 0;
 }
 
+/* One fact of a GPU, picked by name, for the checks below. */
+typedef struct fact_pick {
+  const char *name;
+  double value;
+  int seen, with_source;
+} fact_pick;
+
+static int pick_fact(const kp_fact *f, void *user) {
+  fact_pick *p = user;
+  if (strcmp(f->name, p->name) == 0) {
+    p->seen = 1;
+    p->value = f->d;
+    p->with_source = f->source != NULL;
+  }
+  return 0;
+}
+
+static void test_launch_floor(kp_gpudb *db, const char *path) {
+  char err[512];
+  kp_gpu g;
+  /* nvbench on an RTX 3080: cold (event) and batch (stream) times. */
+  CHECK(kp_gpudb_find(db, "rtx3080", &g, err, sizeof err) == 0);
+  CHECK(g.launch_floor_us[KP_LAUNCH_EVENT] == 3.137);
+  CHECK(kp_gpu_launch_floor_us(&g, KP_LAUNCH_STREAM) == 1.708);
+  CHECK(isnan(kp_gpu_launch_floor_us(&g, KP_LAUNCH_NSIGHT)));
+  CHECK(isnan(kp_gpu_launch_floor_us(&g, KP_LAUNCH_GRAPH)));
+  CHECK(isnan(kp_gpu_launch_floor_us(&g, KP_LAUNCH_TIMING_COUNT)));
+  /* gpu-small-kernels on an L40: stream and graph. */
+  CHECK(kp_gpudb_find(db, "l40", &g, err, sizeof err) == 0);
+  CHECK(g.launch_floor_us[KP_LAUNCH_STREAM] == 1.638);
+  CHECK(g.launch_floor_us[KP_LAUNCH_GRAPH] == 0.936);
+  CHECK(isnan(g.launch_floor_us[KP_LAUNCH_EVENT]));
+  /* A GPU without rows reads NaN. */
+  CHECK(kp_gpudb_find(db, "gtx940mx", &g, err, sizeof err) == 0);
+  for (int t = 0; t < KP_LAUNCH_TIMING_COUNT; t++)
+    CHECK(isnan(g.launch_floor_us[t]));
+  CHECK_STR(kp_launch_timing_name(KP_LAUNCH_NSIGHT), "nsight");
+  CHECK_STR(kp_launch_timing_name(KP_LAUNCH_TIMING_COUNT), "?");
+
+  /* Listed as facts with their sources. */
+  fact_pick p = {"floor.event_us", NAN, 0, 0};
+  CHECK(kp_gpudb_facts(db, "rtx3080", pick_fact, &p, err, sizeof err) == 0);
+  CHECK(p.seen && p.value == 3.137 && p.with_source);
+  fact_pick q = {"floor.nsight_us", 0, 0, 0};
+  CHECK(kp_gpudb_facts(db, "rtx3080", pick_fact, &q, err, sizeof err) == 0);
+  CHECK(q.seen && isnan(q.value) && !q.with_source);
+
+  /* A database made before the table (a user's older one) still opens, and
+   * its GPUs have no launch floor. */
+  const char *old = tmp_path("no-launch-floor.db");
+  CHECK(copy_file(path, old) == 0);
+  sqlite3 *h = NULL;
+  CHECK(sqlite3_open(old, &h) == SQLITE_OK);
+  CHECK(sqlite3_exec(h, "DROP TABLE launch_floor", NULL, NULL, NULL) == SQLITE_OK);
+  sqlite3_close(h);
+  kp_gpudb *odb = kp_gpudb_open(old, err, sizeof err);
+  CHECK(odb != NULL);
+  if (odb) {
+    CHECK(kp_gpudb_find(odb, "rtx3080", &g, err, sizeof err) == 0);
+    CHECK(isnan(g.launch_floor_us[KP_LAUNCH_EVENT]));
+    fact_pick r = {"floor.event_us", 0, 0, 0};
+    CHECK(kp_gpudb_facts(odb, "rtx3080", pick_fact, &r, err, sizeof err) == 0);
+    CHECK(r.seen && isnan(r.value));
+    kp_gpudb_close(odb);
+  }
+}
+
+static void test_dram_stream(kp_gpudb *db, const char *path) {
+  char err[512];
+  kp_gpu g;
+  /* gpu-stream on an H100 PCIe: the scale (copy) kernel's scan. */
+  CHECK(kp_gpudb_find(db, "h100-pcie", &g, err, sizeof err) == 0);
+  CHECK(kp_gpu_dram_achieved_gbs(&g, KP_STREAM_COPY) == 1704);
+  CHECK(g.dram_achieved_gbs[KP_STREAM_TRIAD] == 1832);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].n == 32);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].warps_per_sm[0] == 2);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].gbs[0] == 183);
+  CHECK(g.dram_occupancy[KP_STREAM_COPY].warps_per_sm[31] == 64);
+  CHECK(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 16) == 1037);
+  CHECK(fabs(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 17) - 1080.5) < 1e-9);
+  CHECK(fabs(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 1) - 91.5) < 1e-9);
+  CHECK(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 100) == 1704);
+  CHECK(isnan(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COPY, 0)));
+  CHECK(isnan(kp_gpu_dram_gbs_at_warps(&g, KP_STREAM_COUNT, 8)));
+  /* A GPU without rows. */
+  CHECK(kp_gpudb_find(db, "gtx940mx", &g, err, sizeof err) == 0);
+  for (int k = 0; k < KP_STREAM_COUNT; k++) {
+    CHECK(isnan(kp_gpu_dram_achieved_gbs(&g, k)));
+    CHECK(g.dram_occupancy[k].n == 0);
+    CHECK(isnan(kp_gpu_dram_gbs_at_warps(&g, k, 32)));
+  }
+  CHECK_STR(kp_stream_kernel_name(KP_STREAM_TRIAD), "triad");
+  /* Listed as facts. */
+  fact_pick p = {"dram.achieved.copy_gbs", NAN, 0, 0};
+  CHECK(kp_gpudb_facts(db, "h100-pcie", pick_fact, &p, err, sizeof err) == 0);
+  CHECK(p.seen && p.value == 1704 && p.with_source);
+  /* A database made before the tables. */
+  const char *old = tmp_path("no-dram-stream.db");
+  CHECK(copy_file(path, old) == 0);
+  sqlite3 *h = NULL;
+  CHECK(sqlite3_open(old, &h) == SQLITE_OK);
+  CHECK(sqlite3_exec(h, "DROP TABLE dram_achieved; DROP TABLE dram_occupancy", NULL, NULL,
+                     NULL) == SQLITE_OK);
+  sqlite3_close(h);
+  kp_gpudb *odb = kp_gpudb_open(old, err, sizeof err);
+  CHECK(odb != NULL);
+  if (odb) {
+    CHECK(kp_gpudb_find(odb, "h100-pcie", &g, err, sizeof err) == 0);
+    CHECK(isnan(g.dram_achieved_gbs[KP_STREAM_COPY]) && g.dram_occupancy[KP_STREAM_COPY].n == 0);
+    fact_pick r = {"dram.achieved.copy_gbs", 0, 0, 0};
+    CHECK(kp_gpudb_facts(odb, "h100-pcie", pick_fact, &r, err, sizeof err) == 0);
+    CHECK(r.seen && isnan(r.value));
+    kp_gpudb_close(odb);
+  }
+}
+
 static void test_facts(kp_gpudb *db, const char *path) {
   kp_gpu_summary *s;
   size_t n;
@@ -602,6 +718,8 @@ int main(int argc, char **argv) {
   test_arch(db);
   test_nearest_arch(db);
   test_facts(db, good);
+  test_launch_floor(db, good);
+  test_dram_stream(db, good);
   kp_gpudb_close(db);
   test_broken(good);
   test_import_and_search(good);
