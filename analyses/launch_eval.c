@@ -20,6 +20,7 @@
 #include "kperf/lanes.h"
 #include "kperf/ptxas.h"
 #include "kperf/report.h"
+#include "kperf/siblings.h"
 #include "kperf/sym.h"
 #include "kperf/warp.h"
 
@@ -316,6 +317,7 @@ typedef struct coal_acc {
   double reused_st;     /* the part of reused that stores write (L2 merges them; L1 does not) */
   double set;           /* bytes of sectors a warp keeps for that */
   double l1_extra;      /* L1 data-path cycles per warp beyond one per request */
+  double *excess_of;    /* per access of the kernel: its excess bytes per thread (NULL) */
 } coal_acc;
 
 static void coal_visit(void *user, const kp_scan_point *sp) {
@@ -484,6 +486,8 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
     return;
   double excess = c->excess / c->asked * a->elem_bytes * exec; /* per thread */
   c->total += excess;
+  if (c->excess_of)
+    c->excess_of[a - k->accesses] = excess;
   e->uncoal_accesses++;
   /* A lane that steps s < sector bytes per iteration finds its next
    * elements in the sectors this request moved: over the loop, each sector
@@ -520,8 +524,24 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
   coal_acc acc;
   memset(&acc, 0, sizeof acc);
   acc.gpu = gpu;
+  acc.excess_of = k->naccesses ? calloc(k->naccesses, sizeof *acc.excess_of) : NULL;
   scan_accesses(m, k, l, gpu, e, KP_SPACE_GLOBAL, coal_visit, coal_reset, &acc, sizeof acc, NULL,
                 coal_done);
+  /* Sectors a thread's accesses to one array share (an RGB pixel's bytes, a
+   * record's fields): the first moves them, the others find them in L1. */
+  kp_shape s = {e->block[0], e->block[1], e->block[2], KP_SHAPE_LAUNCH, l};
+  kp_sibling_reuse sib;
+  if (acc.excess_of && acc.total > 0 &&
+      kp_sibling_reuse_of(m, k, &s, gpu, e->b, e->nb, acc.excess_of, &sib) && sib.bytes > 0) {
+    double room = acc.total - acc.reused;
+    double add = sib.bytes < room ? sib.bytes : room;
+    if (add > 0) {
+      acc.reused_st += sib.st_bytes < add ? sib.st_bytes : add;
+      acc.reused += add;
+      acc.set += sib.set_bytes;
+    }
+  }
+  free(acc.excess_of);
   if (e->global_bytes > 0) {
     e->uncoal_fraction = acc.total / e->global_bytes;
     e->uncoal_reused_fraction = acc.reused / e->global_bytes;

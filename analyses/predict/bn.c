@@ -383,8 +383,9 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     }
     if (level) {
       uncoal -= reused;
-      kp_prediction_note(out, "an uncoalesced request's sectors hold the lanes' next elements: "
-                              "%s serves %.0f%% of the excess (%.3g KB per SM kept)",
+      kp_prediction_note(out, "an uncoalesced request's sectors are used again (the lanes' next "
+                              "elements, or the thread's accesses to neighbouring bytes of the "
+                              "array): %s serves %.0f%% of the excess (%.3g KB per SM kept)",
                          level, 100 * reused / f->uncoal_bytes, set / 1e3);
     }
   }

@@ -16,7 +16,7 @@
 // CHECK-NOT: next {{[0-9]+}} elements
 // CHECK: note: for block
 // CHECK: sector-reuse.cu:[[# @LINE + 29]]:3: remark: predicted {{3[0-9][0-9]}} us {{.*}}, bound by dram (next: fp32+ld/st at {{[0-9]+}}%)
-// CHECK: sector-reuse.cu:[[# @LINE + 28]]:3: note: model notes: {{.*}}an uncoalesced request's sectors hold the lanes' next elements: L1 serves 100% of the excess
+// CHECK: sector-reuse.cu:[[# @LINE + 28]]:3: note: model notes: {{.*}}an uncoalesced request's sectors are used again {{.*}}: L1 serves 100% of the excess
 // CHECK: sector-reuse.cu:[[# @LINE + 28]]:3: remark: predicted {{.*}}, bound by dram
 // CHECK-NOT: sectors hold
 // CHECK: sector-reuse.cu:[[# @LINE + 27]]:3: remark: predicted {{.*}}, bound by l2 (next: dram
