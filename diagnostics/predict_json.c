@@ -104,6 +104,16 @@ static void add_registers(cJSON *o, const kp_gpu *gpu, const kp_predict_input *i
   add_num(o, "stack_bytes", in->stack_bytes);
 }
 
+
+/* The launch's time per way of timing it: {"event": us, "nsight": ..., "stream": ...,
+ * "graph": ...} (kp_prediction.timing_us). */
+static void add_timings(cJSON *o, const kp_prediction *p) {
+  cJSON *t = cJSON_CreateObject();
+  for (int i = 0; i < KP_LAUNCH_TIMING_COUNT; i++)
+    add_num(t, kp_launch_timing_name((kp_launch_timing)i), p->timing_us[i]);
+  cJSON_AddItemToObject(o, "timings", t);
+}
+
 static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                           kp_model_kind model, int64_t problem, int requested, int mb,
                           kp_launch_eval *e) {
@@ -148,6 +158,7 @@ static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *
   }
   const kp_prediction *p = &e->pred;
   add_num(o, "predicted_us", p->predicted_us);
+  add_timings(o, p);
   add_registers(o, gpu, &e->in);
   cJSON_AddStringToObject(o, "bound", p->bound ? p->bound : "unknown");
   if (p->bound2 && p->bound2[0]) { /* bn: the runner-up limit */
@@ -352,7 +363,7 @@ static cJSON *batch_json(kp_module *m, const kp_batch_launch *b, size_t i, kp_la
     snprintf(whybuf, sizeof whybuf, "no kernel named '%s' in this file", b->kernel ? b->kernel : "");
     why = whybuf;
   } else if (kp_module_launch_of(m, k, b->grid, b->block, b->smem, &l) != 0 ||
-             kp_launch_evaluate(m, &l, b->gpu, KP_MODEL_DEFAULT, 0, 0, 0, e) != 0) {
+             kp_launch_evaluate(m, &l, b->gpu, KP_MODEL_DEFAULT, 0, 0, b->max_blocks_per_sm, e) != 0) {
     why = "out of memory";
   } else if (!e->ok) {
     snprintf(whybuf, sizeof whybuf, "%s", e->why);
@@ -383,6 +394,7 @@ static cJSON *batch_json(kp_module *m, const kp_batch_launch *b, size_t i, kp_la
   if (!any)
     cJSON_AddStringToObject(o, "why", e->why[0] ? e->why : "no model gave a time");
   add_num(o, "predicted_us", e->pred.predicted_us);
+  add_timings(o, &e->pred);
   if (e->pred.bound && e->pred.bound[0])
     cJSON_AddStringToObject(o, "bound", e->pred.bound);
   if (e->pred.bound2 && e->pred.bound2[0]) {

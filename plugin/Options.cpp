@@ -63,7 +63,7 @@ const Key Keys[] = {
      "KERNEL:gx,gy,gz:bx,by,bz:smem"},
     {"predict-batch", true, true,
      "with predict=: predict instead the launches listed in PATH, one a line "
-     "'GPU KERNEL gx,gy,gz bx,by,bz smem', every model, one JSON object a line",
+     "'GPU KERNEL gx,gy,gz bx,by,bz smem [max-blocks-per-sm]', every model, one JSON object a line",
      "PATH"},
     {"predict-problem", true, true,
      "with predict-launch=: the problem size N (candidate grids are ceil(N / block))", "N"},

@@ -329,6 +329,7 @@ private:
     struct Line {
       std::string Gpu, Kernel;
       int64_t Grid[3], Block[3], Smem;
+      int MaxBlocksPerSm;
     };
     std::vector<Line> Lines;
     char Buf[4096];
@@ -337,19 +338,22 @@ private:
       ++No;
       char G[256], Kn[1024], Gr[128], Bl[128];
       long long Sm = 0;
+      int Cap = 0;
       if (Buf[0] == '#' || std::sscanf(Buf, "%255s", G) != 1)
         continue;
       Line L;
-      if (std::sscanf(Buf, "%255s %1023s %127s %127s %lld", G, Kn, Gr, Bl, &Sm) != 5 ||
-          !parseLaunchDims(Gr, L.Grid) || !parseLaunchDims(Bl, L.Block) || Sm < 0) {
+      int Got = std::sscanf(Buf, "%255s %1023s %127s %127s %lld %d", G, Kn, Gr, Bl, &Sm, &Cap);
+      if ((Got != 5 && Got != 6) || !parseLaunchDims(Gr, L.Grid) ||
+          !parseLaunchDims(Bl, L.Block) || Sm < 0 || Cap < 0) {
         fail(Opts.PredictBatch + ":" + std::to_string(No) +
-             ": expected 'GPU KERNEL gx,gy,gz bx,by,bz smem'");
+             ": expected 'GPU KERNEL gx,gy,gz bx,by,bz smem [max-blocks-per-sm]'");
         std::fclose(In);
         return;
       }
       L.Gpu = G;
       L.Kernel = Kn;
       L.Smem = Sm;
+      L.MaxBlocksPerSm = Got == 6 ? Cap : 0;
       Lines.push_back(L);
     }
     std::fclose(In);
@@ -374,6 +378,7 @@ private:
         B[I].block[J] = Lines[I].Block[J];
       }
       B[I].smem = Lines[I].Smem;
+      B[I].max_blocks_per_sm = Lines[I].MaxBlocksPerSm;
     }
     char Err[4096];
     if (kp_predict_batch_write(M, B.data(), B.size(), Opts.Predict.c_str(), Err, sizeof Err) != 0)

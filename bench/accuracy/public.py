@@ -174,15 +174,23 @@ def tool_stamp(kperf):
     return "|".join(parts)
 
 
-def run_group(kperf, src, key, items, tmpdir, cache=None, stamp="", ptxas=None):
+def cap_field(row):
+    """The batch line's optional last field: a row's cap on resident blocks per SM
+    (column max_blocks_per_sm, for benchmarks that force one), else nothing."""
+    cap = int(row.get("max_blocks_per_sm") or 0)
+    return " %d" % cap if cap > 0 else ""
+
+
+def run_group(kperf, src, key, items, tmpdir, cache=None, stamp="", ptxas=None,
+              with_timings=False):
     """items: (gpu, row).  Returns a list of dicts {model: us or None} and the
     failure reason per item.  With cache (a directory), kperf's output for the
     same tools, source, defines, args, launches and ptxas setting is reused."""
     file, defines, args = key
     h = hashlib.sha1(repr(key).encode()).hexdigest()[:16]
     bpath = os.path.join(tmpdir, h + ".launches")
-    batch = "".join("%s %s %s %s %d\n" % (gpu, row["kernel"], csvio.fmt_dim(row["grid"]),
-                                           csvio.fmt_dim(row["block"]), row["smem"])
+    batch = "".join("%s %s %s %s %d%s\n" % (gpu, row["kernel"], csvio.fmt_dim(row["grid"]),
+                                             csvio.fmt_dim(row["block"]), row["smem"], cap_field(row))
                     for gpu, row in items)
     with open(bpath, "w") as f:
         f.write(batch)
@@ -217,7 +225,7 @@ def run_group(kperf, src, key, items, tmpdir, cache=None, stamp="", ptxas=None):
         err = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])
         why = next((l for l in err if "error" in l), err[-1])
         why = "compile: " + why.split("error:", 1)[-1].strip()[:100]
-        return [({}, {"": why}) for _ in items], cached
+        return [({}, {"": why}, {}) if with_timings else ({}, {"": why}) for _ in items], cached
     for line in lines:
         d = json.loads(line)
         models = {k: v for k, v in (d.get("models") or {}).items() if v is not None}
@@ -226,7 +234,10 @@ def run_group(kperf, src, key, items, tmpdir, cache=None, stamp="", ptxas=None):
         # The default model's limit and runner-up, for --predictions.
         whys["bound"] = "%s/%s %.2f" % (d.get("bound", ""), d.get("bound2", ""),
                                         d.get("bound2_ratio") or 0) if d.get("bound") else ""
-        out.append((models, whys))
+        # The default model's time per way of timing the launch (event, nsight,
+        # stream, graph), with with_timings.
+        timings = {k: v for k, v in (d.get("timings") or {}).items() if v is not None}
+        out.append((models, whys, timings) if with_timings else (models, whys))
     return out, cached
 
 

@@ -19,7 +19,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COLUMNS = ["kernel", "file", "grid", "block", "smem", "args", "defines",
-           "measured_us", "gpu", "source", "op", "series", "method"]
+           "measured_us", "gpu", "source", "op", "series", "method",
+           "max_blocks_per_sm"]
 METHODS = {"event", "nsight", "loop-average", "wallclock"}
 DIM = re.compile(r"^[1-9]\d*,[1-9]\d*,[1-9]\d*$")
 KV = re.compile(r"^[A-Za-z_]\w*=[^;=]+$")
@@ -86,6 +87,9 @@ def main():
                     problems.append("%s: source %r in directory %s" % (where, r["source"], source_dir))
                 if not r["op"]:
                     problems.append("%s: empty op" % where)
+                if r["max_blocks_per_sm"] and not (r["max_blocks_per_sm"].isdigit() and
+                                                   int(r["max_blocks_per_sm"]) > 0):
+                    problems.append("%s: max_blocks_per_sm %r" % (where, r["max_blocks_per_sm"]))
                 if r["method"] not in METHODS:
                     problems.append("%s: method %r" % (where, r["method"]))
                 kernels.add("%s/%s/%s" % (source_dir, dataset, r["kernel"]))

@@ -91,6 +91,13 @@ TARGET_MDAPE = 25.0       # median APE (%) of every (kernel-dataset, GPU) group,
 TARGET_RHO = 0.8          # Spearman's rho of every group with RHO_MIN_ROWS distinct times, at least
 TARGET_REGRET = 1.10      # top-1 regret of every (kernel-dataset, GPU, op) group, at most
 TARGET_VARIANTS = 0.90    # fraction of variant pairs ordered alike, at least
+# The way of timing a launch (kperf predict's "timings", docs/models.md) that each
+# measurement method is: a cudaEvent pair around one launch; Nsight Compute's
+# duration; back-to-back launches averaged ('wallclock' rows time two
+# back-to-back launches between synchronisations, gpu-benches' gpu-stream).
+TIMING_OF_METHOD = {"event": "event", "nsight": "nsight", "loop-average": "stream",
+                    "wallclock": "stream"}
+DEFAULT_MODEL = "bn"
 TARGET_SMALL = 1.0        # fraction of small launches within SMALL_APE: every one
 TARGET_KNEE = 0.90        # fraction of series whose knee is within one step, at least
 
@@ -474,12 +481,17 @@ def predict(rows, a):
     with tempfile.TemporaryDirectory(prefix="kperf-validation-") as tmp:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
             futs = {ex.submit(public.run_group, a.kperf, a.src, k, [(r["gpu"], r) for r in rs], tmp,
-                              cache, stamp, ptxas): k for k, rs in groups.items()}
+                              cache, stamp, ptxas, True): k for k, rs in groups.items()}
             for fu in concurrent.futures.as_completed(futs):
                 res, cached = fu.result()
                 hits += cached
-                for r, (models, why) in zip(groups[futs[fu]], res):
+                for r, (models, why, timings) in zip(groups[futs[fu]], res):
                     r["pred"], r["why"] = models.get(a.model), why
+                    # The default model's time as the row's measurement timed it.
+                    if a.model == DEFAULT_MODEL:
+                        t = timings.get(TIMING_OF_METHOD.get(r["method"], "event"))
+                        if t is not None and r["pred"] is not None:
+                            r["pred"] = t
     return len(groups), hits
 
 

@@ -222,6 +222,7 @@ typedef struct kp_batch_launch {
   const char *gpu_why;  /* when gpu is NULL */
   const char *kernel;
   int64_t grid[3], block[3], smem;
+  int max_blocks_per_sm; /* a cap on resident blocks per SM (0: the GPU's) */
 } kp_batch_launch;
 
 /* Predicts each launch of b with every model on one evaluation of the module

@@ -167,9 +167,15 @@ typedef struct kp_model_facts {
 typedef struct kp_prediction {
   kp_model_kind model;
   double predicted_us; /* launch_us + exec_us + transfer_us; NaN when unknown */
-  double launch_us;    /* kp only (the others model the kernel alone): 0 */
+  double launch_us;    /* what a cudaEvent pair around one launch measures beyond the
+                          kernel's execution (kp_prediction_launch); 0 when unknown */
   double exec_us;
   double transfer_us;  /* kolpakov only, when transfers are given */
+  /* The launch's time as each way of timing it measures it (kp_launch_timing,
+   * gpu.h): a cudaEvent pair around it (predicted_us), Nsight Compute's
+   * duration, and per launch of many back-to-back ones in a stream or a CUDA
+   * graph (kp_prediction_launch); NaN when exec_us is. */
+  double timing_us[KP_LAUNCH_TIMING_COUNT];
   double exec_cycles;  /* SM clock cycles */
   double waves;        /* ceil(grid_blocks / blocks_per_wave) */
   kp_occ_result occ;
@@ -247,8 +253,10 @@ const kp_model_def *kp_model_def_of(kp_model_kind kind);
 #undef KP_MODEL
 
 /* ---- Shared by the model files (not needed by callers). */
-/* out->launch_us, t_launch from the GPU database (its measured model, else its
- * fallback, named in the note; 0 when unknown). */
+/* out->launch_us and the floors of out->timing_us from the GPU database (its
+ * measured floor, else its measured overhead model, else its fallback, else the
+ * median of the measured GPUs, named in the note).  kp_predict calls it for
+ * every model. */
 void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out);
 /* Puts text first in out->note (where the registers came from: the reader's
  * first question), dropping whole notes at the end that no longer fit. */

@@ -64,6 +64,7 @@ static void blank_gpu(kp_gpu *g) {
 static void toy_gpu(kp_gpu *g) {
   blank_gpu(g);
   strcpy(g->id, "toy");
+  strcpy(g->vendor, "NVIDIA");
   g->sm_count = 2;
   g->boost_clock_mhz = 1000;
   g->per_clock_per_sm[KP_OP_FP32] = 128;
@@ -496,7 +497,10 @@ static void test_hongkim(void) {
   CHECK_NEAR(p.hk_mem_cycles, 840);
   CHECK(p.hk_case == 2);
   CHECK_NEAR(p.exec_cycles, 8774);
-  CHECK_NEAR(p.predicted_us, 8.774); /* no launch overhead in this model */
+  /* Every model's time adds the launch's floor: here the GPU's launch
+   * latency, 5000 cycles at 1000 MHz. */
+  CHECK_NEAR(p.launch_us, 5);
+  CHECK_NEAR(p.predicted_us, 8.774 + 5);
   CHECK_STR(p.bound, "dram");
 
   /* One barrier per thread: Synch_cost = 4 * (13.125-1) * 1 * 16 * 2 = 1552. */
@@ -555,7 +559,8 @@ static void test_hongkim(void) {
   in.count[KP_I_FP32] = 2347008.0 / 4 / 64 / 2; /* 4584 instructions: comp*N*rep = 2347008 */
   p = run(KP_MODEL_HONGKIM, &g, &in);
   CHECK_NEAR(p.exec_cycles, 2347008);
-  CHECK_NEAR_TOL(p.predicted_us, 2607.787, 1e-6);
+  CHECK_NEAR_TOL(p.exec_us, 2607.787, 1e-6);
+  CHECK_NEAR_TOL(p.predicted_us, 2607.787 + 5000.0 / 900, 1e-6); /* + the launch latency */
 }
 
 /* ---- Model 004 (Kolpakov) ---- */
@@ -578,7 +583,7 @@ static void test_kolpakov(void) {
   CHECK_NEAR(p.kol_nb, 32);
   CHECK_NEAR(p.kol_depth, 4);
   CHECK_NEAR(p.exec_cycles, 6720);
-  CHECK_NEAR(p.predicted_us, 6.72);
+  CHECK_NEAR(p.predicted_us, 6.72 + 5); /* + the launch latency, 5 us */
   CHECK_CONTAINS(p.note, "pipeline depth = FP32 latency");
   /* D = 8 given; transfers 1e6 bytes at 10 GB/s (100 us) and 5e5 bytes at
    * 5 GB/s (100 us): 3.36 + 200 = 203.36 us. */
@@ -590,7 +595,7 @@ static void test_kolpakov(void) {
   p = run(KP_MODEL_KOLPAKOV, &g, &in);
   CHECK_NEAR(p.exec_cycles, 3360);
   CHECK_NEAR(p.transfer_us, 200);
-  CHECK_NEAR(p.predicted_us, 203.36);
+  CHECK_NEAR(p.predicted_us, 203.36 + 5);
   /* 63 blocks: N_B = ceil(63/2) = 32 still. */
   in.grid_blocks = 63;
   p = run(KP_MODEL_KOLPAKOV, &g, &in);
@@ -689,7 +694,7 @@ static void test_qu_regimes(void) {
   CHECK(p.qu_regime == 1);
   CHECK_NEAR(p.qu_K, 1);
   CHECK_NEAR(p.exec_cycles, 840);
-  CHECK_NEAR(p.launch_us, 0);
+  CHECK_NEAR(p.launch_us, 5); /* the GPU's launch latency, as every model */
   /* Regime 2: g = 10: W = 10*4/2 = 20, I = 128/40 = 3.2;
    * K = 1 + (64*0.05 - 1)/(64 - 4) * (20 - 4) = 1 + 2.2*16/60 = 1.586667. */
   in.grid_blocks = 10;
@@ -705,7 +710,7 @@ static void test_qu_regimes(void) {
   CHECK(p.qu_regime == 3);
   CHECK_NEAR(p.qu_K, 4);
   CHECK_NEAR(p.exec_cycles, 3360);
-  CHECK_NEAR(p.predicted_us, 3.36);
+  CHECK_NEAR(p.predicted_us, 3.36 + 5);
   /* S estimated: max(1/64, delay/(4*t)) = max(0.015625, 12/3360) = 0.015625;
    * K = 80/64 = 1.25. */
   in.spef = NAN;
@@ -1108,8 +1113,63 @@ static void test_bn(void) {
   CHECK_STR(p.bound2, "fp32+ld/st");
 }
 
+/* ---- The launch's floor and its time per way of timing it ---- */
+
+static void test_launch_floor(void) {
+  kp_gpu g;
+  toy_gpu(&g);
+  kp_predict_input in;
+  kp_predict_input_init(&in);
+  in.count[KP_I_FP32] = 100; /* 0.4 us of execution (test_kp_latency_and_issue) */
+  in.block_threads = 128;
+  in.grid_blocks = 2;
+  /* A measured floor per way of timing: a cudaEvent pair adds its floor to
+   * the execution; back-to-back launches take the longer of their floor and
+   * the execution; Nsight's duration adds its own. */
+  g.launch_floor_us[KP_LAUNCH_EVENT] = 6.5;
+  g.launch_floor_us[KP_LAUNCH_STREAM] = 2;
+  g.launch_floor_us[KP_LAUNCH_GRAPH] = 0.25;
+  g.launch_floor_us[KP_LAUNCH_NSIGHT] = 1.5;
+  kp_prediction p = run(KP_MODEL_BN, &g, &in);
+  double e = p.exec_us;
+  CHECK(e > 0.3 && e < 1);
+  CHECK_NEAR(p.launch_us, 6.5);
+  CHECK_NEAR(p.predicted_us, 6.5 + e);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_EVENT], 6.5 + e);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], 2);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_GRAPH], e);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_NSIGHT], 1.5 + e);
+  CHECK_CONTAINS(p.note, "launch floor 6.5 us (measured");
+  /* Every model gets the same floor. */
+  p = run(KP_MODEL_QU, &g, &in);
+  CHECK_NEAR(p.launch_us, 6.5);
+  /* Nothing measured, no overhead model, no simulator latency: the medians
+   * of the measured GPUs; Nsight's stands in by the graph's. */
+  for (int t = 0; t < KP_LAUNCH_TIMING_COUNT; t++)
+    g.launch_floor_us[t] = NAN;
+  g.launch_latency_cycles = NAN;
+  p = run(KP_MODEL_BN, &g, &in);
+  e = p.exec_us;
+  CHECK_NEAR(p.launch_us, 5.67);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], 2.16);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_NSIGHT], 1.14 + e);
+  CHECK_CONTAINS(p.note, "no measurement of this GPU: the median of the measured GPUs");
+  /* Another vendor's GPU without a measurement: no floor. */
+  strcpy(g.vendor, "AMD");
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.launch_us, 0);
+  CHECK_CONTAINS(p.note, "launch overhead unknown: not counted");
+  strcpy(g.vendor, "NVIDIA");
+  /* A launch longer than the stream's floor takes its execution. */
+  in.count[KP_I_FP32] = 10000;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK(p.exec_us > 2.16);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], p.exec_us);
+}
+
 int main(void) {
   test_bn();
+  test_launch_floor();
   test_names();
   test_replays();
   test_kp_latency_and_issue();
