@@ -537,6 +537,7 @@ typedef struct match {
   int best_dist;    /* for suggestions */
   int best_prefix;  /* 1: the name is the start of the suggestion ("mi250" of "mi250x") */
   int best_first;   /* 1: the suggestion starts with the name's first character */
+  int best_family;  /* 1: the suggestion has the name's series and model number */
   char suggestion[64];
 } match;
 
@@ -552,24 +553,55 @@ static const char *strip_brand(const char *k) {
   return k;
 }
 
+/* The length of a normalized name's series and model number: its letters up
+ * to the first digit and that run of digits ("rtx5090ti" -> 7, "rtx5090");
+ * 0 when it has no digit. */
+static size_t family_len(const char *k) {
+  size_t i = 0;
+  while (k[i] && !isdigit((unsigned char)k[i]))
+    i++;
+  if (!k[i])
+    return 0;
+  while (isdigit((unsigned char)k[i]))
+    i++;
+  return i;
+}
+
+/* 1 when a and b (normalized) have the same series and model number and one
+ * of them is the other with a suffix: "rtx5090ti" and "rtx5090", "mi250" and
+ * "mi250x" (not "rtx3090ti": another model; not "a10" for "h10"). */
+static int same_family(const char *a, const char *b) {
+  size_t fa = family_len(a), fb = family_len(b);
+  if (fa == 0 || fa != fb || strncmp(a, b, fa) != 0)
+    return 0;
+  size_t la = strlen(a), lb = strlen(b);
+  return strncmp(a, b, la < lb ? la : lb) == 0;
+}
+
 static void consider(match *m, const char *key, const char *display, int *prio, int this_prio) {
   char k[128];
   normalize(display, k, sizeof k);
   int d = edit_distance(key, k);
   size_t len = strlen(key);
   int limit = len <= 4 ? 1 : 2;
-  /* Closest first; among equally close names, one the typed name begins (a
-   * suffix left out: "mi250" -> mi250x, not mi210), then one that starts like
-   * it (first letters are rarely mistyped: "h10" -> h100, not a10), then ids
-   * before aliases. */
+  /* The same model with a suffix added or left out first, however far
+   * ("rtx5090ti" -> rtx5090, not rtx3090ti, another model one letter
+   * away); then the closest; among equally close names, one the typed name
+   * begins (a suffix left out: "mi250" -> mi250x, not mi210), then one that
+   * starts like it (first letters are rarely mistyped: "h10" -> h100, not
+   * a10), then ids before aliases. */
+  int family = same_family(key, k);
   int prefix = len > 0 && strncmp(k, key, len) == 0;
   int first = k[0] != '\0' && k[0] == key[0];
-  if (d > 0 && d <= limit &&
-      (d < m->best_dist ||
-       (d == m->best_dist &&
-        (prefix > m->best_prefix ||
-         (prefix == m->best_prefix &&
-          (first > m->best_first || (first == m->best_first && this_prio < *prio))))))) {
+  if (d > 0 && (d <= limit || family) &&
+      (family > m->best_family ||
+       (family == m->best_family &&
+        (d < m->best_dist ||
+         (d == m->best_dist &&
+          (prefix > m->best_prefix ||
+           (prefix == m->best_prefix &&
+            (first > m->best_first || (first == m->best_first && this_prio < *prio))))))))) {
+    m->best_family = family;
     m->best_dist = d;
     m->best_prefix = prefix;
     m->best_first = first;
@@ -586,6 +618,7 @@ static int resolve(kp_gpudb *db, const char *name, match *m, char *err, size_t e
   m->best_dist = INT_MAX;
   m->best_prefix = 0;
   m->best_first = 0;
+  m->best_family = 0;
   m->suggestion[0] = '\0';
   int sugg_prio = INT_MAX;
   for (int i = 0; i < db->n; i++) {

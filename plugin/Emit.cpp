@@ -28,9 +28,23 @@ DiagnosticsEngine::Level levelOf(kp_severity S) {
 
 } // namespace
 
+// -Wno-everything (not undone by a later -Weverything): clang maps each of
+// its own warnings to ignored then, before the plugin is loaded, which
+// diagnostic IDs created later (kperf's custom ones) do not inherit.
+static bool noWarningsAtAll(CompilerInstance &CI) {
+  bool Off = false;
+  for (const std::string &W : CI.getDiagnosticOpts().Warnings) {
+    if (W == "no-everything")
+      Off = true;
+    else if (W == "everything")
+      Off = false;
+  }
+  return Off;
+}
+
 unsigned warningLevel(CompilerInstance &CI) {
   DiagnosticsEngine &D = CI.getDiagnostics();
-  if (D.getIgnoreAllWarnings())
+  if (D.getIgnoreAllWarnings() || noWarningsAtAll(CI))
     return DiagnosticsEngine::Ignored;
   if (D.getWarningsAsErrors())
     return DiagnosticsEngine::Error;

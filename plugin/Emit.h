@@ -34,9 +34,10 @@ private:
 };
 
 // Reports the findings as clang diagnostics, as clang's switches say of its
-// own warnings (kperf's diagnostic IDs are custom ones, which clang's -w and
-// -Werror do not reach): under -w kperf's warnings (and their notes) are not
-// shown, under -Werror they are errors.  Remarks are remarks.
+// own warnings (kperf's diagnostic IDs are custom ones, which clang's -w,
+// -Werror and -Wno-everything do not reach): under -w and -Wno-everything
+// kperf's warnings (and their notes) are not shown, under -Werror they are
+// errors.  Remarks are remarks.
 void emitFindings(clang::CompilerInstance &CI, Locations &Locs, const kp_findings *F);
 
 // The level a kperf warning has under clang's -w / -Werror: Ignored, Warning or Error.

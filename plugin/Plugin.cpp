@@ -25,6 +25,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cjson/cJSON.h>
@@ -76,7 +77,8 @@ std::string compileArch(const CompilerInstance &CI) {
 // (returned in Error); without gpu= and db= a missing database only means the
 // GPU-dependent analyses have nothing to work with (Target::Why says so).
 const GpuSpelling PluginSpelling{"named with -fplugin-arg-kperf-gpu",
-                                 "name a GPU with -fplugin-arg-kperf-gpu=NAME"};
+                                 "name a GPU with -fplugin-arg-kperf-gpu=NAME",
+                                 "set KPERF_DB or -fplugin-arg-kperf-db=PATH"};
 
 Target chooseTarget(const CompilerInstance &CI, const Options &O, std::string &Error) {
   return chooseGpuTarget(O.Gpu, O.Db, O.Gpu.empty() ? compileArch(CI) : std::string(),
@@ -102,9 +104,17 @@ public:
       pragmaDumpConsumer()->HandleTranslationUnit(Ctx);
     if (!GpuOk)
       return; // as for gpu=: a GPU named that cannot be had stops kperf, with one error
+    assumeFromMacro();
     auto WarningAs = static_cast<DiagnosticsEngine::Level>(warningLevel(CI));
     if (T.Known && !T.Warning.empty() && WarningAs != DiagnosticsEngine::Ignored)
       D.Report(D.getCustomDiagID(WarningAs, "kperf: %0")) << T.Warning;
+    // Never silent about what kperf analyses for: no GPU (nothing is
+    // checked) is a warning, a GPU assumed from the arch a remark (verbose
+    // mode's own remark says it; so does the stand-in's warning).
+    if (!T.Known)
+      saySetup(DiagnosticsEngine::Warning, noTargetMessage(T, PluginSpelling));
+    else if (T.Assumed && T.Warning.empty() && !Opts.Verbose)
+      saySetup(DiagnosticsEngine::Remark, assumedMessage(T, PluginSpelling));
     if (HostErrors && Opts.ModelReports.empty() && Opts.Predict.empty())
       return;
     kp_module M;
@@ -225,6 +235,44 @@ private:
   Options Opts;
   Target T;
 
+  // Without gpu= and without an sm_XX arch on the driver's command line
+  // (none given: clang's default arch; --cuda-gpu-arch=native): the first
+  // arch of __CUDA_ARCH_LIST__, which clang defines with the archs it compiles for.
+  void assumeFromMacro() {
+    if (T.Known || T.NoDatabase || !Opts.Gpu.empty() || !compileArch(CI).empty())
+      return;
+    std::string Arch = archFromMacro(&CI.getPreprocessor());
+    if (Arch.empty())
+      return;
+    std::string Error;
+    Target A = chooseGpuTarget("", Opts.Db, Arch, thisObjectDir(), PluginSpelling, Error);
+    if (!A.Known || !Error.empty())
+      return;
+    A.How = "assumed from the compile's GPU arch " + Arch +
+            " (__CUDA_ARCH_LIST__; the command line names no sm_XX)";
+    T = A;
+  }
+
+  // kperf's own diagnostics about its set-up ([kperf-setup]; checks=-kperf-setup
+  // silences them): -w and -Wno-everything hide the warnings, which are errors
+  // with kperf's werror only, never with clang's -Werror (a set-up problem of
+  // kperf must not fail a build that otherwise succeeds).
+  void saySetup(DiagnosticsEngine::Level Level, const std::string &Msg) {
+    if (!kp_check_filter_enabled(Opts.Checks.c_str(), KP_SETUP_CHECK))
+      return;
+    if (Level == DiagnosticsEngine::Warning) {
+      if (warningLevel(CI) == DiagnosticsEngine::Ignored)
+        return;
+      if (Opts.Werror)
+        Level = DiagnosticsEngine::Error;
+    }
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    bool AsErrors = D.getWarningsAsErrors();
+    D.setWarningsAsErrors(false);
+    D.Report(D.getCustomDiagID(Level, "kperf: %0 [kperf-setup]")) << Msg;
+    D.setWarningsAsErrors(AsErrors);
+  }
+
   // The text of line Line of File (without its line break), from the
   // SourceManager's buffer of that file; nullptr when it has none.
   static const char *sourceLine(const char *File, unsigned Line, size_t *Len, void *User) {
@@ -278,6 +326,15 @@ private:
       // in the SARIF log too (a notification), whatever -w says.
       if (Kind == 0 && Text && !T.Warning.empty()) {
         char *With = kp_sarif_add_warning(Text, MainFile, ("kperf: " + T.Warning).c_str());
+        cJSON_free(Text);
+        Text = With;
+      }
+      // No GPU: nothing was checked, which the log says as an execution that
+      // did not succeed (an error notification), whatever -w or checks= say.
+      if (Kind == 0 && Text && !T.Known) {
+        std::string Msg = "kperf: " + noTargetMessage(T, PluginSpelling);
+        const char *Why = Msg.c_str();
+        char *With = kp_sarif_add_failures(Text, &MainFile, &Why, 1);
         cJSON_free(Text);
         Text = With;
       }

@@ -1,10 +1,14 @@
 // See Target.h.
 #include "Target.h"
 
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+
 #include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -86,6 +90,7 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
       if (NearDir.empty() ||
           kp_gpudb_locate((NearDir + "/../lib").c_str(), Buf, sizeof Buf) != 0) {
         (Explicit ? Error : T.Why) = First;
+        T.NoDatabase = true;
         return T;
       }
     }
@@ -94,6 +99,7 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
   kp_gpudb *D = kp_gpudb_open(Path.c_str(), Buf, sizeof Buf);
   if (!D) {
     (Explicit ? Error : T.Why) = Buf;
+    T.NoDatabase = true;
     return T;
   }
   if (!Gpu.empty()) {
@@ -107,6 +113,7 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
     T.Why = "no GPU named and no --cuda-gpu-arch to assume one from; " + Spell.NameHint;
   } else if (kp_gpudb_for_arch(D, Arch.c_str(), &T.Gpu, Buf, sizeof Buf) == 0) {
     T.Known = true;
+    T.Assumed = true;
     T.How = "assumed from --cuda-gpu-arch=" + Arch;
   } else {
     // No GPU of its own: the GPU of the nearest arch of the database, said
@@ -116,6 +123,7 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
     if (kp_gpudb_nearest_arch(D, Arch.c_str(), Near, sizeof Near, Buf, sizeof Buf) == 0 &&
         kp_gpudb_for_arch(D, Near, &T.Gpu, Buf, sizeof Buf) == 0) {
       T.Known = true;
+      T.Assumed = true;
       T.How = "assumed from --cuda-gpu-arch=" + Arch + " (the GPU of " + Near +
               ", the nearest architecture with one)";
       char Cc[32];
@@ -129,6 +137,42 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
   }
   kp_gpudb_close(D);
   return T;
+}
+
+std::string noTargetMessage(const GpuTarget &T, const GpuSpelling &Spell) {
+  if (!T.NoDatabase)
+    return "nothing checked: " + T.Why; // ends with how to name a GPU
+  // kp_gpudb_locate's advice is the command line's (--db): the plugin's own follows.
+  std::string Why = T.Why;
+  size_t Cli = Why.rfind(" (build kperf, set KPERF_DB, or pass --db)");
+  if (Cli != std::string::npos && Cli + 42 == Why.size())
+    Why.erase(Cli);
+  return "nothing checked: " + Why + "; put kperf-gpus.db next to kperf.so, or " + Spell.DbHint;
+}
+
+std::string assumedMessage(const GpuTarget &T, const GpuSpelling &Spell) {
+  char Cc[32];
+  snprintf(Cc, sizeof Cc, "%d.%d", T.Gpu.cc_major, T.Gpu.cc_minor);
+  return std::string("analysing for ") + T.Gpu.id + " (" + T.Gpu.full_name +
+         ", compute capability " + Cc + "), " + T.How + "; " + Spell.NameHint;
+}
+
+std::string archFromMacro(clang::Preprocessor *PP) {
+  if (!PP)
+    return "";
+  clang::IdentifierInfo *II = PP->getIdentifierInfo("__CUDA_ARCH_LIST__");
+  const clang::MacroInfo *MI = II ? PP->getMacroInfo(II) : nullptr;
+  if (!MI)
+    return "";
+  for (const clang::Token &Tok : MI->tokens()) {
+    if (!Tok.is(clang::tok::numeric_constant))
+      continue;
+    long V = std::strtol(PP->getSpelling(Tok).c_str(), nullptr, 10);
+    if (V <= 0)
+      return "";
+    return "sm_" + std::to_string(V / 10);
+  }
+  return "";
 }
 
 GpuTarget chooseFileGpuTarget(const std::string &Named, const std::string &PragmaName,

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
 namespace kperf {
 
 struct GpuTarget {
@@ -19,6 +23,11 @@ struct GpuTarget {
   // When Known but only as a stand-in: the arch has no GPU of its own in the
   // database and the GPU of the nearest one is used (to be said once per file).
   std::string Warning;
+  // When !Known: the database could not be had (none found, unreadable,
+  // corrupt), as opposed to no GPU named and none to assume.
+  bool NoDatabase = false;
+  // When Known: the GPU was assumed from the compile's GPU arch (no GPU named).
+  bool Assumed = false;
 };
 
 // How the user names a GPU, for the texts of a GpuTarget: NamedHow is its
@@ -27,7 +36,17 @@ struct GpuTarget {
 struct GpuSpelling {
   std::string NamedHow;
   std::string NameHint;
+  // How to give a database ("set KPERF_DB or -fplugin-arg-kperf-db=PATH").
+  std::string DbHint = "set KPERF_DB";
 };
+
+// The one line that says a file was not analysed (T not Known): what is
+// missing and what to do, e.g. "nothing checked: no GPU database found: ...;
+// put kperf-gpus.db next to kperf.so, or set KPERF_DB".
+std::string noTargetMessage(const GpuTarget &T, const GpuSpelling &Spell);
+
+// The one line that says which GPU was assumed and why (T Known and Assumed).
+std::string assumedMessage(const GpuTarget &T, const GpuSpelling &Spell);
 
 // Chooses the GPU: Gpu names one; else Arch ("sm_90", may be empty) maps to
 // one.  Db (empty: $KPERF_DB, then next to NearDir, then NearDir/../lib) is
@@ -47,6 +66,11 @@ GpuTarget chooseFileGpuTarget(const std::string &Named, const std::string &Pragm
                               const std::string &Db, const std::string &Arch,
                               const std::string &NearDir, const GpuSpelling &Spell,
                               std::string &Error, std::string &PragmaError);
+
+// The first GPU arch of the compile's __CUDA_ARCH_LIST__ ("sm_52"; clang
+// defines it in the host and the device passes, with --cuda-gpu-arch=native
+// resolved and clang's default arch when none is given); "" when none.
+std::string archFromMacro(clang::Preprocessor *PP);
 
 // The directory of the shared object (or executable) that holds this code.
 std::string thisObjectDir();

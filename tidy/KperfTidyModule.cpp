@@ -19,6 +19,7 @@
 #include "Target.h"
 
 #include "kperf/checks.h"
+#include "kperf/control.h"
 #include "kperf/finding.h"
 #include "kperf/gpu.h"
 #include "kperf/model.h"
@@ -57,6 +58,7 @@ struct TUModel {
   const SourceManager *SM = nullptr;
   bool HostErrors = false;
   std::atomic<bool> StandInSaid{false}; // the stand-in GPU's warning, once per file
+  std::atomic<bool> SetupSaid{false};   // kperf-setup's warning, once per file
   kp_module M;
   TUModel() { kp_module_init(&M); }
   ~TUModel() { kp_module_free(&M); }
@@ -113,24 +115,7 @@ DiagnosticIDs::Level levelOf(kp_severity S) {
   return DiagnosticIDs::Warning;
 }
 
-// "800,900" -> "sm_80" (the first arch of __CUDA_ARCH_LIST__), "" when none.
-std::string archFromMacro(Preprocessor *PP) {
-  if (!PP)
-    return "";
-  IdentifierInfo *II = PP->getIdentifierInfo("__CUDA_ARCH_LIST__");
-  const MacroInfo *MI = II ? PP->getMacroInfo(II) : nullptr;
-  if (!MI)
-    return "";
-  for (const Token &T : MI->tokens()) {
-    if (!T.is(tok::numeric_constant))
-      continue;
-    long V = std::strtol(PP->getSpelling(T).c_str(), nullptr, 10);
-    if (V <= 0)
-      return "";
-    return "sm_" + std::to_string(V / 10);
-  }
-  return "";
-}
+const char SetupCheck[] = KP_SETUP_CHECK;
 
 int checkIsNamed(const char *Name, void *User) {
   return std::strcmp(Name, static_cast<const std::string *>(User)->c_str()) == 0;
@@ -139,7 +124,7 @@ int checkIsNamed(const char *Name, void *User) {
 class KperfCheck : public tidy::ClangTidyCheck {
 public:
   KperfCheck(StringRef Name, tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), CheckName(Name.str()),
+      : ClangTidyCheck(Name, Context), Tidy(Context), CheckName(Name.str()),
         Gpu(Options.get("Gpu", "").str()), Database(Options.get("Database", "").str()) {
     // The check's own options, as its registry row describes them.
     if (const kp_check_info *Info = kp_check_find(CheckName.c_str()))
@@ -186,6 +171,7 @@ public:
   }
 
 private:
+  tidy::ClangTidyContext *Tidy;
   std::string CheckName, Gpu, Database;
   // (descriptor, value as configured; empty: the default)
   std::vector<std::pair<const kp_check_option *, std::string>> CheckOptions;
@@ -209,10 +195,10 @@ private:
     if (!Pragma) // clangd: a pragma in the preamble was lexed in another compile
       Pragma = gpuPragmaInPreamble(C.getSourceManager());
     std::string Error, PragmaError;
+    GpuSpelling Spell{"named with Gpu=" + Gpu, "name a GPU with the Gpu option",
+                      "set KPERF_DB or the Database option"};
     GpuTarget T = chooseFileGpuTarget(Gpu, Pragma ? Pragma->Name : "", Database, compileArch(C),
-                                      thisObjectDir(),
-                                      {"named with Gpu=" + Gpu, "name a GPU with the Gpu option"},
-                                      Error, PragmaError);
+                                      thisObjectDir(), Spell, Error, PragmaError);
     if (!PragmaError.empty()) {
       diag(Pragma->Loc, "%0", DiagnosticIDs::Error) << PragmaError;
       return;
@@ -221,8 +207,17 @@ private:
       configurationDiag("%0: %1") << CheckName << Error;
       return;
     }
-    if (!T.Known)
-      return; // as the plugin: no GPU, nothing that needs one
+    if (!T.Known) {
+      // Nothing is checked: said once per file (the first of kperf's checks
+      // to run says it) as kperf-setup's, at the top of the file (clangd
+      // shows no diagnostic without a place in the file).
+      if (Tidy->isCheckEnabled(SetupCheck) && !Model->SetupSaid.exchange(true)) {
+        SourceManager &SM = C.getSourceManager();
+        Tidy->diag(SetupCheck, SM.getLocForStartOfFile(SM.getMainFileID()),
+                   "kperf: " + noTargetMessage(T, Spell));
+      }
+      return;
+    }
     // An arch without a GPU of its own: the stand-in is said once per file
     // (the first of kperf's checks to run says it).
     if (!T.Warning.empty() && !Model->StandInSaid.exchange(true))
@@ -273,6 +268,13 @@ private:
 class KperfTidyModule : public tidy::ClangTidyModule {
 public:
   void addCheckFactories(tidy::ClangTidyCheckFactories &Factories) override {
+    // kperf-setup: the diagnostics about kperf's own set-up (no GPU database,
+    // no GPU), which the other checks say; registered so that clang-tidy
+    // knows the name (-checks=-kperf-setup silences them).
+    Factories.registerCheckFactory(SetupCheck,
+                                   [](StringRef Name, tidy::ClangTidyContext *Context) {
+                                     return std::make_unique<KperfCheck>(Name, Context);
+                                   });
     size_t N = 0;
     const kp_check_info *const *Checks = kp_checks(&N);
     for (size_t I = 0; I < N; ++I)

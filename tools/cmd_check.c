@@ -7,7 +7,8 @@
  * current directory).  Exit status: 0 when every file was analysed and no
  * finding is an error (or, with --werror, a warning); 1 when one is; 2 when a
  * file could not be analysed (no kernel could be read from code clang cannot
- * compile, clang crashed) or on a usage or I/O error.  Code clang cannot
+ * compile, clang crashed), when kperf checked nothing in a file for want of a
+ * GPU database or a GPU (unless --allow-no-gpu), or on a usage or I/O error.  Code clang cannot
  * compile does not stop the analysis of the kernels that parsed
  * (-fplugin-arg-kperf-after-errors); nvcc entries get kperf-nvcc-compat.h. */
 #define _XOPEN_SOURCE 700
@@ -36,7 +37,7 @@ enum { CHECK_CLEAN = 0, CHECK_FINDINGS = 1, CHECK_ERROR = 2 };
 static void check_help(FILE *out) {
   fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--root DIR] [--gpu NAME]\n"
         "                   [--db PATH] [--checks SPEC] [-j N] [--werror] [--remarks] [--verbose]\n"
-        "                   [--no-nvcc-compat]\n"
+        "                   [--no-nvcc-compat] [--allow-no-gpu]\n"
         "\n"
         "Runs kperf on the CUDA files of a project: every entry of\n"
         "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
@@ -73,12 +74,17 @@ static void check_help(FILE *out) {
         "                    ($KPERF_NVCC_COMPAT names another header)\n"
         "  --remarks         also print remarks (kperf-launch's predictions); the SARIF\n"
         "                    log always has them, as level \"note\"\n"
+        "  --allow-no-gpu    exit with status 0 or 1 even when kperf checked nothing in\n"
+        "                    a file because it had no GPU database or no GPU to analyse\n"
+        "                    for (said either way; by default that is exit status 2)\n"
         "\n"
         "Progress goes to stderr: a bar on a terminal, else one '[3/10] file.cu' line\n"
         "per file.  Exit status: 0 no finding at error level (with --werror: no\n"
         "warning either); 1 there is one; 2 a file could not be analysed (kperf read\n"
         "no kernel in code clang could not compile, or clang crashed: its output is\n"
-        "shown), or a usage or I/O error.\n",
+        "shown), kperf checked nothing in a file for want of a GPU database or a GPU\n"
+        "(see --allow-no-gpu), or a usage or I/O error.  A file that names no GPU arch\n"
+        "(none, or -arch=native) is analysed for sm_90's GPU, which is said once.\n",
         out);
 }
 
@@ -121,12 +127,13 @@ typedef struct job {
   int status; /* exit status, 128+signal, -1 could not run */
   char *report; /* the SARIF text, NULL when none was written */
   char *error;  /* why its compile command could not be translated, else NULL */
+  int no_arch;  /* the entry names no GPU arch: kperf check gave it sm_90 */
 } job;
 
 typedef struct options {
   const char *build, *sarif, *root, *gpu, *db, *checks;
   long long jobs;
-  int werror, remarks, verbose, no_compat;
+  int werror, remarks, verbose, no_compat, allow_no_gpu;
   strlist files;
 } options;
 
@@ -400,6 +407,53 @@ static void model_counts(const char *path, const char *output, long long *errors
   cJSON_Delete(m);
 }
 
+/* Whether a file's SARIF log (the plugin's) says kperf checked nothing in it
+ * (runs[0].invocations[0].executionSuccessful false: no GPU database, no
+ * GPU); then why, from its first error notification, in why. */
+static int sarif_nothing_checked(const char *sarif, char *why, size_t n) {
+  cJSON *log = cJSON_Parse(sarif);
+  const cJSON *inv0 = cJSON_GetArrayItem(
+      kp_json_get(cJSON_GetArrayItem(kp_json_get(log, "runs"), 0), "invocations"), 0);
+  const cJSON *ok = kp_json_get(inv0, "executionSuccessful");
+  int nothing = cJSON_IsFalse(ok);
+  if (nothing) {
+    snprintf(why, n, "kperf: nothing checked");
+    const cJSON *note;
+    cJSON_ArrayForEach(note, kp_json_get(inv0, "toolExecutionNotifications")) {
+      if (strcmp(kp_json_str(note, "level", ""), "error") == 0) {
+        snprintf(why, n, "%s", kp_json_str(kp_json_get(note, "message"), "text", why));
+        break;
+      }
+    }
+  }
+  cJSON_Delete(log);
+  return nothing;
+}
+
+/* The files that name no GPU arch (none, or -arch=native, which means the
+ * machine's GPU: not this one's) were analysed for sm_90's GPU: said once. */
+static void say_no_arch(const options *o, size_t n, const char *first) {
+  char gpu[160] = "";
+  char path[8192], near[PATH_MAX + 8], err[1024];
+  const char *exe = kp_cli_exe_dir();
+  snprintf(near, sizeof near, "%s/../lib", exe);
+  kp_gpudb *db = NULL;
+  if (o->db)
+    db = kp_gpudb_open(o->db, err, sizeof err);
+  else if (kp_gpudb_locate(*exe ? near : NULL, path, sizeof path) == 0)
+    db = kp_gpudb_open(path, err, sizeof err);
+  kp_gpu *g = db ? malloc(sizeof *g) : NULL;
+  if (g && kp_gpudb_for_arch(db, "sm_90", g, err, sizeof err) == 0)
+    snprintf(gpu, sizeof gpu, " (%s)", g->id);
+  free(g);
+  if (db)
+    kp_gpudb_close(db);
+  fprintf(stderr,
+          "kperf: check: %s%s name%s no GPU arch (none, or -arch=native): analysed for the GPU "
+          "of sm_90%s; name one with --gpu NAME (or the file's #pragma kperf gpu)\n",
+          first, n > 1 ? " and other files" : "", n > 1 ? "" : "s", gpu);
+}
+
 static void remove_tmp(job *jobs, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unlink(jobs[i].sarif);
@@ -421,6 +475,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->remarks = 1;
     } else if (strcmp(argv[i], "--no-nvcc-compat") == 0) {
       o->no_compat = 1;
+    } else if (strcmp(argv[i], "--allow-no-gpu") == 0) {
+      o->allow_no_gpu = 1;
     } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
       o->verbose = 1;
     } else if (starts(argv[i], "-p") && argv[i][1] == 'p' && argv[i][2] && argv[i][2] != '=') {
@@ -649,6 +705,7 @@ static int check_run(int argc, char **argv) {
       if (!seen)
         sl_push(&dropped_flags, t.dropped.v[i]);
     }
+    j->no_arch = !t.has_arch && !o.gpu;
     if (build_command(j, &t, &o, clang, plugin, cuda, compat) != 0) {
       kp_cc_result_free(&t);
       kp_cli_error("check: out of memory");
@@ -683,7 +740,8 @@ static int check_run(int argc, char **argv) {
 
   /* Each file's report, its URIs made absolute against its compile's directory;
    * the files that could not be analysed, and why, for the SARIF log. */
-  size_t failed = 0, nreports = 0, despite = 0;
+  size_t failed = 0, nreports = 0, despite = 0, no_gpu = 0, no_arch = 0;
+  const char *no_arch_file = NULL;
   reports = calloc(njobs + 1, sizeof *reports);
   strlist fail_files, fail_msgs, warn_files, warn_msgs;
   memset(&fail_files, 0, sizeof fail_files);
@@ -709,6 +767,16 @@ static int check_run(int argc, char **argv) {
     free(sarif);
     if (abs) {
       reports[nreports++] = abs;
+      /* No GPU database or no GPU: the plugin checked nothing and its log
+       * says why (an execution that did not succeed). */
+      char nothing[PATH_MAX + 1024];
+      if (sarif_nothing_checked(abs, nothing, sizeof nothing)) {
+        no_gpu++;
+        printf("%s: warning: %s\n", j->shown, nothing);
+      } else if (j->no_arch) {
+        if (!no_arch++)
+          no_arch_file = j->shown;
+      }
       if (j->status != 0 && errors > 0) {
         despite++;
         char note[PATH_MAX + 256];
@@ -736,7 +804,7 @@ static int check_run(int argc, char **argv) {
           *next++ = 0;
         else
           next = line + strlen(line);
-        if (starts(line, "warning: kperf: "))
+        if (starts(line, "warning: kperf: ") && !strstr(line, "[" KP_SETUP_CHECK "]"))
           printf("%s: %s\n", j->shown, line);
       }
       free(output);
@@ -799,6 +867,24 @@ static int check_run(int argc, char **argv) {
   sl_free(&warn_files);
   sl_free(&warn_msgs);
   cJSON *log = merged ? cJSON_Parse(merged) : NULL;
+  /* The files kperf checked nothing in: the run did not succeed either;
+   * with --allow-no-gpu it did, and their notifications are warnings. */
+  cJSON *inv0 = log ? cJSON_GetArrayItem(kp_json_get(cJSON_GetArrayItem(kp_json_get(log, "runs"),
+                                                                        0),
+                                                     "invocations"),
+                                         0)
+                    : NULL;
+  if (inv0 && no_gpu && !o.allow_no_gpu)
+    cJSON_ReplaceItemInObjectCaseSensitive(inv0, "executionSuccessful", cJSON_CreateFalse());
+  if (inv0 && no_gpu && o.allow_no_gpu) {
+    cJSON *note;
+    cJSON_ArrayForEach(note, cJSON_GetObjectItemCaseSensitive(inv0, "toolExecutionNotifications")) {
+      const char *text = kp_json_str(kp_json_get(note, "message"), "text", "");
+      if (strcmp(kp_json_str(note, "level", ""), "error") == 0 &&
+          starts(text, "kperf: nothing checked: "))
+        cJSON_ReplaceItemInObjectCaseSensitive(note, "level", cJSON_CreateString("warning"));
+    }
+  }
   if (!log) {
     kp_cli_error("check: out of memory");
     goto out_tmp;
@@ -819,7 +905,10 @@ static int check_run(int argc, char **argv) {
     free(rooted);
   }
   cJSON_Delete(log);
-  fprintf(stderr, "kperf: %zu file%s analysed", njobs - failed, njobs - failed == 1 ? "" : "s");
+  if (no_arch)
+    say_no_arch(&o, no_arch, no_arch_file);
+  size_t analysed = njobs - failed - no_gpu;
+  fprintf(stderr, "kperf: %zu file%s analysed", analysed, analysed == 1 ? "" : "s");
   if (despite)
     fprintf(stderr, " (%zu despite errors clang reported)", despite);
   fprintf(stderr, ": %zu error%s, %zu warning%s, %zu remark%s", c.errors,
@@ -827,8 +916,11 @@ static int check_run(int argc, char **argv) {
           c.remarks == 1 ? "" : "s");
   if (failed)
     fprintf(stderr, "; %zu file%s could not be analysed", failed, failed == 1 ? "" : "s");
+  if (no_gpu)
+    fprintf(stderr, "; %zu file%s with nothing checked (no GPU database or no GPU%s)", no_gpu,
+            no_gpu == 1 ? "" : "s", o.allow_no_gpu ? ", allowed by --allow-no-gpu" : "; --allow-no-gpu accepts that");
   fputc('\n', stderr);
-  if (failed || write_failed)
+  if (failed || write_failed || (no_gpu && !o.allow_no_gpu))
     rc = CHECK_ERROR;
   else if (c.errors || (o.werror && c.warnings))
     rc = CHECK_FINDINGS;

@@ -20,8 +20,14 @@ extern "C" {
  *
  * Returns 0 when spec is well formed, -1 with a one-line message otherwise:
  * an empty glob, a character other than [A-Za-z0-9_.*-], or a glob without
- * '*' that names no kperf check (with a suggestion when one is close). */
+ * '*' that names no kperf check (with a suggestion when one is close).
+ * KP_SETUP_CHECK is accepted too. */
 int kp_check_filter_check(const char *spec, char *err, size_t errlen);
+
+/* The name of kperf's diagnostics about its own set-up (no GPU database, no
+ * GPU to analyse for, the GPU assumed from the compile's arch): not a check
+ * of the registry, but enabled and disabled by a spec as one. */
+#define KP_SETUP_CHECK "kperf-setup"
 
 /* Whether check (e.g. "kperf-bank-conflict") is enabled by spec (NULL or
  * "": every check). */

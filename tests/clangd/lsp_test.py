@@ -173,6 +173,28 @@ def concurrent_files(s, d, args, a):
             raise SystemExit("FAIL: %s: %r lacks %r" % (uri, got[uri], text))
 
 
+def no_db(s, uri, a):
+    """Without a GPU database: one kperf-setup warning on the file's first line
+    (clangd shows no diagnostic without a place in the file), no finding."""
+    def setup_diag(m):
+        if m.get("method") != "textDocument/publishDiagnostics":
+            return False
+        p = m["params"]
+        return p["uri"] == uri and any(x.get("code") == "kperf-setup" for x in p["diagnostics"])
+    m = s.wait(setup_diag, a.timeout, "kperf-setup diagnostic")
+    diags = m["params"]["diagnostics"]
+    setup = [x for x in diags if x.get("code") == "kperf-setup"]
+    print("diagnostic:", json.dumps(setup))
+    want = "kperf: nothing checked: KPERF_DB names"  # clangd capitalizes the first letter
+    if len(setup) != 1 or want not in setup[0]["message"].lower().replace("kperf_db", "KPERF_DB"):
+        raise SystemExit("FAIL: want one kperf-setup diagnostic saying %r, got %s" % (want, setup))
+    if setup[0]["range"]["start"]["line"] != 0 or setup[0].get("severity") != 2:
+        raise SystemExit("FAIL: not a warning on line 1: %s" % setup[0])
+    others = [x for x in diags if str(x.get("code", "")).startswith("kperf-") and x is not setup[0]]
+    if others:
+        raise SystemExit("FAIL: findings without a GPU: %s" % others)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--clangd", required=True)
@@ -184,6 +206,9 @@ def main():
     ap.add_argument("--hip", action="store_true",
                     help="the same file as HIP (-x hip over HIP's headers, -include'd), "
                          "analysed for an H100 named in .clangd's CheckOptions")
+    ap.add_argument("--no-db", action="store_true",
+                    help="KPERF_DB names a file that does not exist: the file gets one "
+                         "kperf-setup diagnostic saying nothing was checked, and no finding")
     ap.add_argument("--timeout", type=int, default=180)
     ap.add_argument("--concurrent", type=int, default=0,
                     help="then open N more files at once (alternately for two GPUs) and "
@@ -211,6 +236,8 @@ def main():
 
     env = dict(os.environ)
     env.pop("KPERF_DB", None)
+    if a.no_db:
+        env["KPERF_DB"] = os.path.join(d, "missing.db")
     env["XDG_CONFIG_HOME"] = os.path.join(d, "xdg")  # no user clangd config
     env["HOME"] = d
     log = open(os.path.join(d, "clangd.log"), "w")
@@ -229,41 +256,10 @@ def main():
         s.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "cuda", "version": 1, "text": SOURCE}})
 
-        def kperf_diag(m):
-            if m.get("method") != "textDocument/publishDiagnostics":
-                return False
-            p = m["params"]
-            return p["uri"] == uri and any(x.get("code") == "kperf-bank-conflict"
-                                           for x in p["diagnostics"])
-        m = s.wait(kperf_diag, a.timeout, "kperf-bank-conflict diagnostic")
-        diag = next(x for x in m["params"]["diagnostics"] if x.get("code") == "kperf-bank-conflict")
-        print("diagnostic:", json.dumps(diag))
-        if diag.get("source") != "clang-tidy":
-            raise SystemExit("FAIL: source is %r, not clang-tidy" % diag.get("source"))
-        if EXPECT not in diag["message"]:
-            raise SystemExit("FAIL: message %r lacks %r" % (diag["message"], EXPECT))
-        if diag["range"]["start"]["line"] != 9:
-            raise SystemExit("FAIL: diagnostic on line %d, not 10" % (diag["range"]["start"]["line"] + 1))
-
-        rid = s.request("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": diag["range"],
-            "context": {"diagnostics": [diag], "only": ["quickfix"]}})
-        r = s.wait(lambda m: m.get("id") == rid, 60, "codeAction reply")
-        actions = r.get("result") or []
-        print("code actions:", json.dumps(actions))
-        edits = []
-        for act in actions:
-            for e in (act.get("edit") or {}).get("changes", {}).get(uri, []):
-                edits.append(e)
-            for dc in (act.get("edit") or {}).get("documentChanges", []):
-                if dc.get("textDocument", {}).get("uri") == uri:
-                    edits.extend(dc.get("edits", []))
-        want = [e for e in edits if e["newText"] == "33" and e["range"]["start"]["line"] == 2
-                and e["range"]["start"]["character"] == 28 and e["range"]["end"]["character"] == 30]
-        if not want:
-            raise SystemExit("FAIL: no fix-it replacing '32' with '33' on line 3 among %s" % edits)
-        if a.concurrent:
-            concurrent_files(s, d, args, a)
+        if a.no_db:
+            no_db(s, uri, a)
+        else:
+            findings(s, uri, d, args, a)
         ok = True
         print("PASS")
     finally:
@@ -275,6 +271,46 @@ def main():
                 sys.stderr.write("".join(f.readlines()[-60:]))
     shutil.rmtree(d, ignore_errors=True)  # kept only when the test failed, for its log
     return 0
+
+
+def findings(s, uri, d, args, a):
+    """The bank conflict's diagnostic, its fix-it, and with --concurrent the
+    findings of more files at once."""
+    def kperf_diag(m):
+        if m.get("method") != "textDocument/publishDiagnostics":
+            return False
+        p = m["params"]
+        return p["uri"] == uri and any(x.get("code") == "kperf-bank-conflict"
+                                       for x in p["diagnostics"])
+    m = s.wait(kperf_diag, a.timeout, "kperf-bank-conflict diagnostic")
+    diag = next(x for x in m["params"]["diagnostics"] if x.get("code") == "kperf-bank-conflict")
+    print("diagnostic:", json.dumps(diag))
+    if diag.get("source") != "clang-tidy":
+        raise SystemExit("FAIL: source is %r, not clang-tidy" % diag.get("source"))
+    if EXPECT not in diag["message"]:
+        raise SystemExit("FAIL: message %r lacks %r" % (diag["message"], EXPECT))
+    if diag["range"]["start"]["line"] != 9:
+        raise SystemExit("FAIL: diagnostic on line %d, not 10" % (diag["range"]["start"]["line"] + 1))
+
+    rid = s.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": diag["range"],
+        "context": {"diagnostics": [diag], "only": ["quickfix"]}})
+    r = s.wait(lambda m: m.get("id") == rid, 60, "codeAction reply")
+    actions = r.get("result") or []
+    print("code actions:", json.dumps(actions))
+    edits = []
+    for act in actions:
+        for e in (act.get("edit") or {}).get("changes", {}).get(uri, []):
+            edits.append(e)
+        for dc in (act.get("edit") or {}).get("documentChanges", []):
+            if dc.get("textDocument", {}).get("uri") == uri:
+                edits.extend(dc.get("edits", []))
+    want = [e for e in edits if e["newText"] == "33" and e["range"]["start"]["line"] == 2
+            and e["range"]["start"]["character"] == 28 and e["range"]["end"]["character"] == 30]
+    if not want:
+        raise SystemExit("FAIL: no fix-it replacing '32' with '33' on line 3 among %s" % edits)
+    if a.concurrent:
+        concurrent_files(s, d, args, a)
 
 
 if __name__ == "__main__":

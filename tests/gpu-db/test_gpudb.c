@@ -137,6 +137,14 @@ static void test_lookups(kp_gpudb *db) {
   CHECK_STR(err, "unknown GPU 'gtx94Omx'; did you mean 'gtx940mx'? (list them with 'kperf gpus')");
   CHECK(kp_gpudb_find(db, "h10", &g, err, sizeof err) == -1);
   CHECK_CONTAINS(err, "did you mean 'h100'?");
+  /* The model typed, with a suffix it does not have: that model, not another
+   * one with that suffix closer in letters. */
+  CHECK(kp_gpudb_find(db, "rtx5090ti", &g, err, sizeof err) == -1);
+  CHECK_STR(err, "unknown GPU 'rtx5090ti'; did you mean 'rtx5090'? (list them with 'kperf gpus')");
+  CHECK(kp_gpudb_find(db, "RTX 5090 Super", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "did you mean 'rtx5090'?");
+  CHECK(kp_gpudb_find(db, "rtx3090tii", &g, err, sizeof err) == -1);
+  CHECK_CONTAINS(err, "did you mean 'rtx3090ti'?");
   CHECK(kp_gpudb_find(db, "quadro-fx-5800", &g, err, sizeof err) == -1);
   CHECK_STR(err, "unknown GPU 'quadro-fx-5800' (list them with 'kperf gpus')");
   CHECK(kp_gpudb_find(db, "", &g, err, sizeof err) == -1);

@@ -6,10 +6,10 @@
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.plain.o \
 // RUN:   -Wall -Wno-unknown-pragmas 2>&1 | count 0
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.kperf.o \
-// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-launch=off 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=t4 -fplugin-arg-kperf-launch=off 2>&1 | count 0
 // RUN: cmp %t.plain.o %t.kperf.o
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.dev.o \
-// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device -fplugin-arg-kperf-launch=off 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=t4 -fplugin-arg-kperf-pass=device -fplugin-arg-kperf-launch=off 2>&1 | count 0
 // RUN: cmp %t.plain.o %t.dev.o
 // The macro form without kperf (-D NO_KPERF): no pragma at all, the same object.
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -O2 -c %s -o %t.nokperf.o \
@@ -26,7 +26,7 @@
 // UNKNOWN1: block-same-object.cu:[[# @LINE + 18]]:9: warning: unknown pragma ignored [-Wunknown-pragmas]
 // UNKNOWN1-NOT: warning:
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -E %s -o %t.plain.i
-// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -E %s -o %t.kperf.i -fplugin=%kperf_plugin
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -E %s -o %t.kperf.i -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=t4
 // RUN: cmp %t.plain.i %t.kperf.i
 // RUN: FileCheck %s --check-prefix=PP < %t.kperf.i
 // PP: #pragma kperf block(256)

@@ -2,17 +2,17 @@
 // kernels get it, as the plugin's code sees them through blockPragmaFor() (the
 // test-only -fplugin-arg-kperf-pragmas=dump prints both).
 // REQUIRES: cuda
-// RUN: %kperf_cc -fplugin-arg-kperf-launch=off -fplugin-arg-kperf-pragmas=dump -Xclang -verify %s
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-launch=off -fplugin-arg-kperf-pragmas=dump -Xclang -verify %s
 // The same from the device pass that reports.
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 --cuda-device-only -fsyntax-only %s \
-// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device -fplugin-arg-kperf-launch=off -fplugin-arg-kperf-pragmas=dump -Xclang -verify
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-pass=device -fplugin-arg-kperf-launch=off -fplugin-arg-kperf-pragmas=dump -Xclang -verify
 // Well-formed block pragmas produce nothing without the dump, in every pass.
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -fsyntax-only %s \
-// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-launch=off -D WELLFORMED_ONLY 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=t4 -fplugin-arg-kperf-launch=off -D WELLFORMED_ONLY 2>&1 | count 0
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -fsyntax-only %s \
-// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device -fplugin-arg-kperf-launch=off -D WELLFORMED_ONLY 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=t4 -fplugin-arg-kperf-pass=device -fplugin-arg-kperf-launch=off -D WELLFORMED_ONLY 2>&1 | count 0
 // The dump, in order (the pragmas first, then the kernels).
-// RUN: %kperf_cc -fplugin-arg-kperf-launch=off -fplugin-arg-kperf-pragmas=dump %s 2>&1 | FileCheck %s
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-launch=off -fplugin-arg-kperf-pragmas=dump %s 2>&1 | FileCheck %s
 #include <cuda_runtime.h>
 
 #define STR(x) #x

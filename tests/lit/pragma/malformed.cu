@@ -1,13 +1,13 @@
 // A malformed '#pragma kperf' gets exactly one warning, in -Wignored-pragmas,
 // and is otherwise ignored: never an error, and the compile goes on.
 // REQUIRES: cuda
-// RUN: %kperf_cc -Xclang -verify %s
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -Xclang -verify %s
 // The group silences it (-Wpragmas includes -Wignored-pragmas); -w too.
-// RUN: %kperf_cc -Wno-ignored-pragmas %s 2>&1 | count 0
-// RUN: %kperf_cc -Wno-pragmas %s 2>&1 | count 0
-// RUN: %kperf_cc -w %s 2>&1 | count 0
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -Wno-ignored-pragmas %s 2>&1 | count 0
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -Wno-pragmas %s 2>&1 | count 0
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -w %s 2>&1 | count 0
 // The text of one, with the flag that controls it.
-// RUN: %kperf_cc %s 2>&1 | FileCheck %s
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
 // CHECK: malformed.cu:[[@LINE+2]]:15: warning: kperf: unknown '#pragma kperf foo': expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME) [-Wignored-pragmas]
 // expected-warning@+1 {{kperf: unknown '#pragma kperf foo': expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)}}
 #pragma kperf foo

@@ -2,7 +2,7 @@
 // plugin's code sees them through tripPragmaFor() and assumePragmas() (the
 // test-only -fplugin-arg-kperf-pragmas=dump prints them).
 // REQUIRES: cuda
-// RUN: %kperf_cc -fplugin-arg-kperf-pragmas=dump -Xclang -verify %s
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -fplugin-arg-kperf-pragmas=dump -Xclang -verify %s
 #include <cuda_runtime.h>
 
 #define N 4096

@@ -1,10 +1,10 @@
 // Well-formed pragmas produce no diagnostic at all, in every pass.
 // REQUIRES: cuda
-// RUN: %kperf_cc -Xclang -verify %s
+// RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -Xclang -verify %s
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -fsyntax-only %s \
-// RUN:   -fplugin=%kperf_plugin 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=t4 2>&1 | count 0
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_75 --cuda-gpu-arch=sm_90 -fsyntax-only %s \
-// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-pass=device 2>&1 | count 0
+// RUN:   -fplugin=%kperf_plugin -fplugin-arg-kperf-gpu=t4 -fplugin-arg-kperf-pass=device 2>&1 | count 0
 // expected-no-diagnostics
 #include <cuda_runtime.h>
 
