@@ -416,17 +416,22 @@ private:
     Lin Step; // Add: the increment (negative for decrements)
     int Shift = 1; // Mul2/Shr1: bits per update (i <<= 2, i >>= 2, i *= 4, i /= 4: 2)
   };
+  // The loop condition as bounds on the counter: one comparison, or a
+  // conjunction (`k < blockDim.x && base + k < n`) of comparisons of the
+  // counter, plus an offset the loop does not change, with a bound, and of
+  // conditions that do not mention the counter nor anything the loop changes.
   struct Bound {
     bool Ok = false;
-    BinaryOperatorKind Op = clang::BO_LT; // i Op Limit
-    Lin Limit;
+    std::vector<std::pair<BinaryOperatorKind, Lin>> Limits; // i Op Limit, each
+    std::vector<kp_guard> When; // the conjuncts without the counter
   };
   bool unrolledVar(int V);
   bool constAfterUnroll(const Lin &L);
   const kp_sym *tripSym(const Lin &L);
   Induction induction(const Expr *Inc);
-  Induction updateOf(const Expr *Inc, const Expr *Cond);
-  Bound boundOf(const Expr *Cond, const VarDecl *VD);
+  Induction updateOf(const Expr *Inc, const Expr *Cond, const Modified *Mod);
+  Bound boundOf(const Expr *Cond, const VarDecl *VD, const Modified *Mod);
+  bool counterPlus(const Expr *E, const VarDecl *VD, Lin &Off, int Depth);
   const kp_sym *tripOf(const Lin &Init, const Induction &Ind, const Bound &B);
   const kp_sym *floatTrip(const ForStmt *FS, Modified &Mod);
   const kp_sym *constantTrip(const ForStmt *FS, const VarDecl *&Counter);
