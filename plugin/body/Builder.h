@@ -190,6 +190,9 @@ struct Frame {
   // Conditions the threads running this frame satisfy (see kp_access.guards).
   std::vector<kp_guard> Guards;
   bool GuardsUnknown = false;
+  // The innermost branch side this frame is in (kp_access.branch).
+  const kp_branch *Branch = nullptr;
+  int Side = 0;
   std::map<std::string, int> Cse; // pure key -> node index in this frame
   llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
 };
@@ -386,6 +389,8 @@ private:
   static kp_guard_op negate(kp_guard_op Op);
   bool condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out);
   void addGuards(Frame &F, const Expr *Cond, bool Neg);
+  bool launchUniform(const kp_sym *S, int Depth = 0) const;
+  void uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_t &N);
   static bool exits(const Stmt *S);
   static bool leavesFunction(const Stmt *S);
   static bool containsStmtExpr(const Expr *E, int Depth);

@@ -907,6 +907,8 @@ void BodyBuilder::loop(const Stmt *S) {
   F.Loop = Lp->id;
   F.Divergent = Frames.back().Divergent || Lp->thread_dependent;
   F.Unrolled = FullUnroll;
+  F.Branch = Frames.back().Branch;
+  F.Side = Frames.back().Side;
   F.Guards = Frames.back().Guards;
   F.GuardsUnknown = Frames.back().GuardsUnknown;
   Frames.push_back(F);

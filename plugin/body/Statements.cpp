@@ -188,6 +188,13 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
   B->divergent = Taken < 0 && Cd.ThreadDep;
   B->taken = Taken;
   B->cond = str(text(Cond));
+  B->outer = Frames.back().Branch;
+  B->outer_side = Frames.back().Side;
+  if (Taken < 0 && Cond) {
+    uniformNeeds(Cond, false, B->then_needs, B->nthen_needs);
+    uniformNeeds(Cond, true, B->else_needs, B->nelse_needs);
+    B->data = Cd.FromMemory;
+  }
   bool Div = Frames.back().Divergent || B->divergent;
   // A clamp, `if (x > E) x = E;` (>=, or E < x; `<` for a floor): x is
   // min(x, E) (max) after it, whichever side the threads take.
@@ -201,6 +208,8 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
     F.R = R;
     F.IsBranch = true;
     F.Divergent = Div;
+    F.Branch = B;
+    F.Side = Neg ? 0 : 1;
     F.Guards = Frames.back().Guards;
     F.GuardsUnknown = Frames.back().GuardsUnknown;
     if (B->divergent)
