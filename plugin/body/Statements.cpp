@@ -1,12 +1,14 @@
 // BodyBuilder: statements -- blocks, declarations, if/else and the branch
 // regions they make, returns, switches, loop pragmas.
 #include "body/Builder.h"
+#include "Pragmas.h"
 
 #include "kperf/limits.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -139,6 +141,15 @@ void BodyBuilder::ifStmt(const IfStmt *IS) {
     Jump = emit(depth(), KP_I_BRANCH, 1, {&Cd}, IS->getIfLoc());
   }
   branch(IS->getIfLoc(), Cond, Cd, Taken, IS->getThen(), IS->getElse(), Jump);
+  // #pragma kperf likely(P): the share of the threads that take the then side.
+  kp_region *R = Frames.back().R;
+  if (R && R->nnodes && R->nodes[R->nnodes - 1].kind == KP_NODE_BRANCH &&
+      R->nodes[R->nnodes - 1].branch)
+    if (std::optional<int64_t> P = likelyPragmaFor(Ctx.getSourceManager(), IS->getBeginLoc())) {
+      kp_branch *B = R->nodes[R->nnodes - 1].branch;
+      B->has_likely = 1;
+      B->likely = static_cast<int>(*P);
+    }
 }
 
 // `if (x > E) x = E;` and its mirror forms, x an integer local and E the same
