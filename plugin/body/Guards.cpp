@@ -4,6 +4,7 @@
 #include "body/Builder.h"
 
 #include "kperf/limits.h"
+#include "kperf/trip.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -133,6 +134,12 @@ bool BodyBuilder::launchUniform(const kp_sym *S, int Depth) const {
     return true;
   if (S->kind == KP_SYM_VAR) {
     std::string N = S->name ? S->name : "";
+    // A parameter used as a doubling or halving counter (`for (; n > 1; n
+    // >>= 1)`) stands for the counter's value in formulas, not the argument.
+    for (size_t I = 0; I < K->nloops; ++I)
+      if (K->loops[I] && K->loops[I]->var && K->loops[I]->step_kind != KP_STEP_ADD &&
+          N == K->loops[I]->var)
+        return false;
     if (N.rfind("blockDim.", 0) == 0 || N.rfind("gridDim.", 0) == 0 || paramNamed(N))
       return true;
     size_t Dot = N.find_first_of(".-");

@@ -91,3 +91,16 @@ void run(float *x, const float *y) {
   passed<<<64, 256>>>(x, y, 0);
   lanes<<<1, 32>>>(x, y);
 }
+
+// A parameter used as a halving counter stands for the counter inside the
+// loop: a test of it there is not decided by the argument's value.
+// OFF-LABEL: kernel halves at
+// OFF: bytes per thread: global ? (= 4*(flog2(width/2) + 1))
+// RUN: kperf analyze %s --arg width=64 2>&1 | FileCheck --check-prefix=WIDTH %s
+// WIDTH-LABEL: kernel halves at
+// WIDTH: bytes per thread: global 24 (= 4*(flog2(width/2) + 1))
+__global__ void halves(float *x, int width) {
+  for (; width > 1; width >>= 1)
+    if (width < 16)
+      x[width + threadIdx.x] = 0.0f;
+}
