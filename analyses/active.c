@@ -11,6 +11,7 @@
  * points, weighted by the access's executions per thread (the trip counts of
  * its loops), is the launch's live fraction. */
 #include "kperf/active.h"
+#include "kperf/count.h"
 #include "kperf/lanes.h"
 
 #include <math.h>
@@ -320,7 +321,8 @@ double kp_access_executions(const kp_kernel *k, const kp_access *a, const kp_bin
       return -1;
     n *= (double)trip;
   }
-  return n;
+  /* the share of the threads the branches around it let through */
+  return n * kp_access_share(a, b, nb);
 }
 
 int kp_live_fraction(const kp_kernel *k, const kp_binding *b, size_t nb, kp_live *out) {

@@ -1,8 +1,10 @@
 /* Per-thread counts and model 000's thread time (see include/kperf/count.h).
  *
  * Both walk the kernel body's tree of regions for the "main thread": loops
- * repeat their body trip times, a branch whose condition folded runs its
- * taken side, and any other branch runs its longer side.  kp_count_kernel
+ * repeat their body trip times, a branch whose condition folded (or is
+ * decided by the bindings: kp_branch_side) runs its taken side, and any
+ * other branch runs its longer side; the sides of a data test move their
+ * share of the bytes.  kp_count_kernel
  * keeps everything symbolic; kp_thread_time evaluates trip counts under
  * bindings and works in cycles. */
 #include "kperf/count.h"
@@ -23,6 +25,12 @@ typedef struct counter {
   int in_static; /* emitted: inside a static nest (see count.h) */
   const char *folds; /* emitted, in a static nest: per node of the region being
                         counted, 1 when it folds away (NULL: none does) */
+  const kp_binding *b; /* values that decide launch-uniform branches (kp_branch_side) */
+  size_t nb;
+  /* Bytes are counted in 1/byte_scale units (100 when a side of a data test
+   * moves bytes, whose share is a percentage; else 1), each access's times
+   * byte_weight (its share of the threads, in those units). */
+  int64_t byte_scale, byte_weight;
 } counter;
 
 enum { NSPACES = KP_SPACE_UNKNOWN + 1 };
@@ -139,7 +147,8 @@ static void count_op(const counter *ct, const kp_node *n, int divergent, kp_coun
     const kp_access *acc = &ct->k->accesses[n->access];
     kp_space sp = (unsigned)acc->space < NSPACES ? acc->space : KP_SPACE_UNKNOWN;
     /* an atomic reads and writes its element */
-    int64_t bytes = (int64_t)acc->elem_bytes * n->count * (acc->is_atomic ? 2 : 1);
+    int64_t bytes =
+        (int64_t)acc->elem_bytes * n->count * (acc->is_atomic ? 2 : 1) * ct->byte_weight;
     c->bytes[sp] = kp_sym_add(a, c->bytes[sp], kp_sym_const(a, bytes));
   }
 }
@@ -426,7 +435,7 @@ static int predicable_side(const kp_region *r, int64_t *n) {
 
 /* Whether the emitted code predicates branch br (emitted counts only). */
 static int predicated(const counter *ct, const kp_branch *br) {
-  if (!ct->emitted || br->taken == 0 || br->taken == 1)
+  if (!ct->emitted || kp_branch_side(br, ct->b, ct->nb) >= 0)
     return 0;
   int64_t n = 0;
   if (!predicable_side(&br->then_r, &n) || !predicable_side(&br->else_r, &n))
@@ -442,11 +451,120 @@ static int predicated_jump(const counter *ct, const kp_region *r, size_t i) {
          predicated(ct, b->branch);
 }
 
+/* ---- Branches: which sides run ---------------------------------------- */
+
+/* 1 when some comparison of g[0..n) has a value with the bindings and does
+ * not hold. */
+static int needs_fail(const kp_guard *g, size_t n, const kp_binding *b, size_t nb) {
+  for (size_t i = 0; i < n; i++) {
+    int64_t l, r;
+    if (!kp_sym_eval(g[i].lhs, b, nb, &l) || !kp_sym_eval(g[i].rhs, b, nb, &r))
+      continue;
+    int holds;
+    switch (g[i].op) {
+    case KP_GUARD_LT: holds = l < r; break;
+    case KP_GUARD_LE: holds = l <= r; break;
+    case KP_GUARD_GT: holds = l > r; break;
+    case KP_GUARD_GE: holds = l >= r; break;
+    case KP_GUARD_EQ: holds = l == r; break;
+    case KP_GUARD_NE: holds = l != r; break;
+    default: holds = 1; break;
+    }
+    if (!holds)
+      return 1;
+  }
+  return 0;
+}
+
+int kp_branch_side(const kp_branch *br, const kp_binding *b, size_t nb) {
+  if (!br)
+    return -1;
+  if (br->taken == 0 || br->taken == 1)
+    return br->taken;
+  if (br->has_likely && (br->likely <= 0 || br->likely >= 100))
+    return br->likely >= 100;
+  if (!b || !nb)
+    return -1;
+  int then_dead = needs_fail(br->then_needs, br->nthen_needs, b, nb);
+  int else_dead = needs_fail(br->else_needs, br->nelse_needs, b, nb);
+  if (then_dead != else_dead)
+    return then_dead ? 0 : 1;
+  return -1;
+}
+
+/* The percentage of threads that take the then side of a data test. */
+static int data_then_pct(const kp_branch *br) {
+  if (br->has_likely)
+    return br->likely < 0 ? 0 : br->likely > 100 ? 100 : br->likely;
+  return KP_DATA_BRANCH_PCT;
+}
+
+double kp_access_share(const kp_access *acc, const kp_binding *b, size_t nb) {
+  double share = 1;
+  if (!acc)
+    return 1;
+  const kp_branch *br = acc->branch;
+  int side = acc->branch_side;
+  for (int depth = 0; br && depth < 4096; depth++) {
+    int s = kp_branch_side(br, b, nb);
+    if (s >= 0 && s != side)
+      return 0;
+    if (s < 0 && br->data) {
+      int p = data_then_pct(br);
+      share *= (side ? p : 100 - p) / 100.0;
+    }
+    side = br->outer_side;
+    br = br->outer;
+  }
+  return share;
+}
+
+/* Whether region r (recursively) holds a memory access. */
+static int region_has_access(const kp_region *r, int depth) {
+  if (depth > 4096)
+    return 1;
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    if (n->kind == KP_NODE_OP && n->access >= 0)
+      return 1;
+    if (n->kind == KP_NODE_LOOP && n->loop && region_has_access(&n->loop->body, depth + 1))
+      return 1;
+    if (n->kind == KP_NODE_BRANCH && n->branch &&
+        (region_has_access(&n->branch->then_r, depth + 1) ||
+         region_has_access(&n->branch->else_r, depth + 1)))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether region r (recursively) holds a data test, undecided, one side of
+ * which moves bytes: then bytes are counted in hundredths. */
+static int region_has_data_bytes(const kp_region *r, int depth) {
+  if (depth > 4096)
+    return 1;
+  for (size_t i = 0; i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    if (n->kind == KP_NODE_LOOP && n->loop && region_has_data_bytes(&n->loop->body, depth + 1))
+      return 1;
+    if (n->kind != KP_NODE_BRANCH || !n->branch)
+      continue;
+    const kp_branch *br = n->branch;
+    if (br->data && kp_branch_side(br, NULL, 0) < 0 &&
+        (region_has_access(&br->then_r, depth + 1) || region_has_access(&br->else_r, depth + 1)))
+      return 1;
+    if (region_has_data_bytes(&br->then_r, depth + 1) ||
+        region_has_data_bytes(&br->else_r, depth + 1))
+      return 1;
+  }
+  return 0;
+}
+
 static void count_branch(const counter *ct, const kp_branch *br, int divergent, kp_counts *c) {
   int div = divergent || br->divergent;
   kp_counts t, e;
-  if (br->taken == 1 || br->taken == 0) { /* the condition folded */
-    count_region(ct, br->taken ? &br->then_r : &br->else_r, div, c);
+  int side = kp_branch_side(br, ct->b, ct->nb);
+  if (side == 1 || side == 0) { /* the condition folded, or its values are bound */
+    count_region(ct, side ? &br->then_r : &br->else_r, div, c);
     return;
   }
   if (predicated(ct, br)) { /* every thread issues both sides */
@@ -454,17 +572,32 @@ static void count_branch(const counter *ct, const kp_branch *br, int divergent, 
     count_region(ct, &br->else_r, div, c);
     return;
   }
+  /* A data test: instructions as for any branch (a warp issues a side when
+   * one of its lanes takes it), bytes as each side's share of the threads. */
+  int data = br->data && ct->byte_scale > 1;
+  counter ts = *ct, es = *ct;
+  if (data) {
+    int p = data_then_pct(br);
+    ts.byte_weight = ct->byte_weight * p / 100;
+    es.byte_weight = ct->byte_weight * (100 - p) / 100;
+  }
   counts_zero(ct, &t);
   counts_zero(ct, &e);
-  count_region(ct, &br->then_r, div, &t);
-  count_region(ct, &br->else_r, div, &e);
+  count_region(&ts, &br->then_r, div, &t);
+  count_region(&es, &br->else_r, div, &e);
+  kp_counts m;
+  counts_zero(ct, &m);
   int64_t tt, te;
   if (kp_sym_is_const(t.total, &tt) && kp_sym_is_const(e.total, &te))
-    counts_add_scaled(ct, c, tt >= te ? &t : &e, kp_sym_const(ct->a, 1));
+    counts_add_scaled(ct, &m, tt >= te ? &t : &e, kp_sym_const(ct->a, 1));
   else if (kp_sym_equal(t.total, e.total))
-    counts_add_scaled(ct, c, &t, kp_sym_const(ct->a, 1));
+    counts_add_scaled(ct, &m, &t, kp_sym_const(ct->a, 1));
   else /* not comparable: each count at its larger side */
-    counts_add_max(ct, c, &t, &e);
+    counts_add_max(ct, &m, &t, &e);
+  if (data)
+    for (int i = 0; i < NSPACES; i++)
+      m.bytes[i] = kp_sym_add(ct->a, t.bytes[i], e.bytes[i]);
+  counts_add_scaled(ct, c, &m, kp_sym_const(ct->a, 1));
 }
 
 /* Adds the counts of region r to *c; with only_grouped, only its operations
@@ -554,13 +687,25 @@ static void count_nodes(const counter *ct, const kp_region *r, int divergent, kp
 }
 
 int kp_count_kernel(struct kp_arena *a, const kp_kernel *k, kp_counts *out) {
+  return kp_count_kernel_at(a, k, NULL, 0, out);
+}
+
+int kp_count_kernel_at(struct kp_arena *a, const kp_kernel *k, const kp_binding *b, size_t nb,
+                       kp_counts *out) {
   if (!a || !k || !out || !k->has_body)
     return 0;
-  counter ct = {a, k, kp_sym_const(a, 0), 0, 0, NULL};
+  counter ct = {a, k, kp_sym_const(a, 0), 0, 0, NULL, b, nb, 1, 1};
   if (!ct.zero)
     return 0;
+  if (region_has_data_bytes(&k->body, 0))
+    ct.byte_scale = ct.byte_weight = 100;
   counts_zero(&ct, out);
   count_region(&ct, &k->body, 0, out);
+  if (ct.byte_scale > 1) /* hundredths of bytes, rounded to bytes */
+    for (int i = 0; i < NSPACES; i++)
+      out->bytes[i] = kp_sym_bin(a, KP_SYM_DIV,
+                                 kp_sym_add(a, out->bytes[i], kp_sym_const(a, ct.byte_scale / 2)),
+                                 kp_sym_const(a, ct.byte_scale));
   kp_counts em;
   counter ce = ct;
   ce.emitted = 1;
@@ -715,8 +860,9 @@ static int node_time(const timer *tm, const kp_node *n, double *time, double *de
     const kp_branch *br = n->branch;
     if (!br)
       return 1;
-    if (br->taken == 1 || br->taken == 0)
-      return region_time(tm, br->taken ? &br->then_r : &br->else_r, time, delay);
+    int side = kp_branch_side(br, tm->b, tm->nb);
+    if (side == 1 || side == 0)
+      return region_time(tm, side ? &br->then_r : &br->else_r, time, delay);
     double tt, td, et, ed;
     if (!region_time(tm, &br->then_r, &tt, &td) || !region_time(tm, &br->else_r, &et, &ed))
       return 0;

@@ -350,7 +350,7 @@ static double exec_count(const kp_kernel *k, const kp_access *a, const kp_bindin
       n *= t > 0 ? (double)t : 0;
     l = lp->parent;
   }
-  return n;
+  return n * kp_access_share(a, b, nb);
 }
 
 /* Scans kept across the evaluations of one launch that differ in sizes an

@@ -55,3 +55,38 @@ const kp_sym *kp_trip_count(struct kp_arena *a, const kp_sym *init, kp_step_kind
   }
   return NULL;
 }
+
+const kp_sym *kp_guard_indicator(struct kp_arena *a, const kp_guard *g) {
+  if (!a || !g || !g->lhs || !g->rhs)
+    return NULL;
+  const kp_sym *zero = kp_sym_const(a, 0), *one = kp_sym_const(a, 1);
+  const kp_sym *lhs = g->lhs, *rhs = g->rhs;
+  /* b - a >= 1 exactly when a < b */
+  const kp_sym *gap;
+  switch (g->op) {
+  case KP_GUARD_LT: gap = kp_sym_sub(a, rhs, lhs); break;
+  case KP_GUARD_LE: gap = kp_sym_add(a, kp_sym_sub(a, rhs, lhs), one); break;
+  case KP_GUARD_GT: gap = kp_sym_sub(a, lhs, rhs); break;
+  case KP_GUARD_GE: gap = kp_sym_add(a, kp_sym_sub(a, lhs, rhs), one); break;
+  case KP_GUARD_NE:
+  case KP_GUARD_EQ:
+    gap = kp_sym_add(a, kp_sym_bin(a, KP_SYM_MAX, zero, kp_sym_sub(a, lhs, rhs)),
+                     kp_sym_bin(a, KP_SYM_MAX, zero, kp_sym_sub(a, rhs, lhs)));
+    break;
+  default: return NULL;
+  }
+  const kp_sym *ind = kp_sym_bin(a, KP_SYM_MIN, one, kp_sym_bin(a, KP_SYM_MAX, zero, gap));
+  return g->op == KP_GUARD_EQ ? kp_sym_sub(a, one, ind) : ind;
+}
+
+const kp_sym *kp_trip_conjunction(struct kp_arena *a, const kp_sym *const *trips, size_t n,
+                                  const kp_guard *when, size_t nwhen) {
+  if (!a || !trips || n == 0)
+    return NULL;
+  const kp_sym *t = trips[0];
+  for (size_t i = 1; i < n && t; i++)
+    t = kp_sym_equal(t, trips[i]) ? t : kp_sym_bin(a, KP_SYM_MIN, t, trips[i]);
+  for (size_t i = 0; i < nwhen && t; i++)
+    t = kp_sym_mul(a, kp_guard_indicator(a, &when[i]), t);
+  return t;
+}

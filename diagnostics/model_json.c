@@ -249,7 +249,7 @@ static cJSON *kernel_json(const kp_module *m, size_t ki) {
 
   kp_counts counts;
   memset(&counts, 0, sizeof counts);
-  if (k->has_body && kp_count_kernel(c.arena, k, &counts)) {
+  if (k->has_body && kp_count_kernel_at(c.arena, k, c.b, c.nb, &counts)) {
     cJSON *ins = count_json(&c, counts.total);
     cJSON *by = cJSON_AddObjectToObject(ins, "by_class");
     for (int i = 0; i < KP_I_COUNT; i++)

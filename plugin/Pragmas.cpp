@@ -65,6 +65,7 @@ struct TripRecord {
   SourceLocation Target, MacroTarget;
   bool Superseded = false;    // a later trip pragma has the same target
   SourceLocation ClaimedBy;   // the LoopBegin that took it; invalid: unclaimed
+  bool Likely = false;        // a likely(P) pragma (before an if), not a trip pragma
 };
 
 struct AssumeRecord {
@@ -375,7 +376,7 @@ enum class ScanFrom {
 // The first token after the pragma at From (a file location), skipping
 // comments, preprocessor directive lines, labels, `case X:` and [[attributes]];
 // raw-lexed from the file's text, so the compile's token stream is untouched.
-Placement placement(Preprocessor &PP, SourceLocation From, ScanFrom How) {
+Placement placement(Preprocessor &PP, SourceLocation From, ScanFrom How, bool If = false) {
   Placement Out;
   const SourceManager &SM = PP.getSourceManager();
   std::pair<FileID, unsigned> D = SM.getDecomposedLoc(From);
@@ -406,7 +407,7 @@ Placement placement(Preprocessor &PP, SourceLocation From, ScanFrom How) {
   Next(); // for ScanFrom::Directive: skips the pragma's own line
   for (unsigned Guard = 0; Guard < 64 && T.isNot(tok::eof); ++Guard) {
     StringRef Id = T.is(tok::raw_identifier) ? T.getRawIdentifier() : StringRef();
-    if (Id == "for" || Id == "while" || Id == "do") {
+    if (If ? Id == "if" : (Id == "for" || Id == "while" || Id == "do")) {
       Out.Target = T.getLocation();
       return Out;
     }
@@ -465,7 +466,9 @@ const char TripExample[] = ", e.g. trip(256)";
 const char AssumeExample[] = ", e.g. assume(n = 1024)";
 const char BlockExample[] = ", e.g. block(32, 8)";
 const char GpuExample[] = ", e.g. gpu(h100)";
-const char Usage[] = "expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)";
+const char LikelyExample[] = ", e.g. likely(10)";
+const char Usage[] =
+    "expected trip(N), likely(P), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)";
 
 class KperfPragmaHandler : public PragmaHandler {
 public:
@@ -482,6 +485,8 @@ public:
     std::string Directive = P.identifier();
     if (Directive == "trip")
       trip(PP, Introducer, P);
+    else if (Directive == "likely")
+      likely(PP, Introducer, P);
     else if (Directive == "assume")
       assume(PP, P);
     else if (Directive == "block")
@@ -563,6 +568,32 @@ private:
     if (!P.Error.empty())
       return malformed(PP, P, "trip", TripExample);
     record(PP, Introducer, *V);
+  }
+
+  // likely(P): P percent of the threads take the then side of the if that
+  // follows (0 to 100).
+  static void likely(Preprocessor &PP, PragmaIntroducer Introducer, PragmaParser &P) {
+    P.next();
+    std::optional<int64_t> V;
+    if (!P.is(tok::l_paren)) {
+      P.fail("expected '(' after 'likely'" + P.notHere());
+    } else {
+      P.next();
+      SourceLocation Start = P.loc();
+      V = P.expression();
+      if (V && !P.is(tok::r_paren)) {
+        P.fail("expected ')' after the percentage" + P.notHere());
+      } else if (V && (*V < 0 || *V > 100)) {
+        P.failAt(Start, "the percentage must be from 0 to 100, not " + std::to_string(*V));
+      } else if (V) {
+        P.next();
+        if (!P.atEnd())
+          P.fail("unexpected " + P.quoted() + " after likely(...)");
+      }
+    }
+    if (!P.Error.empty())
+      return malformed(PP, P, "likely", LikelyExample);
+    record(PP, Introducer, *V, /*Likely=*/true);
   }
 
   static void assume(Preprocessor &PP, PragmaParser &P) {
@@ -760,10 +791,13 @@ private:
       warn(PP, L, "'#pragma kperf gpu' ignored: a later one names another GPU");
   }
 
-  static void record(Preprocessor &PP, PragmaIntroducer Introducer, int64_t Value) {
+  static void record(Preprocessor &PP, PragmaIntroducer Introducer, int64_t Value,
+                     bool Likely = false) {
     const SourceManager &SM = PP.getSourceManager();
     TripRecord R;
     R.SM = &SM;
+    R.Likely = Likely;
+    const char *Name = Likely ? "likely" : "trip";
     R.P.Loc = Introducer.Loc;
     R.P.Value = Value;
     SourceLocation Expansion = SM.getExpansionLoc(Introducer.Loc);
@@ -775,7 +809,8 @@ private:
     if (Introducer.Loc.isFileID()) {
       Where = placement(PP, Introducer.Loc,
                         Introducer.Kind == PIK_HashPragma ? ScanFrom::Directive
-                                                          : ScanFrom::PragmaOperator);
+                                                          : ScanFrom::PragmaOperator,
+                        Likely);
     } else {
       // _Pragma from a macro: the loop may follow the macro invocation, or come
       // out of the same invocation; which, cannot be told here.
@@ -783,12 +818,13 @@ private:
       SourceLocation End = SM.getExpansionRange(Introducer.Loc).getEnd();
       SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, PP.getLangOpts());
       if (After.isValid() && After.isFileID())
-        Where = placement(PP, After, ScanFrom::Here);
+        Where = placement(PP, After, ScanFrom::Here, Likely);
       Where.Misplaced = false;
     }
     if (Where.Misplaced) {
       warn(PP, Introducer.Loc,
-           "'#pragma kperf trip' must come right before a for, while or do loop; ignored");
+           Likely ? "'#pragma kperf likely' must come right before an if statement; ignored"
+                  : "'#pragma kperf trip' must come right before a for, while or do loop; ignored");
       return;
     }
     R.Target = Where.Target;
@@ -797,7 +833,7 @@ private:
       Store &S = store();
       std::lock_guard<std::mutex> Lock(S.Mu);
       for (TripRecord &O : S.Trips) {
-        if (O.SM != &SM || O.Superseded)
+        if (O.SM != &SM || O.Superseded || O.Likely != R.Likely)
           continue;
         if ((R.Target.isValid() && O.Target == R.Target) ||
             (R.MacroTarget.isValid() && O.MacroTarget == R.MacroTarget)) {
@@ -808,7 +844,8 @@ private:
       S.Trips.push_back(std::move(R));
     }
     for (SourceLocation L : Superseded)
-      warn(PP, L, "'#pragma kperf trip' ignored: a later one applies to the same loop");
+      warn(PP, L, std::string("'#pragma kperf ") + Name + "' ignored: a later one applies to the same " +
+                      (Likely ? "if statement" : "loop"));
   }
 };
 
@@ -918,7 +955,19 @@ void beginPragmas(const CompilerInstance &CI, bool Reporting) {
 
 std::unique_ptr<ASTConsumer> pragmaDumpConsumer() { return std::make_unique<DumpConsumer>(); }
 
+static std::optional<int64_t> pragmaFor(const SourceManager &SM, SourceLocation LoopBegin,
+                                        bool Likely);
+
 std::optional<int64_t> tripPragmaFor(const SourceManager &SM, SourceLocation LoopBegin) {
+  return pragmaFor(SM, LoopBegin, false);
+}
+
+std::optional<int64_t> likelyPragmaFor(const SourceManager &SM, SourceLocation IfBegin) {
+  return pragmaFor(SM, IfBegin, true);
+}
+
+static std::optional<int64_t> pragmaFor(const SourceManager &SM, SourceLocation LoopBegin,
+                                        bool Likely) {
   if (LoopBegin.isInvalid())
     return std::nullopt;
   SourceLocation At = SM.getExpansionLoc(LoopBegin);
@@ -927,7 +976,7 @@ std::optional<int64_t> tripPragmaFor(const SourceManager &SM, SourceLocation Loo
   // The last matching pragma: a superseded one never applies.
   for (auto It = S.Trips.rbegin(); It != S.Trips.rend(); ++It) {
     TripRecord &R = *It;
-    if (R.SM != &SM || R.Superseded)
+    if (R.SM != &SM || R.Superseded || R.Likely != Likely)
       continue;
     if (!(R.Target.isValid() && R.Target == At) &&
         !(R.MacroTarget.isValid() && R.MacroTarget == At))
@@ -1025,7 +1074,7 @@ std::vector<TripPragma> tripPragmas(const SourceManager &SM) {
   std::lock_guard<std::mutex> Lock(S.Mu);
   std::vector<TripPragma> Out;
   for (const TripRecord &R : S.Trips)
-    if (!R.Superseded && R.SM == &SM)
+    if (!R.Superseded && R.SM == &SM && !R.Likely)
       Out.push_back(R.P);
   return Out;
 }

@@ -1,6 +1,8 @@
 // `#pragma kperf`: what the source tells kperf that it cannot derive itself.
 //
 //   #pragma kperf trip(N)                  the trip count of the loop that follows
+//   #pragma kperf likely(P)                the percentage of threads that take the
+//                                          then side of the if that follows
 //   #pragma kperf assume(NAME = VALUE, ...) the value of a kernel parameter or variable
 //   #pragma kperf block(X[, Y[, Z]])       the block shape (blockDim) of the kernels
 //                                          defined after it in the same file
@@ -66,6 +68,13 @@ struct TripPragma {
 // gets nullopt.  Only pragmas lexed with this SourceManager are considered.
 std::optional<int64_t> tripPragmaFor(const clang::SourceManager &SM,
                                      clang::SourceLocation LoopBegin);
+
+// The percentage a `#pragma kperf likely(P)` gives the if statement that
+// begins at IfBegin (its `if` keyword): the share of the threads that take
+// its then side; nullopt when none applies.  The pragma stands right before
+// the if, as a trip pragma before its loop (the same placement rule).
+std::optional<int64_t> likelyPragmaFor(const clang::SourceManager &SM,
+                                       clang::SourceLocation IfBegin);
 
 // The well-formed `#pragma kperf assume(NAME = VALUE, ...)` pairs of the
 // translation unit of SM, in source (lexing) order; a NAME assumed more than

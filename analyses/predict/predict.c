@@ -241,7 +241,7 @@ int kp_predict_input_from_kernel(const kp_kernel *k, const kp_binding *b, size_t
     return kp__err(err, errlen, "out of memory");
   kp_counts c;
   int rc = 0;
-  if (!kp_count_kernel(a, k, &c)) {
+  if (!kp_count_kernel_at(a, k, b, nb, &c)) {
     rc = kp__err(err, errlen, "out of memory counting kernel '%s'", k->name ? k->name : "?");
     goto done;
   }

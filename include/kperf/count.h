@@ -2,7 +2,9 @@
  *
  * Counts are for the kernel's "main thread" (model 000): the thread that takes
  * the longest path.  Branches count their longer side unless the condition
- * folds; loops multiply their body by the trip count, where thread ids are the
+ * folds or, with bindings (kp_count_kernel_at), is decided by them
+ * (kp_branch_side); the sides of a data test move their share of the bytes
+ * (kp_access_share); loops multiply their body by the trip count, where thread ids are the
  * variables "threadIdx.x" ... "blockIdx.z" (bind them to 0 for thread 0 of
  * block 0, which kp_launch_bindings does).  Counts are formulas; evaluate them
  * with kp_sym_eval and the bindings of a launch. */
@@ -55,6 +57,28 @@ typedef struct kp_counts {
 /* Fills *out for kernel k (every formula allocated in arena a).  Returns 0
  * when the kernel has no body or memory ran out. */
 int kp_count_kernel(struct kp_arena *a, const kp_kernel *k, kp_counts *out);
+/* The same, with the values b[0..nb) deciding the branches whose condition
+ * is the same for every thread of a launch (kp_branch_side): a dead side is
+ * not counted. */
+int kp_count_kernel_at(struct kp_arena *a, const kp_kernel *k, const kp_binding *b, size_t nb,
+                       kp_counts *out);
+
+/* Which side of branch br runs for every thread: 1 then, 0 else, -1 either.
+ * A side runs alone when the condition folded (kp_branch.taken), when
+ * #pragma kperf likely gives it 100% (0% for the other), or when with the
+ * bindings a comparison the other side needs (kp_branch.then_needs,
+ * else_needs: over parameters and launch sizes only) does not hold. */
+int kp_branch_side(const kp_branch *br, const kp_binding *b, size_t nb);
+
+/* The percentage of threads kperf takes to run the then side of a data test
+ * (a condition on a value loaded from memory) without #pragma kperf likely. */
+#define KP_DATA_BRANCH_PCT 50
+
+/* The share of the threads that make access acc, from the branches around
+ * it: 0 when one of them is decided against its side (kp_branch_side), the
+ * product of the shares of the data tests' sides it is on (#pragma kperf
+ * likely, else KP_DATA_BRANCH_PCT for then and the rest for else), else 1. */
+double kp_access_share(const kp_access *acc, const kp_binding *b, size_t nb);
 
 /* The bindings that evaluate a kernel's formulas at launch l: blockDim.* and
  * gridDim.* when known, each parameter whose argument folded, the module's

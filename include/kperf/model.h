@@ -207,6 +207,10 @@ typedef struct kp_access {
    * dimension, outermost first (NULL when not recorded). */
   kp_affine *subs;
   int shared_decl;     /* index in kp_kernel.shared_decls, -1 */
+  /* The innermost branch whose side holds the access (through loops and
+   * inlined calls), and which side: 1 then, 0 else; NULL at the top. */
+  const struct kp_branch *branch;
+  int branch_side;
 } kp_access;
 
 typedef enum kp_node_kind { KP_NODE_OP = 0, KP_NODE_LOOP, KP_NODE_BRANCH } kp_node_kind;
@@ -288,6 +292,26 @@ typedef struct kp_branch {
   int has_jump;  /* the operation node just before this branch node in its
                     region is its conditional jump (KP_I_BRANCH): a branch
                     code generation predicates leaves that jump out */
+  /* Comparisons the same for every thread of a launch (over parameters,
+   * launch sizes and constants only) that hold wherever the then side runs
+   * (then_needs: the parts of a condition `a && b` that are such, `flag != 0`
+   * of `if (flag)`) and wherever the else side runs (else_needs: the negated
+   * parts of `a || b`).  With values for their variables, a side one of
+   * whose needs does not hold is dead (kp_branch_side, count.h). */
+  kp_guard *then_needs;
+  size_t nthen_needs;
+  kp_guard *else_needs;
+  size_t nelse_needs;
+  /* 1: the condition depends on a value loaded from memory (a data test,
+   * `if (a[i] < 0)`), so which side a thread takes is not known. */
+  int data;
+  /* #pragma kperf likely(P) before the if (has_likely 1): the percentage
+   * of threads that take the then side, 0 to 100. */
+  int has_likely;
+  int likely;
+  /* The branch whose side holds this one (1 then, 0 else); NULL at the top. */
+  const struct kp_branch *outer;
+  int outer_side;
 } kp_branch;
 
 /* A note about something kperf could not analyse ("recursion cut at f",

@@ -7,6 +7,7 @@
 #ifndef KPERF_TRIP_H
 #define KPERF_TRIP_H
 
+#include "kperf/model.h"
 #include "kperf/sym.h"
 
 #ifdef __cplusplus
@@ -32,6 +33,20 @@ typedef enum kp_cmp { KP_CMP_LT = 0, KP_CMP_LE, KP_CMP_GT, KP_CMP_GE, KP_CMP_NE 
  *   SHR1:      flog2(init / (b + 1)) + 1 for i > b (i >= b: b - 1; i != b: b) */
 const kp_sym *kp_trip_count(struct kp_arena *a, const kp_sym *init, kp_step_kind kind,
                             const kp_sym *step, kp_cmp cmp, const kp_sym *limit);
+
+/* 1 when the comparison g holds and 0 when not, as a formula of integers
+ * (`a < b`: min(1, max(0, b - a)); `a != b`: min(1, max(0, a - b) + max(0,
+ * b - a)); `a == b`: 1 minus that), or NULL when g's sides are NULL. */
+const kp_sym *kp_guard_indicator(struct kp_arena *a, const kp_guard *g);
+
+/* The trip count of a loop whose condition is the conjunction of several
+ * bounds on its counter (`k < blockDim.x && base + k < n`): the counter
+ * stops at the first that fails, so the trip count is the smallest of the
+ * conjuncts' counts (trips[0..n), each from kp_trip_count), times the
+ * indicator of every condition that does not mention the counter
+ * (when[0..nwhen): `i < n && flag`).  NULL when one of them is NULL. */
+const kp_sym *kp_trip_conjunction(struct kp_arena *a, const kp_sym *const *trips, size_t n,
+                                  const kp_guard *when, size_t nwhen);
 
 #ifdef __cplusplus
 }

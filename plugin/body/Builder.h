@@ -190,6 +190,9 @@ struct Frame {
   // Conditions the threads running this frame satisfy (see kp_access.guards).
   std::vector<kp_guard> Guards;
   bool GuardsUnknown = false;
+  // The innermost branch side this frame is in (kp_access.branch).
+  const kp_branch *Branch = nullptr;
+  int Side = 0;
   std::map<std::string, int> Cse; // pure key -> node index in this frame
   llvm::SmallPtrSet<const VarDecl *, 8> Assigned;
 };
@@ -386,6 +389,8 @@ private:
   static kp_guard_op negate(kp_guard_op Op);
   bool condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out);
   void addGuards(Frame &F, const Expr *Cond, bool Neg);
+  bool launchUniform(const kp_sym *S, int Depth = 0) const;
+  void uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_t &N);
   static bool exits(const Stmt *S);
   static bool leavesFunction(const Stmt *S);
   static bool containsStmtExpr(const Expr *E, int Depth);
@@ -416,17 +421,22 @@ private:
     Lin Step; // Add: the increment (negative for decrements)
     int Shift = 1; // Mul2/Shr1: bits per update (i <<= 2, i >>= 2, i *= 4, i /= 4: 2)
   };
+  // The loop condition as bounds on the counter: one comparison, or a
+  // conjunction (`k < blockDim.x && base + k < n`) of comparisons of the
+  // counter, plus an offset the loop does not change, with a bound, and of
+  // conditions that do not mention the counter nor anything the loop changes.
   struct Bound {
     bool Ok = false;
-    BinaryOperatorKind Op = clang::BO_LT; // i Op Limit
-    Lin Limit;
+    std::vector<std::pair<BinaryOperatorKind, Lin>> Limits; // i Op Limit, each
+    std::vector<kp_guard> When; // the conjuncts without the counter
   };
   bool unrolledVar(int V);
   bool constAfterUnroll(const Lin &L);
   const kp_sym *tripSym(const Lin &L);
   Induction induction(const Expr *Inc);
-  Induction updateOf(const Expr *Inc, const Expr *Cond);
-  Bound boundOf(const Expr *Cond, const VarDecl *VD);
+  Induction updateOf(const Expr *Inc, const Expr *Cond, const Modified *Mod);
+  Bound boundOf(const Expr *Cond, const VarDecl *VD, const Modified *Mod);
+  bool counterPlus(const Expr *E, const VarDecl *VD, Lin &Off, int Depth);
   const kp_sym *tripOf(const Lin &Init, const Induction &Ind, const Bound &B);
   const kp_sym *floatTrip(const ForStmt *FS, Modified &Mod);
   const kp_sym *constantTrip(const ForStmt *FS, const VarDecl *&Counter);

@@ -889,6 +889,8 @@ Lin BodyBuilder::evalQuiet(const Expr *E) {
   Frame F;
   F.R = &Scratch;
   F.IsBranch = true;
+  F.Branch = Frames.back().Branch;
+  F.Side = Frames.back().Side;
   // Evaluate in a scratch frame whose nodes are discarded; CSE entries it
   // makes are dropped with it.  Hoisting is disabled (IsBranch).
   Frames.push_back(F);

@@ -4,10 +4,12 @@
 #include "body/Builder.h"
 
 #include "kperf/limits.h"
+#include "kperf/trip.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -120,6 +122,71 @@ void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
     F.Guards.insert(F.Guards.end(), G.begin(), G.end());
   else
     F.GuardsUnknown = true;
+}
+
+// Whether formula S reads only kernel parameters (`n`, a field `p.n`),
+// launch sizes (blockDim.*, gridDim.*) and constants: a value the same for
+// every thread of a launch, known once the launch's arguments are.
+bool BodyBuilder::launchUniform(const kp_sym *S, int Depth) const {
+  if (!S || Depth > 64)
+    return false;
+  if (S->kind == KP_SYM_CONST)
+    return true;
+  if (S->kind == KP_SYM_VAR) {
+    std::string N = S->name ? S->name : "";
+    // A parameter used as a doubling or halving counter (`for (; n > 1; n
+    // >>= 1)`) stands for the counter's value in formulas, not the argument.
+    for (size_t I = 0; I < K->nloops; ++I)
+      if (K->loops[I] && K->loops[I]->var && K->loops[I]->step_kind != KP_STEP_ADD &&
+          N == K->loops[I]->var)
+        return false;
+    if (N.rfind("blockDim.", 0) == 0 || N.rfind("gridDim.", 0) == 0 || paramNamed(N))
+      return true;
+    size_t Dot = N.find_first_of(".-");
+    return Dot != std::string::npos && paramNamed(N.substr(0, Dot)) && !mentionsLoaded(S);
+  }
+  return launchUniform(S->a, Depth + 1) && (!S->b || launchUniform(S->b, Depth + 1));
+}
+
+// The parts of Cond that hold wherever it is true (Neg: false) and are the
+// same for every thread of a launch (launchUniform): the conjuncts of `a &&
+// b` (Neg: the negated disjuncts of `a || b`) that are comparisons kperf
+// can state over parameters, launch sizes and constants.  Out is allocated
+// in the module; N 0 when there are none.
+void BodyBuilder::uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_t &N) {
+  Out = nullptr;
+  N = 0;
+  if (!Cond)
+    return;
+  std::vector<const Expr *> Parts, Work{Cond};
+  BinaryOperatorKind Join = Neg ? BO_LOr : BO_LAnd;
+  while (!Work.empty() && Parts.size() + Work.size() <= 16) {
+    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (BO && BO->getOpcode() == Join) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+    } else {
+      Parts.push_back(E);
+    }
+  }
+  std::vector<kp_guard> Needs;
+  for (const Expr *E : Parts) {
+    std::vector<kp_guard> G;
+    if (!condGuards(E, Neg, G))
+      continue;
+    for (const kp_guard &Gd : G)
+      if (launchUniform(Gd.lhs) && launchUniform(Gd.rhs))
+        Needs.push_back(Gd);
+  }
+  if (Needs.empty())
+    return;
+  Out = static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Needs.size()));
+  if (!Out)
+    return;
+  std::copy(Needs.begin(), Needs.end(), Out);
+  N = Needs.size();
 }
 
 // Whether S can leave the code that follows it: return, break, continue, goto.

@@ -166,7 +166,8 @@ BodyBuilder::Induction BodyBuilder::induction(const Expr *Inc) {
 // A for loop's update: one of induction()'s forms, or several joined by
 // commas (i++, j--) or `k = j++` (j counts, k trails it): the counter is
 // then the variable the condition compares.
-BodyBuilder::Induction BodyBuilder::updateOf(const Expr *Inc, const Expr *Cond) {
+BodyBuilder::Induction BodyBuilder::updateOf(const Expr *Inc, const Expr *Cond,
+                                             const Modified *Mod) {
   Induction I = induction(Inc);
   if (I.VD || !Inc || !Cond)
     return I;
@@ -189,7 +190,7 @@ BodyBuilder::Induction BodyBuilder::updateOf(const Expr *Inc, const Expr *Cond) 
     const auto *BO = dyn_cast<BinaryOperator>(P);
     if (!C2.VD && BO && BO->getOpcode() == BO_Assign)
       C2 = induction(BO->getRHS()); // k = j++: j's update
-    if (C2.VD && boundOf(Cond, C2.VD).Ok) {
+    if (C2.VD && boundOf(Cond, C2.VD, Mod).Ok) {
       Found = C2;
       ++N;
     }
@@ -212,20 +213,107 @@ const Expr *comparedWith(const BinaryOperator *Cmp, const VarDecl *VD, BinaryOpe
   return Cmp->getLHS();
 }
 
-BodyBuilder::Bound BodyBuilder::boundOf(const Expr *Cond, const VarDecl *VD) {
+// Whether S mentions one of the variables (deeper than 256 levels: taken
+// as yes).
+static bool mentionsAny(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Vars,
+                        int Depth = 0) {
+  if (!S)
+    return false;
+  if (Depth > 256)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return Vars.count(VD) != 0;
+  for (const Stmt *Ch : S->children())
+    if (mentionsAny(Ch, Vars, Depth + 1))
+      return true;
+  return false;
+}
+
+// Whether E is the counter VD plus an offset that does not mention it (`k`,
+// `base + k`, `k + base`, `k - 1`, `(b * T + k)`): Off its value.
+bool BodyBuilder::counterPlus(const Expr *E, const VarDecl *VD, Lin &Off, int Depth) {
+  if (Depth > 16)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (refersTo(E, VD)) {
+    Off = linConst(0);
+    return true;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
+      !BO->getType()->isIntegralOrEnumerationType())
+    return false;
+  llvm::SmallPtrSet<const VarDecl *, 1> Self;
+  Self.insert(VD);
+  const Expr *L = BO->getLHS(), *R = BO->getRHS();
+  Lin Inner;
+  if (!mentionsAny(R, Self) && counterPlus(L, VD, Inner, Depth + 1)) {
+    Off = linAdd(Inner, evalQuiet(R), BO->getOpcode() == BO_Add ? 1 : -1);
+    return formula(Off) != nullptr;
+  }
+  if (BO->getOpcode() == BO_Add && !mentionsAny(L, Self) && counterPlus(R, VD, Inner, Depth + 1)) {
+    Off = linAdd(Inner, evalQuiet(L), 1);
+    return formula(Off) != nullptr;
+  }
+  return false;
+}
+
+BodyBuilder::Bound BodyBuilder::boundOf(const Expr *Cond, const VarDecl *VD, const Modified *Mod) {
   Bound B;
   if (!Cond || !VD)
     return B;
-  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!BO || !BO->isComparisonOp())
-    return B;
-  BinaryOperatorKind Op;
-  const Expr *Other = comparedWith(BO, VD, Op);
-  if (!Other)
-    return B;
-  B.Limit = evalQuiet(Other);
-  B.Op = Op;
-  B.Ok = tripSym(B.Limit) != nullptr;
+  // The conjuncts of `a && b && ...`.
+  std::vector<const Expr *> Conj, Work{Cond};
+  while (!Work.empty()) {
+    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (BO && BO->getOpcode() == BO_LAnd) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+    } else {
+      Conj.push_back(E);
+    }
+    if (Conj.size() + Work.size() > 16)
+      return Bound();
+  }
+  llvm::SmallPtrSet<const VarDecl *, 1> Self;
+  Self.insert(VD);
+  for (const Expr *E : Conj) {
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (Conj.size() > 1 && !mentionsAny(E, Self)) {
+      // A condition the loop does not change (`i < n && flag`): the loop
+      // runs only when it holds.
+      std::vector<kp_guard> G;
+      if (!Mod || mentionsAny(E, Mod->Vars) || !condGuards(E, false, G))
+        return Bound();
+      B.When.insert(B.When.end(), G.begin(), G.end());
+      continue;
+    }
+    if (!BO || !BO->isComparisonOp())
+      return Bound();
+    BinaryOperatorKind Op;
+    Lin Limit, Off;
+    if (const Expr *Other = comparedWith(BO, VD, Op)) {
+      Limit = evalQuiet(Other);
+    } else if (Conj.size() > 1 && !mentionsAny(BO->getRHS(), Self) &&
+               counterPlus(BO->getLHS(), VD, Off, 0)) {
+      // base + i < n: i < n - base
+      Op = BO->getOpcode();
+      Limit = linAdd(evalQuiet(BO->getRHS()), Off, -1);
+    } else if (Conj.size() > 1 && !mentionsAny(BO->getLHS(), Self) &&
+               counterPlus(BO->getRHS(), VD, Off, 0)) {
+      Op = BinaryOperator::reverseComparisonOp(BO->getOpcode());
+      Limit = linAdd(evalQuiet(BO->getLHS()), Off, -1);
+    } else {
+      return Bound();
+    }
+    if (!tripSym(Limit))
+      return Bound();
+    B.Limits.emplace_back(Op, Limit);
+  }
+  B.Ok = !B.Limits.empty();
   return B;
 }
 
@@ -241,25 +329,32 @@ static bool cmpOf(BinaryOperatorKind Op, kp_cmp &Cmp) {
   }
 }
 
-// Trip count of a loop with counter starting at Init, updated by Ind, while `i Op Limit`.
+// Trip count of a loop with counter starting at Init, updated by Ind, while
+// every `i Op Limit` of B (and its conditions without the counter) holds.
 const kp_sym *BodyBuilder::tripOf(const Lin &Init, const Induction &Ind, const Bound &B) {
-  kp_cmp Cmp;
-  if (!cmpOf(B.Op, Cmp))
-    return nullptr;
   kp_step_kind Kind = Ind.Kind == Induction::Add    ? KP_STEP_ADD
                       : Ind.Kind == Induction::Mul2 ? KP_STEP_MUL2
                                                     : KP_STEP_SHR1;
   if (Ind.Kind == Induction::None ||
-      (Ind.Kind == Induction::Add && mentionsLoaded(Ind.Step.base)))
+      (Ind.Kind == Induction::Add && mentionsLoaded(Ind.Step.base)) || B.Limits.empty())
     return nullptr;
-  const kp_sym *T = kp_trip_count(A, tripSym(Init), Kind,
-                                  Ind.Kind == Induction::Add ? Ind.Step.base : nullptr, Cmp,
-                                  tripSym(B.Limit));
-  // Several bits per update: the counter takes every Shift-th value of the
-  // one-bit counter, from the first: ceil(trip / Shift) of them.
-  if (T && Ind.Kind != Induction::Add && Ind.Shift > 1)
-    T = kp_sym_bin(A, KP_SYM_CEILDIV, T, C(Ind.Shift));
-  return T;
+  std::vector<const kp_sym *> Trips;
+  for (const auto &[Op, Limit] : B.Limits) {
+    kp_cmp Cmp;
+    if (!cmpOf(Op, Cmp))
+      return nullptr;
+    const kp_sym *T = kp_trip_count(A, tripSym(Init), Kind,
+                                    Ind.Kind == Induction::Add ? Ind.Step.base : nullptr, Cmp,
+                                    tripSym(Limit));
+    // Several bits per update: the counter takes every Shift-th value of the
+    // one-bit counter, from the first: ceil(trip / Shift) of them.
+    if (T && Ind.Kind != Induction::Add && Ind.Shift > 1)
+      T = kp_sym_bin(A, KP_SYM_CEILDIV, T, C(Ind.Shift));
+    if (!T)
+      return nullptr;
+    Trips.push_back(T);
+  }
+  return kp_trip_conjunction(A, Trips.data(), Trips.size(), B.When.data(), B.When.size());
 }
 
 // The trip count of `for (float v = -3; v <= 3; v++)`: a floating-point
@@ -640,9 +735,9 @@ void BodyBuilder::loop(const Stmt *S) {
     Mod.TraverseStmt(const_cast<Expr *>(Inc));
   if (Cond)
     Mod.TraverseStmt(const_cast<Expr *>(Cond));
-  Induction Ind = updateOf(Inc, Cond);
+  Induction Ind = updateOf(Inc, Cond, &Mod);
   const Stmt *IncStmt = nullptr;
-  if ((!Ind.VD || (Cond && !boundOf(Cond, Ind.VD).Ok)) && Body) {
+  if ((!Ind.VD || (Cond && !boundOf(Cond, Ind.VD, &Mod).Ok)) && Body) {
     // while/do, or a for whose update is not the counter the condition
     // compares: the counter's update is a statement of the body (the last
     // one that updates a variable the condition compares).
@@ -650,7 +745,7 @@ void BodyBuilder::loop(const Stmt *S) {
       for (const Stmt *St : CS->body())
         if (const auto *E = dyn_cast<Expr>(St)) {
           Induction C2 = induction(E);
-          if (C2.VD && Cond && boundOf(Cond, C2.VD).Ok) {
+          if (C2.VD && Cond && boundOf(Cond, C2.VD, &Mod).Ok) {
             Ind = C2;
             IncStmt = St;
           }
@@ -691,7 +786,7 @@ void BodyBuilder::loop(const Stmt *S) {
   if (!Ind.VD)
     Why = Cond ? "no counter kperf recognises (i++, i += s, i *= 2, i >>= 1)" : "no condition";
   else {
-    Bound B = boundOf(Cond, Ind.VD);
+    Bound B = boundOf(Cond, Ind.VD, &Mod);
     if (!B.Ok)
       Why = "the condition is not a comparison of the counter with a bound kperf can follow";
     else if (!(Trip = tripOf(InitL, Ind, B)))
@@ -812,6 +907,8 @@ void BodyBuilder::loop(const Stmt *S) {
   F.Loop = Lp->id;
   F.Divergent = Frames.back().Divergent || Lp->thread_dependent;
   F.Unrolled = FullUnroll;
+  F.Branch = Frames.back().Branch;
+  F.Side = Frames.back().Side;
   F.Guards = Frames.back().Guards;
   F.GuardsUnknown = Frames.back().GuardsUnknown;
   Frames.push_back(F);

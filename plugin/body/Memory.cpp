@@ -345,6 +345,8 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
       break;
     }
   Ac->divergent = Frames.back().Divergent;
+  Ac->branch = Frames.back().Branch;
+  Ac->branch_side = Frames.back().Side;
   Ac->shared_decl = P.Ptr.Space == KP_SPACE_SHARED ? P.Ptr.SharedDecl : -1;
   {
     const Frame &Fr = Frames.back();

@@ -1,12 +1,14 @@
 // BodyBuilder: statements -- blocks, declarations, if/else and the branch
 // regions they make, returns, switches, loop pragmas.
 #include "body/Builder.h"
+#include "Pragmas.h"
 
 #include "kperf/limits.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -139,6 +141,15 @@ void BodyBuilder::ifStmt(const IfStmt *IS) {
     Jump = emit(depth(), KP_I_BRANCH, 1, {&Cd}, IS->getIfLoc());
   }
   branch(IS->getIfLoc(), Cond, Cd, Taken, IS->getThen(), IS->getElse(), Jump);
+  // #pragma kperf likely(P): the share of the threads that take the then side.
+  kp_region *R = Frames.back().R;
+  if (R && R->nnodes && R->nodes[R->nnodes - 1].kind == KP_NODE_BRANCH &&
+      R->nodes[R->nnodes - 1].branch)
+    if (std::optional<int64_t> P = likelyPragmaFor(Ctx.getSourceManager(), IS->getBeginLoc())) {
+      kp_branch *B = R->nodes[R->nnodes - 1].branch;
+      B->has_likely = 1;
+      B->likely = static_cast<int>(*P);
+    }
 }
 
 // `if (x > E) x = E;` and its mirror forms, x an integer local and E the same
@@ -188,6 +199,13 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
   B->divergent = Taken < 0 && Cd.ThreadDep;
   B->taken = Taken;
   B->cond = str(text(Cond));
+  B->outer = Frames.back().Branch;
+  B->outer_side = Frames.back().Side;
+  if (Taken < 0 && Cond) {
+    uniformNeeds(Cond, false, B->then_needs, B->nthen_needs);
+    uniformNeeds(Cond, true, B->else_needs, B->nelse_needs);
+    B->data = Cd.FromMemory;
+  }
   bool Div = Frames.back().Divergent || B->divergent;
   // A clamp, `if (x > E) x = E;` (>=, or E < x; `<` for a floor): x is
   // min(x, E) (max) after it, whichever side the threads take.
@@ -201,6 +219,8 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
     F.R = R;
     F.IsBranch = true;
     F.Divergent = Div;
+    F.Branch = B;
+    F.Side = Neg ? 0 : 1;
     F.Guards = Frames.back().Guards;
     F.GuardsUnknown = Frames.back().GuardsUnknown;
     if (B->divergent)

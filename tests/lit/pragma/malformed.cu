@@ -8,14 +8,14 @@
 // RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 -w %s 2>&1 | count 0
 // The text of one, with the flag that controls it.
 // RUN: %kperf_cc -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// CHECK: malformed.cu:[[@LINE+2]]:15: warning: kperf: unknown '#pragma kperf foo': expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME) [-Wignored-pragmas]
-// expected-warning@+1 {{kperf: unknown '#pragma kperf foo': expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)}}
+// CHECK: malformed.cu:[[@LINE+2]]:15: warning: kperf: unknown '#pragma kperf foo': expected trip(N), likely(P), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME) [-Wignored-pragmas]
+// expected-warning@+1 {{kperf: unknown '#pragma kperf foo': expected trip(N), likely(P), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)}}
 #pragma kperf foo
 // expected-warning@+1 {{kperf: unknown '#pragma kperf TRIP'}}
 #pragma kperf TRIP(4)
 // expected-warning@+1 {{kperf: unknown '#pragma kperf 42'}}
 #pragma kperf 42
-// expected-warning@+1 {{kperf: empty '#pragma kperf': expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)}}
+// expected-warning@+1 {{kperf: empty '#pragma kperf': expected trip(N), likely(P), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)}}
 #pragma kperf
 
 // trip
@@ -132,7 +132,7 @@
 #pragma kperf block(F(32))
 // expected-warning@+1 {{kperf: malformed '#pragma kperf block': division by zero, e.g. block(32, 8)}}
 #pragma kperf block(32 / 0)
-// expected-warning@+1 {{kperf: unknown '#pragma kperf BLOCK': expected trip(N), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)}}
+// expected-warning@+1 {{kperf: unknown '#pragma kperf BLOCK': expected trip(N), likely(P), assume(NAME = VALUE), block(X, Y, Z) or gpu(NAME)}}
 #pragma kperf BLOCK(32)
 
 // A trip pragma that no loop follows.
