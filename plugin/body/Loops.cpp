@@ -456,25 +456,60 @@ int BodyBuilder::unrollHint(const AttributedStmt *AS) {
 // Whether nvcc -O3 unrolls a loop of Trip iterations (a constant; -1 when
 // not) completely, given its unroll pragma and one iteration's size in
 // unrollSize's units (see nvcc::FullUnrollBudget).
-bool BodyBuilder::unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize) {
+// ThreadArray: the counter indexes one of the thread's own arrays
+// (indexesThreadArray; nvcc::ArrayUnrollBudget).
+bool BodyBuilder::unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize,
+                               bool ThreadArray) {
   if (Trip < 0)
     return false;
   if (Unroll == nvcc::PragmaUnrollFull)
     return true;
   if (Unroll > 0)
     return Unroll >= Trip;
-  const uint64_t Budget = static_cast<uint64_t>(nvcc::FullUnrollBudget);
-  return Trip <= nvcc::FoldTripCap && IterationSize <= Budget &&
-         static_cast<uint64_t>(Trip) * IterationSize <= Budget;
+  const uint64_t Budget =
+      static_cast<uint64_t>(ThreadArray ? nvcc::ArrayUnrollBudget : nvcc::FullUnrollBudget);
+  return Trip <= (ThreadArray ? nvcc::ArrayTripCap : nvcc::FoldTripCap) &&
+         IterationSize <= Budget && static_cast<uint64_t>(Trip) * IterationSize <= Budget;
+}
+
+// Whether S subscripts an array of the thread's own (a local variable of
+// constant size, not __shared__) with an index that reads Counter: `acc[m *
+// TN + n]`, `sum[r][c]` for the counter m, r or c.
+bool BodyBuilder::indexesThreadArray(const Stmt *S, const VarDecl *Counter, int Depth) {
+  if (!S || !Counter || Depth > 256)
+    return false;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+    bool Reads = false;
+    const Expr *Base = AS;
+    while (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+      if (!Reads) {
+        llvm::SmallPtrSet<const VarDecl *, 1> C;
+        C.insert(Counter);
+        Reads = mentionsAny(Sub->getIdx(), C);
+      }
+      Base = Sub->getBase();
+    }
+    if (Reads)
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          if (VD->hasLocalStorage() && !isa<clang::ParmVarDecl>(VD) &&
+              isa<clang::ConstantArrayType>(VD->getType().getCanonicalType()))
+            return true;
+  }
+  for (const Stmt *Ch : S->children())
+    if (indexesThreadArray(Ch, Counter, Depth + 1))
+      return true;
+  return false;
 }
 
 // One iteration's size, in unrollSize's units, as nvcc sizes a loop of Trip
-// iterations it may unroll whole (nvcc::FoldTripCap): up to the cap, without
-// what folds once Counter is a constant (its arithmetic with constants, its
-// update); above it, body and update as written.
+// iterations it may unroll whole (nvcc::FoldTripCap, nvcc::ArrayTripCap when
+// ThreadArray): up to the cap, without what folds once Counter is a constant
+// (its arithmetic with constants, its update); above it, body and update as
+// written.
 uint64_t BodyBuilder::wholeSize(const Stmt *Body, const Expr *Inc, const VarDecl *Counter,
-                                int64_t Trip, int Depth) {
-  if (!Counter || Trip < 0 || Trip > nvcc::FoldTripCap)
+                                int64_t Trip, int Depth, bool ThreadArray) {
+  if (!Counter || Trip < 0 || Trip > (ThreadArray ? nvcc::ArrayTripCap : nvcc::FoldTripCap))
     return unrollSize(Body, Depth) + unrollSize(Inc, Depth);
   FoldedCounters.push_back(Counter);
   uint64_t B = unrollSize(Body, Depth);
@@ -512,6 +547,10 @@ bool BodyBuilder::foldsAfterUnroll(const Expr *E, int Depth) {
   if (!E || Depth > 256)
     return false;
   E = E->IgnoreParens();
+  // A template's parameter (TN in `m * TN + n`) is a constant in an
+  // instance: see through its substitution.
+  if (const auto *ST = dyn_cast<clang::SubstNonTypeTemplateParmExpr>(E))
+    return foldsAfterUnroll(ST->getReplacement(), Depth + 1);
   if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) || isa<clang::CharacterLiteral>(E) ||
       isa<clang::CXXBoolLiteralExpr>(E))
     return true;
@@ -650,8 +689,9 @@ uint64_t BodyBuilder::unrollSize(const Stmt *S, int Depth) {
       if (!T || !kp_sym_is_const(T, &Trip) || Trip < 0)
         Trip = -1;
     }
-    uint64_t W = wholeSize(Body, Inc, Counter, Trip, Depth + 1);
-    if (Trip >= 0 && W < Cap && unrollsWhole(Hint, Trip, W))
+    bool Arr = Hint == 0 && indexesThreadArray(Body, Counter, 0);
+    uint64_t W = wholeSize(Body, Inc, Counter, Trip, Depth + 1, Arr);
+    if (Trip >= 0 && W < Cap && unrollsWhole(Hint, Trip, W, Arr))
       return std::min(Cap, static_cast<uint64_t>(Trip) * W);
     // A loop that stays a loop keeps the loops around it loops too (nvcc
     // unrolls outer loops only once their inner loops are gone).
@@ -832,11 +872,13 @@ void BodyBuilder::loop(const Stmt *S) {
   // tile loops around its channel loop run one iteration after another).
   uint64_t Size = Unroll == 0 ? unrollSize(Body, 0) + unrollSize(Inc, 0) : 0;
   bool AroundLoop = Unroll == 0 && Size >= nvcc::RolledLoopSize;
+  bool Arr = Unroll == 0 && indexesThreadArray(Body, Ind.VD, 0);
   bool FullUnroll = TripConst && TripC >= 0 && Lp->trip_kind == KP_TRIP_EXACT &&
                     unrollsWhole(Unroll, TripC,
                                  Unroll == 0 && !AroundLoop
-                                     ? wholeSize(Body, Inc, Ind.VD, TripC, 0)
-                                     : Size);
+                                     ? wholeSize(Body, Inc, Ind.VD, TripC, 0, Arr)
+                                     : Size,
+                                 Arr);
   Lp->unrolled_by = FullUnroll || AroundLoop ? 1
                     : Unroll > 0             ? Unroll
                     : Unroll < 0             ? nvcc::RuntimeUnrollFactor
