@@ -86,8 +86,11 @@ static int split_loc(const char *loc, char **file, int *line, int *col) {
 
 /* ------------------------------------------------------------ values */
 
-/* Six significant digits: the same figure prints the same everywhere. */
+/* Six significant digits (integers as they are): the same figure prints the
+ * same everywhere. */
 static double rounded(double v) {
+  if (v == floor(v) && fabs(v) < 1e15)
+    return v;
   char buf[64];
   snprintf(buf, sizeof buf, "%.6g", v);
   return strtod(buf, NULL);
