@@ -21,7 +21,7 @@ typedef struct kp_command {
 /* The subcommands (one file each). */
 extern const kp_command kp_cmd_gpus, kp_cmd_gpu, kp_cmd_occupancy, kp_cmd_import_gpus,
     kp_cmd_analyze, kp_cmd_predict, kp_cmd_recommend, kp_cmd_compare, kp_cmd_tune, kp_cmd_check,
-    kp_cmd_compdb, kp_cmd_checks;
+    kp_cmd_compdb, kp_cmd_checks, kp_cmd_diff;
 
 /* JSON getters (cli_json.c): the item; a string, number or bool, or def when
  * absent or of another type; kp_json_int: 1 and *out when a number. */

@@ -31,13 +31,14 @@
 #include "kperf/control.h"
 #include "kperf/findings_report.h"
 #include "plugin_run.h"
+#include "snapshot.h"
 
 enum { CHECK_CLEAN = 0, CHECK_FINDINGS = 1, CHECK_ERROR = 2 };
 
 static void check_help(FILE *out) {
-  fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--root DIR] [--gpu NAME]\n"
-        "                   [--db PATH] [--checks SPEC] [-j N] [--werror] [--remarks] [--verbose]\n"
-        "                   [--no-nvcc-compat] [--allow-no-gpu]\n"
+  fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--save FILE] [--root DIR]\n"
+        "                   [--gpu NAME] [--db PATH] [--checks SPEC] [-j N] [--werror]\n"
+        "                   [--remarks] [--verbose] [--no-nvcc-compat] [--allow-no-gpu]\n"
         "\n"
         "Runs kperf on the CUDA files of a project: every entry of\n"
         "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
@@ -59,6 +60,8 @@ static void check_help(FILE *out) {
         "                    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; Make: bear -- make)\n"
         "  --sarif OUT       also write the findings of every file as one SARIF 2.1.0 log\n"
         "                    (for GitHub code scanning and other SARIF viewers)\n"
+        "  --save FILE       also write a snapshot of the predicted launch times, kernels\n"
+        "                    and findings as JSON, to compare with 'kperf diff'\n"
         "  --root DIR        SARIF URIs are relative to DIR, the %SRCROOT% of the log\n"
         "                    (default: the current directory; files outside it keep\n"
         "                    absolute file:// URIs)\n"
@@ -122,16 +125,17 @@ typedef struct job {
   char *shown;     /* as shown in progress lines: relative to the cwd when under it */
   char *directory; /* the compile's working directory */
   strlist argv;    /* the command to run */
-  char sarif[PATH_MAX + 64], out[PATH_MAX + 64], model[PATH_MAX + 64];
+  char sarif[PATH_MAX + 64], out[PATH_MAX + 64], model[PATH_MAX + 64], predict[PATH_MAX + 64];
   pid_t pid;
   int status; /* exit status, 128+signal, -1 could not run */
   char *report; /* the SARIF text, NULL when none was written */
   char *error;  /* why its compile command could not be translated, else NULL */
   int no_arch;  /* the entry names no GPU arch: kperf check gave it sm_90 */
+  int analysed; /* its report was read */
 } job;
 
 typedef struct options {
-  const char *build, *sarif, *root, *gpu, *db, *checks;
+  const char *build, *sarif, *save, *root, *gpu, *db, *checks;
   long long jobs;
   int werror, remarks, verbose, no_compat, allow_no_gpu;
   strlist files;
@@ -161,7 +165,8 @@ static int build_command(job *j, const kp_cc_result *t, const options *o, const 
       sl_push2(c, "-fplugin-arg-kperf-report=sarif:", j->sarif) ||
       (o->gpu && sl_push2(c, "-fplugin-arg-kperf-gpu=", o->gpu)) ||
       (o->db && sl_push2(c, "-fplugin-arg-kperf-db=", o->db)) ||
-      (o->checks && sl_push2(c, "-fplugin-arg-kperf-checks=", o->checks)))
+      (o->checks && sl_push2(c, "-fplugin-arg-kperf-checks=", o->checks)) ||
+      (o->save && sl_push2(c, "-fplugin-arg-kperf-predict=", j->predict)))
     return -1;
   return 0;
 }
@@ -179,6 +184,7 @@ static void on_signal(int sig) {
       unlink(all_jobs[i].sarif);
       unlink(all_jobs[i].out);
       unlink(all_jobs[i].model);
+      unlink(all_jobs[i].predict);
     }
     rmdir(tmp_dir);
   }
@@ -454,11 +460,48 @@ static void say_no_arch(const options *o, size_t n, const char *first) {
           first, n > 1 ? " and other files" : "", n > 1 ? "" : "s", gpu);
 }
 
+/* --save FILE: the snapshot of the analysed files (snapshot.h), from the
+ * predictions and the model the plugin wrote for each and the merged log. */
+static int save_snapshot(const options *o, const cJSON *log, const job *jobs, size_t njobs,
+                         const char *cwd) {
+  char root[PATH_MAX], err[512];
+  if (!realpath(o->root ? o->root : cwd, root))
+    snprintf(root, sizeof root, "%s", o->root ? o->root : cwd);
+  char *plain = cJSON_Print(log);
+  char *rooted = plain ? kp_sarif_relocate(plain, NULL, root, err, sizeof err) : NULL;
+  free(plain);
+  kp_snapshot_tu *tus = calloc(njobs + 1, sizeof *tus);
+  size_t n = 0;
+  for (size_t i = 0; tus && i < njobs; i++) {
+    if (!jobs[i].analysed)
+      continue;
+    tus[n].directory = jobs[i].directory;
+    tus[n].predict = kp_cli_read_file(jobs[i].predict, NULL);
+    tus[n].model = kp_cli_read_file(jobs[i].model, NULL);
+    n++;
+  }
+  int rc = -1;
+  if (!rooted || !tus)
+    snprintf(err, sizeof err, "out of memory");
+  else
+    rc = kp_snapshot_write(o->save, root, tus, n, rooted, err, sizeof err);
+  if (rc != 0)
+    kp_cli_error("check: --save: %s", err);
+  for (size_t i = 0; i < n; i++) {
+    free((char *)tus[i].predict);
+    free((char *)tus[i].model);
+  }
+  free(tus);
+  free(rooted);
+  return rc;
+}
+
 static void remove_tmp(job *jobs, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unlink(jobs[i].sarif);
     unlink(jobs[i].out);
     unlink(jobs[i].model);
+    unlink(jobs[i].predict);
   }
   rmdir(tmp_dir);
   tmp_live = 0;
@@ -486,6 +529,7 @@ static int parse_args(int argc, char **argv, options *o) {
         return -1;
     } else if ((r = kp_cli_opt(argc, argv, &i, "-p", &o->build)) ||
                (r = kp_cli_opt(argc, argv, &i, "--sarif", &o->sarif)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--save", &o->save)) ||
                (r = kp_cli_opt(argc, argv, &i, "--root", &o->root)) ||
                (r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
                (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
@@ -691,6 +735,7 @@ static int check_run(int argc, char **argv) {
     snprintf(j->sarif, sizeof j->sarif, "%s/%zu.sarif", tmp_dir, njobs);
     snprintf(j->out, sizeof j->out, "%s/%zu.out", tmp_dir, njobs);
     snprintf(j->model, sizeof j->model, "%s/%zu.model.json", tmp_dir, njobs);
+    snprintf(j->predict, sizeof j->predict, "%s/%zu.predict.json", tmp_dir, njobs);
     njobs++;
     n_all_jobs = njobs;
     if (tfailed) {
@@ -767,6 +812,7 @@ static int check_run(int argc, char **argv) {
     free(sarif);
     if (abs) {
       reports[nreports++] = abs;
+      j->analysed = 1;
       /* No GPU database or no GPU: the plugin checked nothing and its log
        * says why (an execution that did not succeed). */
       char nothing[PATH_MAX + 1024];
@@ -904,6 +950,8 @@ static int check_run(int argc, char **argv) {
     }
     free(rooted);
   }
+  if (o.save && save_snapshot(&o, log, jobs, njobs, cwd) != 0)
+    write_failed = 1;
   cJSON_Delete(log);
   if (no_arch)
     say_no_arch(&o, no_arch, no_arch_file);

@@ -17,6 +17,7 @@ static const kp_command *const commands[] = {
     &kp_cmd_analyze,
     &kp_cmd_check,
     &kp_cmd_checks,
+    &kp_cmd_diff,
     &kp_cmd_compdb,
     &kp_cmd_predict,
     &kp_cmd_recommend,
