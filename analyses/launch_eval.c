@@ -519,6 +519,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
                         const kp_gpu *gpu, kp_launch_eval *e) {
   e->uncoal_fraction = e->uncoal_reused_fraction = e->l1_extra_fraction = 0;
   e->uncoal_reused_st_fraction = 0;
+  e->sibling_l1_fraction = 0;
   e->reuse_set_bytes = 0;
   e->uncoal_accesses = 0;
   coal_acc acc;
@@ -531,8 +532,10 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
    * record's fields): the first moves them, the others find them in L1. */
   kp_shape s = {e->block[0], e->block[1], e->block[2], KP_SHAPE_LAUNCH, l};
   kp_sibling_reuse sib;
-  if (acc.excess_of && acc.total > 0 &&
-      kp_sibling_reuse_of(m, k, &s, gpu, e->b, e->nb, acc.excess_of, &sib) && sib.bytes > 0) {
+  if (acc.excess_of && kp_sibling_reuse_of(m, k, &s, gpu, e->b, e->nb, acc.excess_of, &sib) &&
+      e->global_bytes > 0)
+    e->sibling_l1_fraction = sib.l1_bytes / e->global_bytes;
+  if (acc.excess_of && acc.total > 0 && sib.bytes > 0) {
     double room = acc.total - acc.reused;
     double add = sib.bytes < room ? sib.bytes : room;
     if (add > 0) {
@@ -723,6 +726,7 @@ static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_
       e->uncoal_reused_st_fraction > 0 && gb > 0 ? e->uncoal_reused_st_fraction * gb : 0;
   in->l1_extra_cycles = e->l1_extra_fraction > 0 && gb > 0 ? e->l1_extra_fraction * gb : 0;
   in->reuse_set_bytes = e->reuse_set_bytes;
+  in->sibling_l1_bytes = e->sibling_l1_fraction > 0 && gb > 0 ? e->sibling_l1_fraction * gb : 0;
   in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
   in->replays[KP_I_LD_SHARED] = e->bank_replays_ld;
   in->replays[KP_I_ST_SHARED] = e->bank_replays_st;
@@ -1057,6 +1061,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     e->uncoal_accesses = scanned->uncoal_accesses;
     e->uncoal_reused_fraction = scanned->uncoal_reused_fraction;
     e->uncoal_reused_st_fraction = scanned->uncoal_reused_st_fraction;
+    e->sibling_l1_fraction = scanned->sibling_l1_fraction;
     e->l1_extra_fraction = scanned->l1_extra_fraction;
     e->reuse_set_bytes = scanned->reuse_set_bytes;
   } else {

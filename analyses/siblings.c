@@ -162,8 +162,8 @@ int kp_sibling_reuse_of(const kp_module *m, const kp_kernel *k, const kp_shape *
     double excess = 0;
     for (size_t q = 0; q < n; q++)
       excess += excess_of[member[q]] > 0 ? excess_of[member[q]] : 0;
-    if (!(excess > 0))
-      continue;
+    if (!(excess > 0) && a->is_store)
+      continue; /* stores: only an excess to merge */
     kp_lane_ctx c;
     if (!kp_lane_ctx_init(&c, m, k, s)) {
       kp_lane_ctx_free(&c);
@@ -178,12 +178,13 @@ int kp_sibling_reuse_of(const kp_module *m, const kp_kernel *k, const kp_shape *
     double exec = kp_access_executions(k, a, b, nb);
     if (!(exec >= 0))
       exec = 1;
-    double saved = (sc.alone - sc.together) / sc.asked * a->elem_bytes * exec; /* per thread */
-    if (saved > excess)
-      saved = excess;
+    double shared = (sc.alone - sc.together) / sc.asked * a->elem_bytes * exec; /* per thread */
+    double saved = shared > excess ? excess : shared;
     out->bytes += saved;
     if (a->is_store)
       out->st_bytes += saved;
+    else
+      out->l1_bytes += shared - saved;
     out->set_bytes += sc.together / sc.points;
     out->groups++;
   }

@@ -148,6 +148,16 @@ static double held_slots(const kp_gpu *gpu, const kp_model_facts *f, int c) {
  * others (bench/accuracy/README.md). */
 #define BN_LATENCY_OVERLAP_P 3.0
 
+/* SM cycles a block takes beyond its threads' critical path: its launch on
+ * the SM and its retirement (warps set up, the block's exit seen by the
+ * scheduler before the next block takes its place).  One global constant,
+ * measured on the public gpu-stream runs of bench/validation's tuning part
+ * (two blocks of 32 threads per SM, where each wave of blocks is one block's
+ * lifetime): the cycles a wave takes beyond the model's critical path were
+ * 222 (A100, init), 119 (A100, scale), 137 (H100 PCIe, init), 211 (L40,
+ * init), 229 (L40, scale); their median, rounded. */
+#define BN_BLOCK_CYCLES 200.0
+
 static double latency_overlap(double thr, double lat) {
   const double p = BN_LATENCY_OVERLAP_P;
   return pow(pow(fmax(thr, 0), p) + pow(fmax(lat, 0), p), 1.0 / p);
@@ -389,6 +399,15 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
                          level, 100 * reused / f->uncoal_bytes, set / 1e3);
     }
   }
+  /* Loads whose sectors another access to the array moved a moment before
+   * (a stencil's shifted loads, a record's fields) hit in L1 where L1 caches
+   * global loads: NVIDIA from Volta (CC 7.0) on, AMD's vector L1. */
+  if (in->sibling_l1_bytes > 0 && (gpu->cc_major >= 7 || strcmp(gpu->vendor, "AMD") == 0)) {
+    double hit = in->sibling_l1_bytes * threads;
+    c.l2_bytes = c.l2_bytes > hit ? c.l2_bytes - hit : 0;
+    kp_prediction_note(out, "loads of sectors another access to the array moved hit in L1 "
+                            "(%.3g bytes per thread)", in->sibling_l1_bytes);
+  }
   c.dram_bytes = global;
   if (in->footprint_bytes >= 0 && in->footprint_bytes < global)
     c.dram_bytes = in->footprint_bytes + uncoal * threads;
@@ -402,6 +421,16 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
    * cache holds cost that cache's latency. */
   double lat[KP_I_COUNT];
   memcpy(lat, f->lat, sizeof lat);
+  /* A global store is done for its warp when L2 has taken it: L2 is a
+   * write-back cache, and the write reaches DRAM later, off the warp's path.
+   * Measured on the public gpu-stream runs of bench/validation (two blocks
+   * of 32 threads per SM, tuning GPUs A100 and L40): a block that only
+   * stores (init) lives 490 and 562 cycles, one that loads and stores
+   * (scale, triad) 1,030-1,114 and 1,110 cycles: the store adds about L2's
+   * latency (221 and 277 cycles) to a load's DRAM latency, not DRAM's. */
+  int store_l2 = f->lat_l2 > 0 && lat[KP_I_ST_GLOBAL] > f->lat_l2;
+  if (store_l2)
+    lat[KP_I_ST_GLOBAL] = f->lat_l2;
   int spills_cached = spill_left < 1;
   if (spills_cached) {
     /* the rest at DRAM's latency; none left: whatever DRAM's is (NaN unknown) */
@@ -414,7 +443,7 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     double tt, td;
     if (kp_thread_time_ex(in->kernel, lat, f->issue, in->bindings, in->nbindings, 1, &tt, &td))
       c.thread_cycles = tt;
-  } else if (spills_cached && !in->thread_time) {
+  } else if ((spills_cached || store_l2) && !in->thread_time) {
     double tt, td; /* the sum of the instructions' latencies, the spills' included */
     if (kp_predict_thread_time(in, lat, f->issue, &tt, &td))
       c.thread_cycles = tt;
@@ -437,6 +466,9 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
       c.thread_cycles = serial;
   }
   c.thread_cycles *= live_blocks;
+  /* Every block of a wave is launched and retired, whether it works or not. */
+  if (c.thread_cycles >= 0)
+    c.thread_cycles += BN_BLOCK_CYCLES;
   if (live < 1)
     kp_prediction_note(out, "active work: the launch's warps do %.3g%% of the work of its "
                        "first thread's (bounds checks), in %.3g%% of its blocks",

@@ -35,6 +35,9 @@ typedef struct kp_sibling_reuse {
                        the sectors one member's request moved (at most the
                        members' own excess, excess_of) */
   double st_bytes;  /* of those, moved by stores (L2 merges them; L1 does not) */
+  double l1_bytes;  /* the rest of what loads find in those sectors: bytes per
+                       thread of coalesced requests (beyond `bytes`) that L1
+                       serves instead of L2 (a stencil's shifted loads) */
   double set_bytes; /* bytes of sectors one warp keeps between the members */
   int groups;       /* groups with some reuse */
 } kp_sibling_reuse;

@@ -107,7 +107,7 @@ if len(sys.argv) > 1:
         cmd += ["--arg", r0["args"]] + ["-D" + d for d in r0["defines"].split(";")]
         q = subprocess.run(cmd, stdout=subprocess.PIPE, universal_newlines=True)
         one = json.loads(q.stdout) if q.returncode == 0 else {}
-        near(float(r0["pred_kp"]), one.get("predicted_us", float("nan")), "batch = single predict",
+        near(float(r0["pred_bn"]), one.get("predicted_us", float("nan")), "batch = single predict",
              eps=1e-5)
         for m in public.MODELS:
             near(float(r0["pred_" + m]), one.get("models", {}).get(m, float("nan")),

@@ -952,29 +952,32 @@ static void test_bn(void) {
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.exec_cycles, bn_wave(8192, &p));
   CHECK_STR(p.bound, "dram");
-  /* The arrays span 64 KiB: 1024 cycles of DRAM; FP32 and the loads bind,
-   * the latency trails. */
+  /* The arrays span 64 KiB: 1024 cycles of DRAM; the latency (2000 and a
+   * block's BN_BLOCK_CYCLES, 200: 2200 per wave) binds, FP32 and the loads
+   * next. */
   in.footprint_bytes = 65536;
   p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 2200);
   CHECK_NEAR(p.exec_cycles, bn_wave(2 * 2112, &p));
-  CHECK_STR(p.bound, "fp32+ld/st");
-  CHECK_STR(p.bound2, "issue"); /* 1664 / 0.805 = 2067, then the latency's 2000 */
+  CHECK_STR(p.bound, "latency");
+  CHECK_STR(p.bound2, "fp32+ld/st");
   CHECK_NEAR(bn_field(&p, "bn_dram_cycles"), 1024);
   /* Register spills, with their traffic as kp_ptxas_apply adds it: 400
    * bytes per thread through DRAM ((65536 + 400 * 8192) / 64 = 52224
    * cycles, 26112 per wave) and 100 local instructions per thread (ld/st
    * 64 * 104 * 2 = 13312 per wave).  Without a kernel the thread's path is
    * the sum of its instructions' latencies, the spills' included: 100 * 4 +
-   * 4 * 400 + 100 * 400 = 42000 per wave binds. */
+   * 4 * 400 + 100 * 400 = 42000, and 200 for the block: 42200 per wave
+   * binds. */
   in.spill_bytes = 400;
   in.bytes[KP_SPACE_LOCAL] = 400;
   in.count[KP_I_ST_LOCAL] = in.count[KP_I_LD_LOCAL] = 50;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 84000);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 84400);
   CHECK_NEAR(p.exec_cycles, bn_wave(2 * 26112, &p)); /* dram, under the latency */
   CHECK_STR(p.bound, "latency");
   CHECK_STR(p.bound2, "dram");
-  CHECK_NEAR(p.bound2_ratio, 26112.0 / 42000);
+  CHECK_NEAR(p.bound2_ratio, 26112.0 / 42200);
   /* The resident threads' stacks (400 bytes each, 32 blocks of 128 threads:
    * 1.6 MB) fit in a last-level cache of 1 GiB (latency 100, 128 bytes per
    * cycle): the spills leave DRAM (512 cycles per wave) for it, 3276800 /
@@ -997,15 +1000,15 @@ static void test_bn(void) {
    * stack size. */
   g.mem[KP_MEM_LLC].size_bytes = 409600;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 84000);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 84400);
   CHECK_NEAR(p.exec_cycles, bn_wave(2 * 26112, &p));
   CHECK(strstr(p.note, "spills served") == NULL);
   /* An L2 that holds them serves them first, at L2's latency (200): the
-   * path is 100 * 4 + 4 * 400 + 100 * 200 = 22000 per wave. */
+   * path is 100 * 4 + 4 * 400 + 100 * 200 = 22000, 22200 per wave. */
   g.mem[KP_MEM_L2].size_bytes = 1LL << 30;
   g.mem[KP_MEM_LLC].size_bytes = 1LL << 30;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 22000);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 22200);
   CHECK_NEAR(p.exec_cycles, bn_wave(2 * 14912, &p)); /* fp32+ld/st under it */
   CHECK_STR(p.bound, "latency");
   CHECK(strstr(p.note, "spills served by L2 100% (a wave's stacks: 1.64 MB)") != NULL);
@@ -1015,19 +1018,19 @@ static void test_bn(void) {
    * spills hit it at its latency (30) and never reach L2; with no L2 size
    * the rest reach DRAM ((65536 + 0.75 * 3276800) / 64 = 39424 cycles) at
    * 400: the path is 100 * 4 + 4 * 400 + 100 * (0.25 * 30 + 0.75 * 400) =
-   * 32750 per wave. */
+   * 32750, 32950 per wave with the block's 200. */
   g.mem[KP_MEM_L2].size_bytes = -1;
   g.mem[KP_MEM_LLC].size_bytes = -1;
   g.mem[KP_MEM_L1].size_bytes = 204800;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 32750);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 32950);
   CHECK_NEAR(bn_field(&p, "bn_dram_cycles"), 39424);
   CHECK(strstr(p.note, "spills served by L1 25% (an SM's stacks: 0.819 MB)") != NULL);
   /* L2 serves what an L1 holding a quarter of an SM's stacks leaves (above):
-   * 100 * 4 + 4 * 400 + 100 * (0.25 * 30 + 0.75 * 200) = 17750. */
+   * 100 * 4 + 4 * 400 + 100 * (0.25 * 30 + 0.75 * 200) = 17750, and 200. */
   g.mem[KP_MEM_L2].size_bytes = 1LL << 30;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 17750);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 17950);
   CHECK(strstr(p.note, "spills served by L1 25% (an SM's stacks: 0.819 MB), L2 75% (a wave's "
                        "stacks: 1.64 MB)") != NULL);
   g.mem[KP_MEM_L1].size_bytes = -1;
@@ -1106,11 +1109,24 @@ static void test_bn(void) {
   in.thread_time = flat_time;
   in.thread_time_user = &calls;
   p = run(KP_MODEL_BN, &g, &in);
-  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 700);
-  CHECK(p.exec_cycles > 701.3 && p.exec_cycles < 701.4); /* (700^3 + 125^3)^(1/3) */
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 700 + 200); /* and the block's 200 */
+  CHECK(p.exec_cycles > 900.8 && p.exec_cycles < 900.9); /* (900^3 + 125^3)^(1/3) */
   CHECK_NEAR(p.exec_cycles, bn_wave(125, &p)); /* fp32+ld/st */
   CHECK_STR(p.bound, "latency");
   CHECK_STR(p.bound2, "fp32+ld/st");
+
+  /* A global store is done when L2 (latency 200) has it, not DRAM (400): a
+   * load and a store cost 400 + 200 on the path, and the block 200. */
+  kp_predict_input_init(&in);
+  in.block_threads = 32;
+  in.grid_blocks = 1;
+  in.count[KP_I_LD_GLOBAL] = 1;
+  in.count[KP_I_ST_GLOBAL] = 1;
+  in.bytes[KP_SPACE_GLOBAL] = 8;
+  g.mem[KP_MEM_L2].size_bytes = 1 << 20;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.facts.lat[KP_I_ST_GLOBAL], 400); /* the shared facts keep DRAM's */
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 400 + 200 + 200);
 }
 
 /* ---- The launch's floor and its time per way of timing it ---- */
