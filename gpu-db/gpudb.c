@@ -1233,6 +1233,26 @@ static const char *text_or_null(sqlite3_stmt *st, int c) {
   return c >= 0 ? (const char *)sqlite3_column_text(st, c) : NULL;
 }
 
+/* The fact of the one row `sql` (value, source; ?1 the GPU's id, ?2 key)
+ * selects, into *f, left unknown when there is none; *st stays prepared for
+ * the caller to finalize once f is used (f's text lives in it).  0, or -1
+ * with the error. */
+static int keyed_fact(kp_gpudb *db, int i, const char *sql, const char *id, const char *key,
+                      sqlite3_stmt **st, kp_fact *f, char *err, size_t errlen) {
+  if (prep(db, i, sql, st, err, errlen))
+    return -1;
+  sqlite3_bind_text(*st, 1, id, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(*st, 2, key, -1, SQLITE_STATIC);
+  int r = sqlite3_step(*st);
+  if (r == SQLITE_ROW) {
+    fact_from_col(f, *st, 0);
+    f->source = text_or_null(*st, 1);
+  } else if (r != SQLITE_DONE) {
+    return step_err(db, i, *st, err, errlen);
+  }
+  return 0;
+}
+
 /* Emits the described columns of the current row; returns non-zero to stop. */
 static int emit_row(sqlite3_stmt *st, const coldesc *d, size_t nd, kp_fact_fn fn, void *user) {
   for (size_t k = 0; k < nd; k++) {
@@ -1466,20 +1486,10 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
     snprintf(nm, sizeof nm, "floor.%s_us", launch_timing_names[t]);
     kp_fact f = {"launch", nm, "us", KP_FACT_NULL, 0, NAN, NULL, NULL};
     st = NULL;
-    if (rc == 1) {
-      if (prep(db, i, "SELECT time_us, source FROM launch_floor WHERE gpu_id = ?1 AND method = ?2",
-               &st, err, errlen))
-        return -1;
-      sqlite3_bind_text(st, 1, m.id, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text(st, 2, launch_timing_names[t], -1, SQLITE_STATIC);
-      int r = sqlite3_step(st);
-      if (r == SQLITE_ROW) {
-        fact_from_col(&f, st, 0);
-        f.source = text_or_null(st, 1);
-      } else if (r != SQLITE_DONE) {
-        return step_err(db, i, st, err, errlen);
-      }
-    }
+    if (rc == 1 && keyed_fact(db, i, "SELECT time_us, source FROM launch_floor WHERE gpu_id = ?1 "
+                              "AND method = ?2", m.id, launch_timing_names[t], &st, &f, err,
+                              errlen) != 0)
+      return -1;
     stop = fn(&f, user);
     sqlite3_finalize(st);
   }
@@ -1497,21 +1507,10 @@ int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, ch
     snprintf(nm, sizeof nm, "dram.achieved.%s_gbs", stream_kernel_names[k]);
     kp_fact f = {"memory", nm, "GB/s", KP_FACT_NULL, 0, NAN, NULL, NULL};
     st = NULL;
-    if (has_ach == 1) {
-      if (prep(db, i,
-               "SELECT bandwidth_gbs, source FROM dram_achieved WHERE gpu_id = ?1 AND kernel = ?2",
-               &st, err, errlen))
-        return -1;
-      sqlite3_bind_text(st, 1, m.id, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text(st, 2, stream_kernel_names[k], -1, SQLITE_STATIC);
-      int r = sqlite3_step(st);
-      if (r == SQLITE_ROW) {
-        fact_from_col(&f, st, 0);
-        f.source = text_or_null(st, 1);
-      } else if (r != SQLITE_DONE) {
-        return step_err(db, i, st, err, errlen);
-      }
-    }
+    if (has_ach == 1 && keyed_fact(db, i, "SELECT bandwidth_gbs, source FROM dram_achieved WHERE "
+                                   "gpu_id = ?1 AND kernel = ?2", m.id, stream_kernel_names[k],
+                                   &st, &f, err, errlen) != 0)
+      return -1;
     stop = fn(&f, user);
     sqlite3_finalize(st);
     if (stop || has_occ != 1)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kperf/launch.h"
 #include "cli.h"
 #include "kperf/findings_report.h"
 #include "plugin_run.h"
@@ -291,15 +292,12 @@ static int shown(const change *c, const options *o) {
 
 /* ------------------------------------------------------------ text */
 
+/* A time as kperf's remarks give it; "no time" when there is none. */
 static void fmt_time(double us, char *buf, size_t n) {
   if (isnan(us))
     snprintf(buf, n, "no time");
-  else if (us >= 1e6)
-    snprintf(buf, n, "%.3g s", us / 1e6);
-  else if (us >= 1e3)
-    snprintf(buf, n, "%.3g ms", us / 1e3);
   else
-    snprintf(buf, n, "%.3g us", us);
+    kp_format_time_us(us, buf, n);
 }
 
 static void fmt_where(const cJSON *e, char *buf, size_t n) {
