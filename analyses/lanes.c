@@ -1273,7 +1273,7 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
               if (ph.warp < nhalves && !lanes_eval_prepared(c, &prep[blk], a, &ph, &hi))
                 continue; /* the second half cannot be told: neither can the wavefront */
             }
-            if (!wa.active && (per == 1 || !hi.active))
+            if (!wa.active && (per == 1 || !hi.active) && !c->visit_idle)
               continue;
             kp_scan_point sp = {&p, smp, nsamples, primary, j, 0, 0, &wa, per == 2 ? &hi : NULL};
             if (primary >= 0)

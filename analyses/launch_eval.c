@@ -21,6 +21,7 @@
 #include "kperf/ptxas.h"
 #include "kperf/report.h"
 #include "kperf/siblings.h"
+#include "kperf/atomics.h"
 #include "kperf/sym.h"
 #include "kperf/warp.h"
 
@@ -520,6 +521,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
   e->uncoal_fraction = e->uncoal_reused_fraction = e->l1_extra_fraction = 0;
   e->uncoal_reused_st_fraction = 0;
   e->sibling_l1_fraction = 0;
+  e->same_address_atomics = 0;
   e->reuse_set_bytes = 0;
   e->uncoal_accesses = 0;
   coal_acc acc;
@@ -545,6 +547,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
     }
   }
   free(acc.excess_of);
+  e->same_address_atomics = kp_same_address_atomics(m, k, &s, gpu, e->b, e->nb);
   if (e->global_bytes > 0) {
     e->uncoal_fraction = acc.total / e->global_bytes;
     e->uncoal_reused_fraction = acc.reused / e->global_bytes;
@@ -727,6 +730,7 @@ static int predict_with(const kp_module *m, const kp_kernel *k, const kp_launch_
   in->l1_extra_cycles = e->l1_extra_fraction > 0 && gb > 0 ? e->l1_extra_fraction * gb : 0;
   in->reuse_set_bytes = e->reuse_set_bytes;
   in->sibling_l1_bytes = e->sibling_l1_fraction > 0 && gb > 0 ? e->sibling_l1_fraction * gb : 0;
+  in->same_address_atomics = e->same_address_atomics > 0 ? e->same_address_atomics : 0;
   in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
   in->replays[KP_I_LD_SHARED] = e->bank_replays_ld;
   in->replays[KP_I_ST_SHARED] = e->bank_replays_st;
@@ -1062,6 +1066,7 @@ static int evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
     e->uncoal_reused_fraction = scanned->uncoal_reused_fraction;
     e->uncoal_reused_st_fraction = scanned->uncoal_reused_st_fraction;
     e->sibling_l1_fraction = scanned->sibling_l1_fraction;
+    e->same_address_atomics = scanned->same_address_atomics;
     e->l1_extra_fraction = scanned->l1_extra_fraction;
     e->reuse_set_bytes = scanned->reuse_set_bytes;
   } else {

@@ -148,6 +148,15 @@ static double held_slots(const kp_gpu *gpu, const kp_model_facts *f, int c) {
  * others (bench/accuracy/README.md). */
 #define BN_LATENCY_OVERLAP_P 3.0
 
+/* SM cycles L2 takes per atomic to one address: the atomics of all SMs to
+ * the same address are applied one after another.  One global constant,
+ * measured on bench/validation's tuning rows: a naive float sum
+ * (atomicAdd(out, x[i]) by every thread, cuda-training-series hw5, Nsight
+ * Compute's duration on an RTX 3070 at 1725 MHz) takes 3.64 ns per element
+ * at 160 K, 8 M and 32 M elements alike.  No public microbenchmark of the
+ * rate was found for other GPUs or for integer atomics. */
+#define BN_SAME_ADDRESS_ATOMIC_CYCLES 6.3
+
 /* SM cycles a block takes beyond its threads' critical path: its launch on
  * the SM and its retirement (warps set up, the block's exit seen by the
  * scheduler before the next block takes its place).  One global constant,
@@ -172,6 +181,7 @@ typedef struct bn_ctx {
   const kp_prediction *out;
   double per_warp[R_COUNT]; /* cycles one warp adds to a resource of its SM */
   double dram_bytes, l2_bytes, llc_bytes; /* whole launch */
+  double atomic_cycles;                   /* whole launch: same-address atomics at L2 */
   double thread_cycles;
 } bn_ctx;
 
@@ -192,6 +202,7 @@ static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double
   double share = (double)blocks / (double)c->in->grid_blocks;
   if (f->bpc_l2 > 0)
     t[R_L2] = c->l2_bytes * share / f->bpc_l2;
+  t[R_L2] += c->atomic_cycles * share;
   if (f->bpc_llc > 0)
     t[R_LLC] = c->llc_bytes * share / f->bpc_llc;
   if (f->bpc_dram > 0)
@@ -407,6 +418,12 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     c.l2_bytes = c.l2_bytes > hit ? c.l2_bytes - hit : 0;
     kp_prediction_note(out, "loads of sectors another access to the array moved hit in L1 "
                             "(%.3g bytes per thread)", in->sibling_l1_bytes);
+  }
+  if (in->same_address_atomics > 0) {
+    double n = in->same_address_atomics * (double)in->grid_blocks * in->block_threads;
+    c.atomic_cycles = n * BN_SAME_ADDRESS_ATOMIC_CYCLES;
+    kp_prediction_note(out, "%.3g atomics to one address, applied one after another at L2 "
+                            "(%.3g cycles each)", n, BN_SAME_ADDRESS_ATOMIC_CYCLES);
   }
   c.dram_bytes = global;
   if (in->footprint_bytes >= 0 && in->footprint_bytes < global)

@@ -78,6 +78,10 @@ typedef struct kp_lane_ctx {
    * loop, the first iteration of the others, warps 0, 1 and the last: a
    * check judging many values of a parameter looks at fewer points each. */
   int quick;
+  /* Visit the sampled warps none of whose lanes make the access too (their
+   * kp_scan_point lanes with no active bit): a caller counting the share of
+   * lanes that take part needs them (0: skipped, as the checks want). */
+  int visit_idle;
   /* What a scan visits: 0, NVIDIA's warps of 32 lanes; 32, the 32-lane
    * halves of AMD wavefronts (scanned as warps, named so in messages); 64,
    * AMD's wavefronts, each two halves (kp_scan_point.lanes, .lanes_hi). */

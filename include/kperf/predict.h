@@ -79,6 +79,9 @@ typedef struct kp_predict_input {
   double uncoal_reused_st_bytes; /* of those, written by stores: L2 merges them, L1 (write-
                                   through) does not (0) */
   double reuse_set_bytes;      /* the sectors one warp keeps for that reuse (0) */
+  double same_address_atomics; /* global atomics per launched thread that every thread
+                                  makes at one address (kperf/atomics.h): L2 applies
+                                  them one after another (0) */
   double sibling_l1_bytes;     /* bytes per thread of coalesced loads that find their
                                   sectors moved by another access to the same array
                                   (kperf/siblings.h): L1 serves them (0) */

@@ -1,0 +1,36 @@
+/* Global atomics every thread makes at one address (analyses/atomics.c).
+ *
+ * Atomics to one address serialise where the address lives: L2 applies them
+ * one after another, however many SMs send them.  A naive reduction
+ * (atomicAdd(sum, x[i]) by every thread) is bound by that rate, not by its
+ * loads.  Such an atomic is a global one whose index names no thread or
+ * block id (a loop counter may move it: every thread is at the same address
+ * in the same iteration).  Which lanes take part comes from the scan of its
+ * warps under the launch's shape (lanes.h), so that one atomic per block
+ * (if (threadIdx.x == 0)) counts once per block.
+ *
+ * Uses: model.h, lanes.h, sym.h, active.h.  No clang. */
+#ifndef KPERF_ATOMICS_H
+#define KPERF_ATOMICS_H
+
+#include "kperf/gpu.h"
+#include "kperf/lanes.h"
+#include "kperf/model.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Same-address global atomics per launched thread of kernel k (averaged over
+ * the threads of the scanned warps: executions x the share of lanes that
+ * make them) under block shape s and bindings (b, nb).  0 when there are
+ * none or none could be scanned. */
+double kp_same_address_atomics(const kp_module *m, const kp_kernel *k, const kp_shape *s,
+                               const kp_gpu *gpu, const kp_binding *b, size_t nb);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
