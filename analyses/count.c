@@ -9,6 +9,7 @@
  * bindings and works in cycles. */
 #include "kperf/count.h"
 #include "kperf/arena.h"
+#include "kperf/lanes.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -457,20 +458,8 @@ static int predicated_jump(const counter *ct, const kp_region *r, size_t i) {
  * not hold. */
 static int needs_fail(const kp_guard *g, size_t n, const kp_binding *b, size_t nb) {
   for (size_t i = 0; i < n; i++) {
-    int64_t l, r;
-    if (!kp_sym_eval(g[i].lhs, b, nb, &l) || !kp_sym_eval(g[i].rhs, b, nb, &r))
-      continue;
     int holds;
-    switch (g[i].op) {
-    case KP_GUARD_LT: holds = l < r; break;
-    case KP_GUARD_LE: holds = l <= r; break;
-    case KP_GUARD_GT: holds = l > r; break;
-    case KP_GUARD_GE: holds = l >= r; break;
-    case KP_GUARD_EQ: holds = l == r; break;
-    case KP_GUARD_NE: holds = l != r; break;
-    default: holds = 1; break;
-    }
-    if (!holds)
+    if (kp_guard_holds(&g[i], b, nb, &holds) && !holds)
       return 1;
   }
   return 0;

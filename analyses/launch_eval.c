@@ -421,6 +421,12 @@ static void scan_memo_add(scan_memo *mo, size_t i, const kp_shape *s, const int6
 /* Longest scan key kept (values beyond: scanned every time). */
 #define SCAN_KEY_MAX 512
 
+/* The block shape of launch l as evaluated in e. */
+static kp_shape launch_shape(const kp_launch_eval *e, const kp_launch *l) {
+  kp_shape s = {e->block[0], e->block[1], e->block[2], KP_SHAPE_LAUNCH, l};
+  return s;
+}
+
 /* Scans every access of space `space` (atomics and unsized ones left out)
  * under the launch's block shape, by the GPU's units (kp_gpu_scan_wave); for
  * each access with a point visited, calls done(a, scan state, e).  With a
@@ -431,13 +437,7 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
                           void (*reset)(void *acc), void *acc, size_t acc_size, scan_memo *memo,
                           void (*done)(const kp_kernel *k, const kp_access *a, void *acc,
                                        kp_launch_eval *e)) {
-  kp_shape s;
-  memset(&s, 0, sizeof s);
-  s.x = e->block[0];
-  s.y = e->block[1];
-  s.z = e->block[2];
-  s.source = KP_SHAPE_LAUNCH;
-  s.launch = l;
+  kp_shape s = launch_shape(e, l);
   for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *a = &k->accesses[i];
     if (a->space != space || a->is_atomic || a->elem_bytes == 0)
@@ -532,7 +532,7 @@ static void uncoalesced(const kp_module *m, const kp_kernel *k, const kp_launch 
                 coal_done);
   /* Sectors a thread's accesses to one array share (an RGB pixel's bytes, a
    * record's fields): the first moves them, the others find them in L1. */
-  kp_shape s = {e->block[0], e->block[1], e->block[2], KP_SHAPE_LAUNCH, l};
+  kp_shape s = launch_shape(e, l);
   kp_sibling_reuse sib;
   if (acc.excess_of && kp_sibling_reuse_of(m, k, &s, gpu, e->b, e->nb, acc.excess_of, &sib) &&
       e->global_bytes > 0)

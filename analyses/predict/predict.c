@@ -345,12 +345,11 @@ void kp_prediction_launch(const kp_gpu *gpu, const kp_predict_input *in, kp_pred
   double stream = floor_of(gpu, KP_LAUNCH_STREAM, nvidia ? KP_FLOOR_STREAM_US : 0, &m);
   double graph = floor_of(gpu, KP_LAUNCH_GRAPH, nvidia ? KP_FLOOR_GRAPH_US : 0, &m);
   double nsight = floor_of(gpu, KP_LAUNCH_NSIGHT, graph, &m);
-  /* Back-to-back launches overlap the next launch with the running kernel:
-   * a launch takes the longer of the two. */
+  /* The floors; kp_prediction_timings adds the execution. */
+  out->timing_us[KP_LAUNCH_EVENT] = out->launch_us;
+  out->timing_us[KP_LAUNCH_NSIGHT] = nsight;
   out->timing_us[KP_LAUNCH_STREAM] = stream;
   out->timing_us[KP_LAUNCH_GRAPH] = graph;
-  out->timing_us[KP_LAUNCH_NSIGHT] = nsight; /* completed by kp_prediction_timings */
-  out->timing_us[KP_LAUNCH_EVENT] = out->launch_us;
 }
 
 /* The launch's time per way of timing it, once exec_us is known. */
@@ -361,11 +360,12 @@ static void kp_prediction_timings(kp_prediction *out) {
       out->timing_us[t] = NAN;
     return;
   }
-  double stream = out->timing_us[KP_LAUNCH_STREAM], graph = out->timing_us[KP_LAUNCH_GRAPH];
-  out->timing_us[KP_LAUNCH_EVENT] = out->launch_us + e;
-  out->timing_us[KP_LAUNCH_NSIGHT] = out->timing_us[KP_LAUNCH_NSIGHT] + e;
-  out->timing_us[KP_LAUNCH_STREAM] = stream > e ? stream : e;
-  out->timing_us[KP_LAUNCH_GRAPH] = graph > e ? graph : e;
+  /* A timed launch adds its floor to the execution; back-to-back launches
+   * overlap the next launch with the running kernel: the longer of the two. */
+  out->timing_us[KP_LAUNCH_EVENT] += e;
+  out->timing_us[KP_LAUNCH_NSIGHT] += e;
+  out->timing_us[KP_LAUNCH_STREAM] = fmax(out->timing_us[KP_LAUNCH_STREAM], e);
+  out->timing_us[KP_LAUNCH_GRAPH] = fmax(out->timing_us[KP_LAUNCH_GRAPH], e);
 }
 
 void kp_prediction_note_first(kp_prediction *out, const char *text) {
