@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Score kperf's [kperf-uncoalesced] and [kperf-bank-conflict] findings against
-hand-derived labels of access sites in public CUDA projects (labels.tsv, see
-README.md).  No public code is kept in this repository: the sources are read
+"""Score kperf's findings against hand-derived labels of public CUDA projects
+(labels.tsv, see README.md): [kperf-uncoalesced] and [kperf-bank-conflict] on
+access lines, [kperf-local-memory], [kperf-spill] and [kperf-grid-coverage] on
+the lines labelled for them.  No public code is kept in this repository: the sources are read
 from a directory laid out as
 
     SRC/<owner>+<name>/<path in the repository>     (files at the labelled commit)
@@ -14,8 +15,9 @@ itself a git dir) at the labelled commits.
   score.py --plugin kperf.so [--db kperf-gpus.db] [--clang clang++-22] SRC
   score.py --extract MIRRORS SRC        (writes SRC, compiles nothing)
 
-Prints precision and recall per check, the misses and the false alarms (with
-the label's reason), degree disagreements, labels on lines without code
+Prints precision and recall per check and per project ("not built" for a check
+the plugin does not have), the misses grouped by idiom and the false alarms
+(with the label's reason), degree disagreements, labels on lines without code
 ("labels to check"), and findings on lines with no label ("unlabelled
 findings", not counted).  It is a bench, not a gate: exit 0 when
 it ran, 2 on its own errors (bad labels, no plugin, no sources).
@@ -33,8 +35,21 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CHECKS = ("uncoalesced", "bank-conflict")
+# The access checks: every line with an access label (one of these or 'none')
+# is a site of both.
+ACCESS_CHECKS = ("uncoalesced", "bank-conflict")
+# The other checks: a line is a site of check C when it has a label C (a
+# positive) or no-C (a negative); 'none' says nothing about them.
+OTHER_CHECKS = ("local-memory", "spill", "grid-coverage")
+CHECKS = ACCESS_CHECKS + OTHER_CHECKS
+NEGATIVE = {"no-" + c: c for c in OTHER_CHECKS}
 COLUMNS = ("project", "commit", "path", "line", "check", "degree", "block", "cc", "reason")
+# An optional tenth column: the idioms of the line (comma-separated, '-' none),
+# by which the misses are grouped.
+COLUMNS_IDIOM = COLUMNS + ("idiom",)
+IDIOMS = ("loop-stride", "padding", "byte-shared", "bitonic", "narrow-2d", "size-param", "record-fields",
+          "data-mask", "no-round-up", "no-guard", "swapped", "exact-grid", "local-index", "unrolled-index")
+GRID_KINDS = ("no-round-up", "no-guard", "swapped")
 UNIT_COLUMNS = ("project", "path", "includes", "flags")
 
 
@@ -49,7 +64,16 @@ def _own_corpus():
 
 _OWN = _own_corpus()
 DIAG_RE, WAY_RE, pct = _OWN.DIAG_RE, _OWN.WAY_RE, _OWN.pct
-SECTORS_RE = re.compile(r"^(\d+)/(\d+)$")
+# bank-conflict: N, or LO-HI when the degree changes with a loop iteration,
+# optionally @VAR=VALUE, the worst iteration.  uncoalesced: SECTORS/IDEAL, or
+# LO-HI/IDEAL, with the same optional @.
+WAYS_RE = re.compile(r"^(\d+)(?:-(\d+))?(?:@([A-Za-z_][A-Za-z0-9_]*=-?\d+))?$")
+SECTORS_RE = re.compile(r"^(\d+)(?:-(\d+))?/(\d+)(?:@([A-Za-z_][A-Za-z0-9_]*=-?\d+))?$")
+# kperf's message for a degree that changes with a loop: "2- to 32-way ..."
+WAY_RANGE_RE = re.compile(r"(\d+)- to (\d+)-way")
+# Any kperf finding (the own corpus's DIAG_RE knows the two access checks only).
+FINDING_RE = re.compile(r"^(.*?):(\d+):(\d+): (?:warning|error): (.*) \[kperf-([a-z][a-z-]*)\]$")
+BYTES_RE = re.compile(r"(\d+) bytes")
 # kperf's uncoalesced message: "... touches 32 sectors where 4 would do ..."
 KPERF_SECTORS_RE = re.compile(r"(\d+) sectors where (\d+) would do")
 HEX40_RE = re.compile(r"^[0-9a-f]{40}$")
@@ -62,9 +86,10 @@ class Error(Exception):
     pass
 
 
-def read_tsv(path, columns):
+def read_tsv(path, columns, optional=None):
     """Rows of a tab-separated file: '#' lines and blank lines are skipped, the
-    first other line is the header and must name `columns` in order."""
+    first other line is the header and must name `columns` in order (or
+    `optional`, the same with more columns at the end)."""
     rows, header = [], None
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
@@ -74,21 +99,55 @@ def read_tsv(path, columns):
             cells = line.split("\t")
             if header is None:
                 header = tuple(c.strip() for c in cells)
-                if header != columns:
+                if header != columns and header != optional:
                     raise Error("%s:%d: header must be: %s" % (path, n, " ".join(columns)))
                 continue
-            if len(cells) != len(columns):
-                raise Error("%s:%d: %d columns, want %d" % (path, n, len(cells), len(columns)))
-            row = dict(zip(columns, (c.strip() for c in cells)))
+            if len(cells) != len(header):
+                raise Error("%s:%d: %d columns, want %d" % (path, n, len(cells), len(header)))
+            row = dict(zip(header, (c.strip() for c in cells)))
+            row.setdefault("idiom", "-")
             row["where"] = "%s:%d" % (os.path.basename(path), n)
             rows.append(row)
     return rows
 
 
+def degree_range(check, d):
+    """(lo, hi) of a degree: the n-way degree of a bank conflict, the sectors
+    of an uncoalesced request (hi the worst); None when malformed."""
+    m = (WAYS_RE if check == "bank-conflict" else SECTORS_RE).match(d)
+    if not m:
+        return None
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) else lo
+    return (lo, hi) if lo <= hi else None
+
+
+def check_degree(w, check, d):
+    """Raises Error when the degree column of a label is malformed."""
+    if check == "none" or check in NEGATIVE:
+        if d not in ("", "-"):
+            raise Error("%s: a '%s' label takes no degree" % (w, check))
+    elif check == "bank-conflict":
+        rng = degree_range(check, d)
+        if not rng or rng[1] < 2:
+            raise Error("%s: bank-conflict degree must be an n >= 2, or LO-HI[@VAR=V] with HI >= 2" % w)
+    elif check == "uncoalesced":
+        rng = degree_range(check, d)
+        if not rng or rng[1] < 2 * int(SECTORS_RE.match(d).group(3)):
+            raise Error("%s: uncoalesced degree must be SECTORS/IDEAL (or LO-HI/IDEAL[@VAR=V]) "
+                        "with SECTORS >= 2 IDEAL" % w)
+    elif check == "grid-coverage":
+        if not d or any(k not in GRID_KINDS for k in d.split(",")):
+            raise Error("%s: grid-coverage degree must be a comma-separated list of %s" % (w, ", ".join(GRID_KINDS)))
+    elif check in ("local-memory", "spill"):
+        if not (d == "-" or d.isdigit() and int(d) > 0):
+            raise Error("%s: %s degree must be the bytes per thread (n > 0) or '-'" % (w, check))
+
+
 def read_labels(path):
     """{(project, path, line): [row]}, and {project: commit}."""
     sites, commits = {}, {}
-    for r in read_tsv(path, COLUMNS):
+    for r in read_tsv(path, COLUMNS, COLUMNS_IDIOM):
         w = r["where"]
         if not PROJECT_RE.match(r["project"]):
             raise Error("%s: project must be owner/name: '%s'" % (w, r["project"]))
@@ -98,27 +157,43 @@ def read_labels(path):
             raise Error("%s: one commit per project (%s has %s)" % (w, r["project"], commits[r["project"]]))
         if not r["line"].isdigit() or int(r["line"]) < 1:
             raise Error("%s: bad line '%s'" % (w, r["line"]))
-        if r["check"] not in CHECKS + ("none",):
-            raise Error("%s: check must be uncoalesced, bank-conflict or none" % w)
-        d = r["degree"]
-        if r["check"] == "none" and d not in ("", "-"):
-            raise Error("%s: a 'none' label takes no degree" % w)
-        if r["check"] == "bank-conflict" and not (d.isdigit() and int(d) >= 2):
-            raise Error("%s: bank-conflict degree must be an n >= 2" % w)
-        if r["check"] == "uncoalesced":
-            m = SECTORS_RE.match(d)
-            if not m or int(m.group(1)) < 2 * int(m.group(2)):
-                raise Error("%s: uncoalesced degree must be SECTORS/IDEAL with SECTORS >= 2 IDEAL" % w)
+        if r["check"] not in CHECKS + ("none",) + tuple(NEGATIVE):
+            raise Error("%s: check must be one of %s, none, or no-<%s>" % (
+                w, ", ".join(CHECKS), "|".join(OTHER_CHECKS)))
+        check_degree(w, r["check"], r["degree"])
+        if r["idiom"] not in ("", "-") and any(i not in IDIOMS for i in r["idiom"].split(",")):
+            raise Error("%s: idiom must be '-' or a comma-separated list of %s" % (w, ", ".join(IDIOMS)))
         if not r["reason"]:
             raise Error("%s: a label needs a reason" % w)
         key = (r["project"], r["path"], int(r["line"]))
         sites.setdefault(key, []).append(r)
     for key, rows in sites.items():
         kinds = [r["check"] for r in rows]
-        if "none" in kinds and len(kinds) > 1 or len(set(kinds)) != len(kinds):
-            raise Error("%s: %s:%d: 'none' must be the only label of its line, and a check at most once"
-                        % (rows[0]["where"], key[1], key[2]))
+        access = [k for k in kinds if k in ACCESS_CHECKS + ("none",)]
+        other = [NEGATIVE.get(k, k) for k in kinds if k not in access]
+        if "none" in access and len(access) > 1 or len(set(kinds)) != len(kinds) or len(set(other)) != len(other):
+            raise Error("%s: %s:%d: 'none' must be the only access label of its line, a check at most once, "
+                        "and not both C and no-C" % (rows[0]["where"], key[1], key[2]))
     return sites, commits
+
+
+def is_site(rows, check):
+    """Whether a labelled line is a site of check, and whether a positive one."""
+    kinds = {r["check"] for r in rows}
+    if check in ACCESS_CHECKS:
+        return bool(kinds & set(ACCESS_CHECKS + ("none",))), check in kinds
+    return check in kinds or "no-" + check in kinds, check in kinds
+
+
+def built_checks(plugin):
+    """The kperf checks the plugin has: their names are strings in it
+    ("kperf-grid-coverage" and the NUL that ends it)."""
+    try:
+        with open(plugin, "rb") as f:
+            data = f.read()
+    except OSError:
+        return set(CHECKS)
+    return {c for c in CHECKS if ("kperf-%s\0" % c).encode() in data}
 
 
 def read_units(path):
@@ -260,8 +335,8 @@ def run_kperf(args, src, unit):
     findings = {}  # (path relative to the project, line, check) -> [messages]
     rroot = os.path.realpath(root)
     for line in p.stdout.splitlines():
-        m = DIAG_RE.match(line)
-        if not m:
+        m = FINDING_RE.match(line)
+        if not m or m.group(5) not in CHECKS:
             continue
         f = os.path.realpath(os.path.join(root, m.group(1)))
         if not f.startswith(rroot + os.sep):
@@ -278,8 +353,40 @@ def degree_text(rows, check):
     return ""
 
 
-def score(sites, results):
-    """Per check: counts, and the lists of misses, false alarms, degree notes."""
+def degree_note(ref, check, lab, got):
+    """A disagreement between the labelled degree and kperf's messages, or None."""
+    if check == "bank-conflict":
+        lo, hi = degree_range(check, lab)
+        degs = sorted({int(d) for msg in got for d in WAY_RE.findall(msg)[:1]})
+        ranges = sorted({(int(a), int(b)) for msg in got for a, b in WAY_RANGE_RE.findall(msg)})
+        if degs and hi not in degs:
+            return "%s: labelled %s-way, kperf says %s" % (ref, lab, "/".join("%d-way" % d for d in degs))
+        if lo != hi and ranges and (lo, hi) not in ranges:
+            return "%s: labelled %d- to %d-way, kperf says %s" % (
+                ref, lo, hi, "/".join("%d- to %d-way" % r for r in ranges))
+    elif check == "uncoalesced":
+        m = SECTORS_RE.match(lab)
+        want = "%s/%s" % (m.group(2) or m.group(1), m.group(3))
+        secs = sorted({"%s/%s" % x.groups() for msg in got for x in KPERF_SECTORS_RE.finditer(msg)})
+        if secs and want not in secs:
+            return "%s: labelled %s sectors, kperf says %s" % (ref, lab, ", ".join(secs))
+    elif check in ("local-memory", "spill") and lab.isdigit():
+        sizes = sorted({int(b) for msg in got for b in BYTES_RE.findall(msg)})
+        if sizes and int(lab) not in sizes:
+            return "%s: labelled %s bytes, kperf says %s" % (ref, lab, "/".join("%d bytes" % b for b in sizes))
+    return None
+
+
+def counts(c):
+    c["precision"] = pct(c["tp"], c["tp"] + c["fp"])
+    c["recall"] = pct(c["tp"], c["tp"] + c["fn"])
+    return c
+
+
+def score(sites, results, built=CHECKS):
+    """Per check: counts (also per project), and the lists of misses (also by
+    idiom), false alarms, degree notes.  A check not in `built` is not
+    scored: its entry says "built": False and how many labels it has."""
     compiled = {}
     for (project, path, inc, flags), (rc, _, findings) in results.items():
         for (f, line, check), msgs in findings.items():
@@ -293,45 +400,67 @@ def score(sites, results):
                     if units.get((p, f)) == 0 or ((p, f) not in units and p in ok_projects)}
     out = {"checks": {}, "unscored": [], "unlabelled": []}
     for check in CHECKS:
-        c = {"tp": 0, "fp": 0, "fn": 0, "tn": 0, "misses": [], "false_alarms": [], "degrees": []}
+        c = {"built": check in built, "tp": 0, "fp": 0, "fn": 0, "tn": 0, "labels": 0, "positives": 0,
+             "misses": [], "misses_by_idiom": {}, "false_alarms": [], "degrees": [], "projects": {}}
         for key, rows in sorted(sites.items()):
             project, path, line = key
-            if (project, path) not in scored_files:
+            site, want = is_site(rows, check)
+            if not site:
                 continue
-            want = any(r["check"] == check for r in rows)
+            c["labels"] += 1
+            c["positives"] += want
+            if not c["built"] or (project, path) not in scored_files:
+                continue
+            pc = c["projects"].setdefault(project, {"tp": 0, "fp": 0, "fn": 0, "tn": 0})
             got = compiled.get((project, path, line, check))
             ref = "%s %s:%d" % (project, path, line)
             reason = "; ".join(r["reason"] for r in rows)
             if want and got:
-                c["tp"] += 1
-                lab = degree_text(rows, check)
-                if check == "bank-conflict":
-                    degs = sorted({int(d) for msg in got for d in WAY_RE.findall(msg)[:1]})
-                    if degs and int(lab) not in degs:
-                        c["degrees"].append("%s: labelled %s-way, kperf says %s" % (
-                            ref, lab, "/".join("%d-way" % d for d in degs)))
-                else:
-                    secs = sorted({"%s/%s" % m.groups() for msg in got for m in KPERF_SECTORS_RE.finditer(msg)})
-                    if secs and lab not in secs:
-                        c["degrees"].append("%s: labelled %s sectors, kperf says %s" % (ref, lab, ", ".join(secs)))
+                kind = "tp"
+                note = degree_note(ref, check, degree_text(rows, check), got)
+                if note:
+                    c["degrees"].append(note)
             elif want:
-                c["fn"] += 1
-                c["misses"].append("%s: %s %s expected (%s)" % (ref, check, degree_text(rows, check), reason))
+                kind = "fn"
+                miss = "%s: %s %s expected (%s)" % (ref, check, degree_text(rows, check), reason)
+                c["misses"].append(miss)
+                idioms = sorted({i for r in rows if r["check"] == check
+                                 for i in r["idiom"].split(",") if i not in ("", "-")}) or ["-"]
+                for i in idioms:
+                    c["misses_by_idiom"].setdefault(i, []).append("%s %s:%d" % (project, path, line))
             elif got:
-                c["fp"] += 1
+                kind = "fp"
                 c["false_alarms"].append("%s: %s (label: %s)" % (ref, got[0], reason))
             else:
-                c["tn"] += 1
-        c["precision"] = pct(c["tp"], c["tp"] + c["fp"])
-        c["recall"] = pct(c["tp"], c["tp"] + c["fn"])
+                kind = "tn"
+            c[kind] += 1
+            pc[kind] += 1
+        counts(c)
+        for pc in c["projects"].values():
+            counts(pc)
         out["checks"][check] = c
     for key in sorted(sites):
         if (key[0], key[1]) not in scored_files:
             out["unscored"].append("%s %s:%d" % key)
     for (project, f, line, check), msgs in sorted(compiled.items()):
-        if (project, f, line) not in sites:
+        rows = sites.get((project, f, line))
+        if not rows or not is_site(rows, check)[0]:
             out["unlabelled"].append("%s %s:%d: %s [kperf-%s]" % (project, f, line, msgs[0], check))
     return out
+
+
+def print_table(res, rows, per_project=False):
+    """One line per check (or per project of one check): sites, positives,
+    tp fp fn tn, precision, recall; "not built" for a check the plugin lacks."""
+    print("%-36s %5s %5s %4s %4s %4s %4s %9s %8s" % ("project" if per_project else "check", "sites", "pos",
+                                                     "tp", "fp", "fn", "tn", "precision", "recall"))
+    for name, c in rows:
+        if not per_project and not c["built"]:
+            print("%-36s %5d %5d   not built (no kperf-%s in the plugin)" % (name, c["labels"], c["positives"], name))
+            continue
+        print("%-36s %5d %5d %4d %4d %4d %4d %8.1f%% %7.1f%%" % (
+            name, c["tp"] + c["fp"] + c["fn"] + c["tn"], c["tp"] + c["fn"], c["tp"], c["fp"], c["fn"],
+            c["tn"], c["precision"], c["recall"]))
 
 
 def main():
@@ -348,6 +477,7 @@ def main():
     ap.add_argument("--gpu", default="h100", help="GPU the labels were judged for (default h100, CC 9.0)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", help="also write the numbers and lists to this file")
+    ap.add_argument("--checks-built", help="comma-separated checks to score (default: those the plugin has)")
     ap.add_argument("--extract", metavar="MIRRORS", help="only write SRC from the bare git mirrors under MIRRORS")
     args = ap.parse_args()
     if args.units is None:
@@ -402,20 +532,27 @@ def main():
             errs = [l for l in out.splitlines() if "error: " in l][:3] or out.strip().splitlines()[-3:]
             failed.append("%s %s (exit %d): %s" % (project, path, rc, " | ".join(errs)))
 
-    res = score(sites, results)
+    built = built_checks(args.plugin) if args.checks_built is None else \
+        {c for c in args.checks_built.split(",") if c}
+    res = score(sites, results, built)
     res["suspicious"] = suspicious_labels(args.src, sites)
     nproj = len(commits)
-    print("kperf public corpus: %d labelled lines, %d projects, %d compile units, GPU %s" % (
-        len(sites), nproj, len(todo), args.gpu))
-    print("%-14s %5s %5s %4s %4s %4s %4s %9s %8s" % ("check", "sites", "pos", "tp", "fp", "fn", "tn",
-                                                     "precision", "recall"))
+    nfiles = len({(p, f) for (p, f, _) in sites})
+    print("kperf public corpus: %d labelled lines in %d files of %d projects, %d compile units, GPU %s" % (
+        len(sites), nfiles, nproj, len(todo), args.gpu))
+    print_table(res, [(c, res["checks"][c]) for c in CHECKS])
     for check in CHECKS:
         c = res["checks"][check]
-        print("%-14s %5d %5d %4d %4d %4d %4d %8.1f%% %7.1f%%" % (
-            check, c["tp"] + c["fp"] + c["fn"] + c["tn"], c["tp"] + c["fn"], c["tp"], c["fp"], c["fn"],
-            c["tn"], c["precision"], c["recall"]))
+        if not c["built"] or not c["projects"]:
+            continue
+        print("\n%s per project:" % check)
+        print_table(res, sorted(c["projects"].items()), per_project=True)
     for check in CHECKS:
         c = res["checks"][check]
+        if c["misses_by_idiom"]:
+            print("\n%s misses by idiom:" % check)
+            for idiom, where in sorted(c["misses_by_idiom"].items()):
+                print("  %s (%d): %s" % (idiom, len(where), ", ".join(where)))
         for title, key in (("misses", "misses"), ("false alarms", "false_alarms"),
                            ("degree disagreements", "degrees")):
             if c[key]:

@@ -4,13 +4,19 @@ a public project, example/kernels, with labels some of which are deliberately
 wrong).  Puts the fixture in a git repository, extracts it with
 `score.py --extract` at that commit, scores it, and checks the numbers and the
 lists: one miss, one false alarm, one degree disagreement, one unlabelled
-finding, one unit that does not compile, one label on a comment line.  Also checks that bad labels exit 2.
+finding, one unit that does not compile, one label on a comment line.  Also checks that bad labels exit 2;
+the labels with the optional idiom column and rows of kperf-grid-coverage
+(scored only when the check is built: --checks-built forces either case), the
+misses grouped by idiom, the per-project numbers; and, without the plugin, the
+degree formats of loop-varying degrees and their comparison with kperf's
+messages.
 
   test_score.py --plugin kperf.so [--db kperf-gpus.db] [--clang clang++] [--cuda-path DIR]
 
 Standard library only.
 """
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -41,6 +47,32 @@ def git(cwd, *args):
                           stderr=subprocess.PIPE, universal_newlines=True).stdout.strip()
 
 
+def degree_formats():
+    """The degree formats and their comparison with kperf's messages (no plugin needed)."""
+    spec = importlib.util.spec_from_file_location("kperf_public_score", SCORE)
+    sc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sc)
+    check(sc.degree_range("bank-conflict", "2-16@stride=8") == (2, 16), "2-16@stride=8 is a 2- to 16-way range")
+    check(sc.degree_range("bank-conflict", "4") == (4, 4), "4 is 4-way")
+    check(sc.degree_range("uncoalesced", "8-32/4@i=3") == (8, 32), "8-32/4@i=3 is 8 to 32 sectors")
+    check(sc.degree_range("bank-conflict", "16-2") is None, "16-2 is no range")
+    msg = "2- to 32-way as offset doubles; 32-way at offset = 16"
+    check(sc.degree_note("r", "bank-conflict", "2-32@offset=16", [msg]) is None, "2-32 agrees with '%s'" % msg)
+    check(sc.degree_note("r", "bank-conflict", "32", [msg]) is None, "a label of the worst degree agrees too")
+    n = sc.degree_note("r", "bank-conflict", "2-16@offset=8", [msg])
+    check(n is not None and "labelled 2-16" in n, "2-16 disagrees with '%s'" % msg)
+    n = sc.degree_note("r", "bank-conflict", "1-32@offset=16", [msg])
+    check(n is not None and "1- to 32-way" in n, "1-32 disagrees with the range 2- to 32-way")
+    m2 = "touches 32 sectors where 4 would do"
+    check(sc.degree_note("r", "uncoalesced", "8-32/4", [m2]) is None, "8-32/4 agrees with 32 sectors where 4")
+    check(sc.degree_note("r", "local-memory", "2048", ["2048 bytes per thread in local memory"]) is None,
+          "2048 bytes agrees")
+    check(sc.degree_note("r", "local-memory", "64", ["2048 bytes per thread"]) is not None, "64 bytes disagrees")
+    rows = [{"check": "grid-coverage"}, {"check": "none"}]
+    check(sc.is_site(rows, "grid-coverage") == (True, True) and sc.is_site(rows, "uncoalesced") == (True, False)
+          and sc.is_site(rows, "local-memory") == (False, False), "sites: the access checks and grid-coverage")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--plugin", required=True)
@@ -54,6 +86,7 @@ def main():
     if args.clang:
         common += ["--clang", args.clang]
 
+    degree_formats()
     tmp = tempfile.mkdtemp(prefix="kperf-corpus-public-")
     try:
         # The fixture as a project in a git mirror, as --extract expects.
@@ -113,6 +146,51 @@ def main():
         check(res["unscored"] == ["example/kernels src/broken.cu:3"], "broken.cu's label is not scored")
         check(len(res["failed"]) == 1 and "src/broken.cu" in res["failed"][0], "broken.cu is the compile failure")
 
+        # The idiom column, the per-project numbers, and a check that is not built.
+        lines = text.splitlines()
+        ext = []
+        for l in lines:
+            if l.startswith("#") or not l.strip():
+                ext.append(l)
+            elif l.startswith("project\t"):
+                ext.append(l + "\tidiom")
+            else:
+                ext.append(l + ("\tnarrow-2d" if "\tsrc/kernels.cu\t11\t" in l else "\t-"))
+        row = "example/kernels\t%s\tsrc/kernels.cu\t%d\t%s\t%s\t%s\t9.0\t%s\t%s"
+        ext.append(row % (commit, 58, "no-grid-coverage", "-", "32x8x1", "w / TILE = 32 exactly", "exact-grid"))
+        ext.append(row % (commit, 61, "grid-coverage", "no-round-up", "256x1x1",
+                          "deliberately wrong label (the test wants a miss when the check is scored)", "no-round-up"))
+        labels2 = os.path.join(tmp, "labels2.tsv")
+        with open(labels2, "w", encoding="utf-8") as f:
+            f.write("\n".join(ext) + "\n")
+        shutil.copy(os.path.join(FIXTURE, "units.tsv"), os.path.join(tmp, "units.tsv"))
+        for built in ("uncoalesced,bank-conflict", "uncoalesced,bank-conflict,grid-coverage"):
+            out2 = os.path.join(tmp, "score2.json")
+            p = subprocess.run([sys.executable, SCORE, "--labels", labels2, "--json", out2, "--checks-built", built, src]
+                               + common, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+            print(p.stdout, end="")
+            check(p.returncode == 0, "score.py with the idiom column exits 0 (got %d)" % p.returncode)
+            r2 = json.load(open(out2, encoding="utf-8"))
+            u2, g2 = r2["checks"]["uncoalesced"], r2["checks"]["grid-coverage"]
+            check((u2["tp"], u2["fp"], u2["fn"], u2["tn"]) == (1, 1, 1, 5),
+                  "the idiom column and grid rows leave uncoalesced at 1/1/1/5")
+            check(u2["misses_by_idiom"] == {"narrow-2d": ["example/kernels src/kernels.cu:11"]},
+                  "the miss is grouped under its idiom (got %s)" % u2["misses_by_idiom"])
+            pk = u2["projects"].get("example/kernels", {})
+            check((pk.get("tp"), pk.get("fp"), pk.get("fn"), pk.get("tn")) == (1, 1, 1, 5),
+                  "the per-project numbers of example/kernels are the totals")
+            check(g2["labels"] == 2 and g2["positives"] == 1, "grid-coverage has 2 labels, 1 positive")
+            check(r2["unlabelled"] == res["unlabelled"], "grid rows add no unlabelled finding")
+            if "grid-coverage" in built:
+                check(g2["built"] and (g2["tp"], g2["fp"], g2["fn"], g2["tn"]) == (0, 0, 1, 1),
+                      "grid-coverage scored: 0/0/1/1 (got %d/%d/%d/%d)" % (g2["tp"], g2["fp"], g2["fn"], g2["tn"]))
+                check(g2["misses_by_idiom"] == {"no-round-up": ["example/kernels src/kernels.cu:61"]},
+                      "the grid-coverage miss is grouped under no-round-up")
+            else:
+                check(not g2["built"] and g2["tp"] + g2["fp"] + g2["fn"] + g2["tn"] == 0,
+                      "grid-coverage not built: not scored")
+                check("not built" in p.stdout, "the table says 'not built'")
+
         # Bad labels: exit 2.
         bad = os.path.join(tmp, "bad.tsv")
         with open(bad, "w", encoding="utf-8") as f:
@@ -120,6 +198,17 @@ def main():
         p = subprocess.run([sys.executable, SCORE, "--labels", bad, src] + common,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
         check(p.returncode == 2 and "degree" in p.stdout, "a 1-way bank-conflict label is an error (exit 2)")
+        for bad_row, what in ((("bank-conflict", "1-1"), "a 1- to 1-way range"),
+                              (("bank-conflict", "8-4"), "a range whose low end is above its high end"),
+                              (("uncoalesced", "6-7/4"), "a sector range below 2x"),
+                              (("grid-coverage", "rounding"), "an unknown grid-coverage kind"),
+                              (("no-local-memory", "16"), "a negative with a degree")):
+            with open(bad, "w", encoding="utf-8") as f:
+                f.write(text + "example/kernels\t%s\tsrc/kernels.cu\t40\t%s\t%s\t256x1x1\t9.0\tbad\n"
+                        % (commit, bad_row[0], bad_row[1]))
+            p = subprocess.run([sys.executable, SCORE, "--labels", bad, src] + common,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+            check(p.returncode == 2, "%s is an error (exit 2, got %d)" % (what, p.returncode))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("%s: %d failure(s)" % ("FAIL" if failures else "PASS", len(failures)))
