@@ -69,8 +69,12 @@ DIAG_RE, WAY_RE, pct = _OWN.DIAG_RE, _OWN.WAY_RE, _OWN.pct
 # LO-HI/IDEAL, with the same optional @.
 WAYS_RE = re.compile(r"^(\d+)(?:-(\d+))?(?:@([A-Za-z_][A-Za-z0-9_]*=-?\d+))?$")
 SECTORS_RE = re.compile(r"^(\d+)(?:-(\d+))?/(\d+)(?:@([A-Za-z_][A-Za-z0-9_]*=-?\d+))?$")
-# kperf's message for a degree that changes with a loop: "2- to 32-way ..."
+# kperf's message for a degree that changes with a loop: "2- to 32-way ...", or
+# "(2-way at stride = 1 rising to 16-way at stride = 8, then falling to 1-way
+# at stride = 256)": the degrees of the trend are its "N-way at".
 WAY_RANGE_RE = re.compile(r"(\d+)- to (\d+)-way")
+WAY_TREND_RE = re.compile(r"\(([^()]*\b(?:rising|falling) to [^()]*)\)")
+WAY_AT_RE = re.compile(r"(\d+)-way at\b")
 # Any kperf finding (the own corpus's DIAG_RE knows the two access checks only).
 FINDING_RE = re.compile(r"^(.*?):(\d+):(\d+): (?:warning|error): (.*) \[kperf-([a-z][a-z-]*)\]$")
 BYTES_RE = re.compile(r"(\d+) bytes")
@@ -358,7 +362,13 @@ def degree_note(ref, check, lab, got):
     if check == "bank-conflict":
         lo, hi = degree_range(check, lab)
         degs = sorted({int(d) for msg in got for d in WAY_RE.findall(msg)[:1]})
-        ranges = sorted({(int(a), int(b)) for msg in got for a, b in WAY_RANGE_RE.findall(msg)})
+        ranges = {(int(a), int(b)) for msg in got for a, b in WAY_RANGE_RE.findall(msg)}
+        for msg in got:
+            for trend in WAY_TREND_RE.findall(msg):
+                ats = [int(x) for x in WAY_AT_RE.findall(trend)]
+                if ats:
+                    ranges.add((min(ats), max(ats)))
+        ranges = sorted(ranges)
         if degs and hi not in degs:
             return "%s: labelled %s-way, kperf says %s" % (ref, lab, "/".join("%d-way" % d for d in degs))
         if lo != hi and ranges and (lo, hi) not in ranges:

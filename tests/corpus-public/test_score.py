@@ -63,6 +63,11 @@ def degree_formats():
     check(n is not None and "labelled 2-16" in n, "2-16 disagrees with '%s'" % msg)
     n = sc.degree_note("r", "bank-conflict", "1-32@offset=16", [msg])
     check(n is not None and "1- to 32-way" in n, "1-32 disagrees with the range 2- to 32-way")
+    trend = ("16-way shared-memory bank conflict on 'XY' (2-way at stride = 1 rising to 16-way at stride = 8, "
+             "then falling to 1-way at stride = 256): lanes 0, 2, 4, ..., 30 all hit bank 15")
+    check(sc.degree_note("r", "bank-conflict", "1-16@stride=8", [trend]) is None, "1-16 agrees with a rising/falling trend")
+    n = sc.degree_note("r", "bank-conflict", "2-16@stride=8", [trend])
+    check(n is not None and "1- to 16-way" in n, "2-16 disagrees with a trend from 1- to 16-way")
     m2 = "touches 32 sectors where 4 would do"
     check(sc.degree_note("r", "uncoalesced", "8-32/4", [m2]) is None, "8-32/4 agrees with 32 sectors where 4")
     check(sc.degree_note("r", "local-memory", "2048", ["2048 bytes per thread in local memory"]) is None,
