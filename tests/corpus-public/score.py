@@ -78,6 +78,10 @@ WAY_AT_RE = re.compile(r"(\d+)-way at\b")
 # Any kperf finding (the own corpus's DIAG_RE knows the two access checks only).
 FINDING_RE = re.compile(r"^(.*?):(\d+):(\d+): (?:warning|error): (.*) \[kperf-([a-z][a-z-]*)\]$")
 BYTES_RE = re.compile(r"(\d+) bytes")
+# local-memory, spill: bytes per thread or '-', optionally @ARRAY:LINE, the array
+# (declared on LINE of the same file) whose accesses form one site: the array is
+# found when kperf reports any of them.
+BYTES_DEGREE_RE = re.compile(r"^(\d+|-)(?:@([A-Za-z_][A-Za-z0-9_]*:\d+))?$")
 # kperf's uncoalesced message: "... touches 32 sectors where 4 would do ..."
 KPERF_SECTORS_RE = re.compile(r"(\d+) sectors where (\d+) would do")
 HEX40_RE = re.compile(r"^[0-9a-f]{40}$")
@@ -144,8 +148,10 @@ def check_degree(w, check, d):
         if not d or any(k not in GRID_KINDS for k in d.split(",")):
             raise Error("%s: grid-coverage degree must be a comma-separated list of %s" % (w, ", ".join(GRID_KINDS)))
     elif check in ("local-memory", "spill"):
-        if not (d == "-" or d.isdigit() and int(d) > 0):
-            raise Error("%s: %s degree must be the bytes per thread (n > 0) or '-'" % (w, check))
+        m = BYTES_DEGREE_RE.match(d)
+        if not m or m.group(1) != "-" and int(m.group(1)) < 1:
+            raise Error("%s: %s degree must be the bytes per thread (n > 0) or '-', optionally "
+                        "@ARRAY:LINE (the array and the line of its declaration)" % (w, check))
 
 
 def read_labels(path):
@@ -187,6 +193,31 @@ def is_site(rows, check):
     if check in ACCESS_CHECKS:
         return bool(kinds & set(ACCESS_CHECKS + ("none",))), check in kinds
     return check in kinds or "no-" + check in kinds, check in kinds
+
+
+def site_units(sites, check):
+    """[(keys, rows)]: the sites of check in order, one per labelled line,
+    except that the positive local-memory/spill lines whose degree names the
+    same array (@ARRAY:LINE) in one file form one site."""
+    units, groups = [], {}
+    for key, rows in sorted(sites.items()):
+        site, want = is_site(rows, check)
+        if not site:
+            continue
+        tag = None
+        if want and check in ("local-memory", "spill"):
+            m = BYTES_DEGREE_RE.match(degree_text(rows, check))
+            tag = m.group(2) if m else None
+        if tag is None:
+            units.append(([key], list(rows)))
+            continue
+        gkey = (key[0], key[1], tag)
+        if gkey not in groups:
+            groups[gkey] = ([], [])
+            units.append(groups[gkey])
+        groups[gkey][0].append(key)
+        groups[gkey][1].extend(rows)
+    return units
 
 
 def built_checks(plugin):
@@ -380,9 +411,9 @@ def degree_note(ref, check, lab, got):
         secs = sorted({"%s/%s" % x.groups() for msg in got for x in KPERF_SECTORS_RE.finditer(msg)})
         if secs and want not in secs:
             return "%s: labelled %s sectors, kperf says %s" % (ref, lab, ", ".join(secs))
-    elif check in ("local-memory", "spill") and lab.isdigit():
+    elif check in ("local-memory", "spill") and lab.split("@")[0].isdigit():
         sizes = sorted({int(b) for msg in got for b in BYTES_RE.findall(msg)})
-        if sizes and int(lab) not in sizes:
+        if sizes and int(lab.split("@")[0]) not in sizes:
             return "%s: labelled %s bytes, kperf says %s" % (ref, lab, "/".join("%d bytes" % b for b in sizes))
     return None
 
@@ -412,19 +443,18 @@ def score(sites, results, built=CHECKS):
     for check in CHECKS:
         c = {"built": check in built, "tp": 0, "fp": 0, "fn": 0, "tn": 0, "labels": 0, "positives": 0,
              "misses": [], "misses_by_idiom": {}, "false_alarms": [], "degrees": [], "projects": {}}
-        for key, rows in sorted(sites.items()):
-            project, path, line = key
-            site, want = is_site(rows, check)
-            if not site:
-                continue
+        for keys, rows in site_units(sites, check):
+            project, path, line = keys[0]
             c["labels"] += 1
-            c["positives"] += want
+            c["positives"] += any(r["check"] == check for r in rows)
             if not c["built"] or (project, path) not in scored_files:
                 continue
+            want = any(r["check"] == check for r in rows)
             pc = c["projects"].setdefault(project, {"tp": 0, "fp": 0, "fn": 0, "tn": 0})
-            got = compiled.get((project, path, line, check))
-            ref = "%s %s:%d" % (project, path, line)
-            reason = "; ".join(r["reason"] for r in rows)
+            got = [m for k in keys for m in compiled.get(k + (check,), [])]
+            ref = "%s %s:%s" % (project, path, ",".join(str(k[2]) for k in keys))
+            reason = "; ".join(r["reason"] for r in rows[:1] if len(keys) > 1) or \
+                "; ".join(r["reason"] for r in rows)
             if want and got:
                 kind = "tp"
                 note = degree_note(ref, check, degree_text(rows, check), got)
@@ -437,7 +467,7 @@ def score(sites, results, built=CHECKS):
                 idioms = sorted({i for r in rows if r["check"] == check
                                  for i in r["idiom"].split(",") if i not in ("", "-")}) or ["-"]
                 for i in idioms:
-                    c["misses_by_idiom"].setdefault(i, []).append("%s %s:%d" % (project, path, line))
+                    c["misses_by_idiom"].setdefault(i, []).append(ref)
             elif got:
                 kind = "fp"
                 c["false_alarms"].append("%s: %s (label: %s)" % (ref, got[0], reason))

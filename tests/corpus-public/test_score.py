@@ -73,6 +73,14 @@ def degree_formats():
     check(sc.degree_note("r", "local-memory", "2048", ["2048 bytes per thread in local memory"]) is None,
           "2048 bytes agrees")
     check(sc.degree_note("r", "local-memory", "64", ["2048 bytes per thread"]) is not None, "64 bytes disagrees")
+    lab = [{"check": "local-memory", "degree": "64@t:3", "reason": "r"}]
+    units = sc.site_units({("p/q", "f.cu", 5): lab, ("p/q", "f.cu", 9): lab,
+                           ("p/q", "f.cu", 12): [{"check": "no-local-memory", "degree": "-", "reason": "r"}]},
+                          "local-memory")
+    check([[k[2] for k in keys] for keys, _ in units] == [[5, 9], [12]],
+          "the lines of one local array (@t:3) are one site, a negative line its own")
+    check(sc.degree_note("r", "local-memory", "64@t:3", ["the array (64 bytes per thread) is placed"]) is None,
+          "64@t:3 agrees with 64 bytes")
     rows = [{"check": "grid-coverage"}, {"check": "none"}]
     check(sc.is_site(rows, "grid-coverage") == (True, True) and sc.is_site(rows, "uncoalesced") == (True, False)
           and sc.is_site(rows, "local-memory") == (False, False), "sites: the access checks and grid-coverage")
@@ -207,7 +215,8 @@ def main():
                               (("bank-conflict", "8-4"), "a range whose low end is above its high end"),
                               (("uncoalesced", "6-7/4"), "a sector range below 2x"),
                               (("grid-coverage", "rounding"), "an unknown grid-coverage kind"),
-                              (("no-local-memory", "16"), "a negative with a degree")):
+                              (("no-local-memory", "16"), "a negative with a degree"),
+                              (("local-memory", "64@"), "an array tag without a name")):
             with open(bad, "w", encoding="utf-8") as f:
                 f.write(text + "example/kernels\t%s\tsrc/kernels.cu\t40\t%s\t%s\t256x1x1\t9.0\tbad\n"
                         % (commit, bad_row[0], bad_row[1]))
