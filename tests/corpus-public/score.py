@@ -63,7 +63,7 @@ def _own_corpus():
 
 
 _OWN = _own_corpus()
-DIAG_RE, WAY_RE, pct = _OWN.DIAG_RE, _OWN.WAY_RE, _OWN.pct
+WAY_RE, pct = _OWN.WAY_RE, _OWN.pct
 # bank-conflict: N, or LO-HI when the degree changes with a loop iteration,
 # optionally @VAR=VALUE, the worst iteration.  uncoalesced: SECTORS/IDEAL, or
 # LO-HI/IDEAL, with the same optional @.
