@@ -59,7 +59,7 @@ KPERF_CACHE_DIR=$tmp/cache run "$tmp/s5.json" src/k3.cu
 reused "$tmp/s5.json.err" 1 0 1
 KPERF_CACHE_DIR=$tmp/cache KPERF_TEST_SETTING=1 run "$tmp/s6.json" src/k3.cu
 reused "$tmp/s6.json.err" 0 1 1
-python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 7'); c.commit()" "$db"
+python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE test_extra (x INTEGER)'); c.commit()" "$db"
 run "$tmp/s7.json" --cache "$tmp/cache" src/k3.cu
 reused "$tmp/s7.json.err" 0 1 1
 run "$tmp/s8.json" --cache "$tmp/cache" src/k3.cu
