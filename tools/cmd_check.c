@@ -30,6 +30,7 @@
 #include "kperf/compile_command.h"
 #include "kperf/control.h"
 #include "kperf/findings_report.h"
+#include "check_cache.h"
 #include "plugin_run.h"
 #include "snapshot.h"
 
@@ -39,6 +40,7 @@ static void check_help(FILE *out) {
   fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--save FILE] [--root DIR]\n"
         "                   [--gpu NAME] [--db PATH] [--checks SPEC] [-j N] [--werror]\n"
         "                   [--remarks] [--verbose] [--no-nvcc-compat] [--allow-no-gpu]\n"
+        "                   [--cache DIR]\n"
         "\n"
         "Runs kperf on the CUDA files of a project: every entry of\n"
         "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
@@ -62,6 +64,11 @@ static void check_help(FILE *out) {
         "                    (for GitHub code scanning and other SARIF viewers)\n"
         "  --save FILE       also write a snapshot of the predicted launch times, kernels\n"
         "                    and findings as JSON, to compare with 'kperf diff'\n"
+        "  --cache DIR       reuse what kperf wrote for a file whose command, included\n"
+        "                    files, plugin, GPU database and KPERF_* environment are\n"
+        "                    unchanged since a run with the same DIR (default\n"
+        "                    $KPERF_CACHE_DIR; none when neither is set); one line\n"
+        "                    says how many files were reused\n"
         "  --root DIR        SARIF URIs are relative to DIR, the %SRCROOT% of the log\n"
         "                    (default: the current directory; files outside it keep\n"
         "                    absolute file:// URIs)\n"
@@ -132,10 +139,12 @@ typedef struct job {
   char *error;  /* why its compile command could not be translated, else NULL */
   int no_arch;  /* the entry names no GPU arch: kperf check gave it sm_90 */
   int analysed; /* its report was read */
+  int cached;   /* 1: its outputs came from --cache; -1: not to be cached */
+  char key[33], deps[PATH_MAX + 64]; /* --cache: its command's key, clang's dependency file */
 } job;
 
 typedef struct options {
-  const char *build, *sarif, *save, *root, *gpu, *db, *checks;
+  const char *build, *sarif, *save, *root, *gpu, *db, *checks, *cache;
   long long jobs;
   int werror, remarks, verbose, no_compat, allow_no_gpu;
   strlist files;
@@ -185,6 +194,7 @@ static void on_signal(int sig) {
       unlink(all_jobs[i].out);
       unlink(all_jobs[i].model);
       unlink(all_jobs[i].predict);
+      unlink(all_jobs[i].deps);
     }
     rmdir(tmp_dir);
   }
@@ -251,9 +261,9 @@ static void run_jobs(job *jobs, size_t njobs, long long n, int tty) {
   while (done < njobs) {
     while (running < (size_t)n && next < njobs) {
       job *j = &jobs[next++];
-      j->pid = j->error ? -1 : start(j);
+      j->pid = j->error || j->cached == 1 ? -1 : start(j);
       if (j->pid < 0) {
-        j->status = -1;
+        j->status = j->cached == 1 ? j->status : -1;
         done++;
         progress(tty, done, njobs, j->shown);
       } else {
@@ -502,6 +512,7 @@ static void remove_tmp(job *jobs, size_t n) {
     unlink(jobs[i].out);
     unlink(jobs[i].model);
     unlink(jobs[i].predict);
+    unlink(jobs[i].deps);
   }
   rmdir(tmp_dir);
   tmp_live = 0;
@@ -533,7 +544,8 @@ static int parse_args(int argc, char **argv, options *o) {
                (r = kp_cli_opt(argc, argv, &i, "--root", &o->root)) ||
                (r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
                (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--checks", &o->checks))) {
+               (r = kp_cli_opt(argc, argv, &i, "--checks", &o->checks)) ||
+               (r = kp_cli_opt(argc, argv, &i, "--cache", &o->cache))) {
       if (r < 0)
         return -1;
     } else if ((r = kp_cli_opt(argc, argv, &i, "-j", &v))) {
@@ -547,6 +559,8 @@ static int parse_args(int argc, char **argv, options *o) {
       return -1;
     }
   }
+  if (!o->cache && getenv("KPERF_CACHE_DIR") && *getenv("KPERF_CACHE_DIR"))
+    o->cache = getenv("KPERF_CACHE_DIR");
   if (!o->build) {
     kp_cli_error("check: name the build directory with -p BUILD_DIR (it holds "
                  "compile_commands.json; see 'kperf check --help')");
@@ -578,6 +592,59 @@ static int parse_args(int argc, char **argv, options *o) {
     o->jobs = n > 0 ? n : 1;
   }
   return 0;
+}
+
+/* --cache: the jobs whose outputs are kept are restored (cached = 1); the
+ * others that can be kept write clang's dependency file.  0 ok, -1 after
+ * printing (the cache cannot be used: every file is analysed). */
+static int cache_lookup(kp_check_cache *c, const options *o, job *jobs, size_t njobs,
+                        const char *clang, const char *plugin) {
+  char err[PATH_MAX + 128], db[PATH_MAX * 2 + 2], dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%s", plugin);
+  char *slash = strrchr(dir, '/');
+  if (slash)
+    *slash = '\0';
+  if (o->db)
+    snprintf(db, sizeof db, "%s", o->db);
+  else if (kp_gpudb_locate(slash ? dir : ".", db, sizeof db) != 0)
+    db[0] = '\0';
+  if (kp_check_cache_open(c, o->cache, clang, plugin, db, err, sizeof err) != 0) {
+    kp_cli_error("check: --cache: %s; every file is analysed", err);
+    return -1;
+  }
+  for (size_t i = 0; i < njobs; i++) {
+    job *j = &jobs[i];
+    j->cached = -1;
+    if (j->error || !kp_check_cache_usable(j->argv.v, j->argv.n))
+      continue;
+    kp_check_cache_command_key(c, j->directory, j->argv.v, j->argv.n, tmp_dir, j->key);
+    const char *outs[4] = {j->sarif, j->out, j->model, j->predict};
+    if (kp_check_cache_restore(c, j->key, outs, 4, &j->status)) {
+      j->cached = 1;
+      continue;
+    }
+    snprintf(j->deps, sizeof j->deps, "%s/%zu.d", tmp_dir, i);
+    if (sl_push(&j->argv, "-MD") || sl_push(&j->argv, "-MF") || sl_push(&j->argv, j->deps))
+      return -1;
+    j->cached = 0;
+  }
+  return 0;
+}
+
+/* --cache: keeps what the analysed jobs wrote; says how many were reused. */
+static void cache_keep(kp_check_cache *c, const options *o, job *jobs, size_t njobs) {
+  size_t reused = 0, kept = 0;
+  for (size_t i = 0; i < njobs; i++) {
+    job *j = &jobs[i];
+    const char *outs[4] = {j->sarif, j->out, j->model, j->predict};
+    reused += j->cached == 1;
+    if (j->cached == 0 && j->status >= 0 && j->status < 128 &&
+        kp_check_cache_store(c, j->key, j->directory, j->deps, outs, 4, j->status) == 0)
+      kept++;
+  }
+  fprintf(stderr, "kperf: check: cache '%s': %zu of %zu file%s reused, %zu analysed (%zu kept)\n",
+          o->cache, reused, njobs, njobs == 1 ? "" : "s", njobs - reused, kept);
+  kp_check_cache_close(c);
 }
 
 static int check_run(int argc, char **argv) {
@@ -781,7 +848,11 @@ static int check_run(int argc, char **argv) {
     fputc('\n', stderr);
   }
 
+  kp_check_cache cache;
+  int caching = o.cache && cache_lookup(&cache, &o, jobs, njobs, clang, plugin) == 0;
   run_jobs(jobs, njobs, o.jobs, isatty(2));
+  if (caching)
+    cache_keep(&cache, &o, jobs, njobs);
 
   /* Each file's report, its URIs made absolute against its compile's directory;
    * the files that could not be analysed, and why, for the SARIF log. */

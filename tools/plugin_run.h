@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kperf/compile_command.h" /* kp_strlist */
 
@@ -67,6 +68,11 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
                          const char *file, const char *const *gpus, size_t ngpus,
                          char *const *clang_args, size_t nclang);
 void kp_cli_ptxas_done(char *path);
+
+/* FNV-1a, 64 bits, of n bytes continuing from h (14695981039346656037 to start). */
+uint64_t kp_cli_fnv(uint64_t h, const void *p, size_t n);
+/* What identifies a compiler executable: its path, size and time. */
+uint64_t kp_cli_exe_hash(const char *exe);
 
 /* A whole file, NUL-terminated (malloc'ed); NULL when it cannot be read. */
 char *kp_cli_read_file(const char *path, size_t *len);

@@ -63,8 +63,7 @@ static int find_nvcc(const char *cuda_opt, char *buf, size_t n) {
   return 0;
 }
 
-/* FNV-1a, 64 bits. */
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
+uint64_t kp_cli_fnv(uint64_t h, const void *p, size_t n) {
   const unsigned char *s = p;
   for (size_t i = 0; i < n; i++) {
     h ^= s[i];
@@ -73,15 +72,14 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
-/* What identifies a compiler executable: its path, size and time. */
-static uint64_t exe_hash(const char *exe) {
+uint64_t kp_cli_exe_hash(const char *exe) {
   uint64_t h = 14695981039346656037ull;
   struct stat st;
   if (stat(exe, &st) == 0) {
     long long x[2] = {(long long)st.st_size, (long long)st.st_mtime};
-    h = fnv(h, x, sizeof x);
+    h = kp_cli_fnv(h, x, sizeof x);
   }
-  return fnv(h, exe, strlen(exe));
+  return kp_cli_fnv(h, exe, strlen(exe));
 }
 
 /* What identifies the toolkit: its version.json, else nvcc's size and time. */
@@ -95,12 +93,12 @@ static uint64_t toolkit_hash(const char *nvcc) {
     size_t len = 0;
     char *v = kp_cli_read_file(path, &len);
     if (v) {
-      h = fnv(h, v, len);
+      h = kp_cli_fnv(h, v, len);
       free(v);
       return h;
     }
   }
-  return exe_hash(nvcc);
+  return kp_cli_exe_hash(nvcc);
 }
 
 /* The clang arguments nvcc takes the same way: -D, -U, -I (joined), -std=. */
@@ -150,7 +148,7 @@ static void facts_for_arch(const char *nvcc, const amd_tools *amd, const char *f
   char cpath[4200] = "";
   char err[1024];
   if (cache && *cache) {
-    uint64_t h = fnv(key, arch, strlen(arch));
+    uint64_t h = kp_cli_fnv(key, arch, strlen(arch));
     snprintf(cpath, sizeof cpath, "%s/%016llx.facts", cache, (unsigned long long)h);
     kp_ptxas_facts c;
     kp_ptxas_facts_init(&c);
@@ -324,9 +322,9 @@ static uint64_t content_key(uint64_t seed, const char *src, size_t len, const ch
                             size_t nflags) {
   uint64_t key = seed;
   if (src)
-    key = fnv(key, src, len);
+    key = kp_cli_fnv(key, src, len);
   for (size_t i = 0; i < nflags; i++)
-    key = fnv(key, flags[i], strlen(flags[i]) + 1);
+    key = kp_cli_fnv(key, flags[i], strlen(flags[i]) + 1);
   return key;
 }
 
@@ -348,7 +346,7 @@ static void amd_facts(const amd_tools *amd, const char *file, const char *isa,
     amd_tools with = *amd;
     with.devlibs = dir;
     facts_for_arch(NULL, &with, file, isa, flags, nflags, cache,
-                   fnv(key, stand_in, strlen(stand_in)), all);
+                   kp_cli_fnv(key, stand_in, strlen(stand_in)), all);
     remove_dir(dir);
   } else {
     char why[4400]; /* clang would say so at length */
@@ -421,7 +419,7 @@ char *kp_cli_ptxas_facts(int mode, const char *cuda_opt, const char *cache, cons
       kp_cli_error("warning: --ptxas: %s; AMD registers are estimated", why_amd);
   }
   uint64_t amd_key =
-      amd.devlibs ? content_key(fnv(exe_hash(amd.clang), amd.devlibs, strlen(amd.devlibs)), src,
+      amd.devlibs ? content_key(kp_cli_fnv(kp_cli_exe_hash(amd.clang), amd.devlibs, strlen(amd.devlibs)), src,
                                 len, flags, nflags)
                   : 0;
   free(src);

@@ -30,7 +30,7 @@
 // DEFAULT: recommended: TILE 4 ->
 // JSON: 4 [4, 16, 32] {{[12]}} True True
 // MISSING: kperf: {{.*}}block-macro.cu: no `#define WIDTH INTEGER` on a line of its own in it or in its directory to search
-// BAD: kperf: --tune TILE: 'x' is not up to 16 integers separated by commas
+// BAD: kperf: --tune TILE: 'x' is not up to 32 integers separated by commas
 #include <cuda_runtime.h>
 #define TILE 4 // the tile's side
 
