@@ -580,9 +580,9 @@ static int parse_args(int argc, char **argv, options *o) {
     }
   }
   if (o->merge) {
-    if (o->build || o->shard_n || o->save || o->gpu || o->db || o->checks) {
-      kp_cli_error("check: --merge reads SARIF logs of kperf check: -p, --shard, --save, --gpu, "
-                   "--db and --checks belong to the runs that wrote them");
+    if (o->build || o->shard_n || o->save || o->root || o->gpu || o->db || o->checks) {
+      kp_cli_error("check: --merge reads SARIF logs of kperf check: -p, --shard, --save, --root, "
+                   "--gpu, --db and --checks belong to the runs that wrote them");
       return -1;
     }
     if (!o->files.n) {
