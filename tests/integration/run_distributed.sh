@@ -93,9 +93,12 @@ distcc)
   same_findings "distcc, k.cpp -x cuda (refused by the server)" d2.txt
   # 3. Without kperf: the server compiles the preprocessed CUDA and fails
   #    (clang -E writes the host and the device text), so a local compile.
+  #    Debian's clang-22 itself (no ASan runtime needed without kperf.so).
   rm -rf "$DISTCC_DIR" && mkdir -p "$DISTCC_DIR" # no backoff from 2.
-  distcc "$cxx" "${cflags[@]}" -c k.cpp -o d3.o >d3.txt 2>&1 || { cat d3.txt; fail "distcc compile without kperf"; }
+  distcc clang-22 "${cflags[@]}" -c k.cpp -o d3.o >d3.txt 2>&1 || { cat d3.txt; fail "distcc compile without kperf"; }
   grep -q "compile k.cpp on 127.0.0.1:$port/2 failed" d3.txt || { cat d3.txt; fail "the server compiled CUDA"; }
+  grep -q "COMPILE_ERROR .*clang-22 k.cpp" "$tmp/distccd.log" \
+    || { cat "$tmp/distccd.log"; fail "the server did not run the compiler (and fail)"; }
   grep -q "compile k.cpp on localhost completed ok" d3.txt || { cat d3.txt; fail "no local compile after the server's failure"; }
   echo "ok: distcc cannot send a clang CUDA compile, with or without kperf"
   ;;
