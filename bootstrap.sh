@@ -40,6 +40,9 @@ packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libsqlite3-dev sqli
           meson bear
           # The tests that a compiler cache misses when kperf or its GPU database changes.
           ccache sccache
+          # The tests of the distributed routes (docs/integration.md, "Distributed and
+          # remote builds"): distcc and icecream on loopback, Bazel offline.
+          distcc icecc bazel-bootstrap
           # HIP's headers, for the tests of HIP files (clang -x hip); the ROCm device
           # libraries, with which clang reports an AMD kernel's registers and scratch.
           libamdhip64-dev rocm-device-libs)

@@ -318,6 +318,157 @@ char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *er
   return text;
 }
 
+/* ------------------------------------------------- canonical merge */
+
+typedef struct keyed {
+  char *key; /* what orders and identifies it */
+  char *text; /* its unformatted JSON: the tie-break and what is kept */
+  cJSON *item;
+} keyed;
+
+static int keyed_cmp(const void *a, const void *b) {
+  const keyed *x = a, *y = b;
+  int c = strcmp(x->key, y->key);
+  return c ? c : strcmp(x->text, y->text);
+}
+
+/* A result's key: its first location (URI, line, column, zero-padded so
+ * that line 9 comes before line 10), rule, level and message: what
+ * kperf check shows once (a kernel of a header that several files include). */
+static char *result_key(const cJSON *r) {
+  const cJSON *pl = cJSON_GetObjectItemCaseSensitive(
+      cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "locations"), 0), "physicalLocation");
+  const cJSON *al = cJSON_GetObjectItemCaseSensitive(pl, "artifactLocation");
+  const cJSON *reg = cJSON_GetObjectItemCaseSensitive(pl, "region");
+  const char *uri = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(al, "uri"));
+  const cJSON *line = cJSON_GetObjectItemCaseSensitive(reg, "startLine");
+  const cJSON *col = cJSON_GetObjectItemCaseSensitive(reg, "startColumn");
+  const char *rule = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "ruleId"));
+  const char *level = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "level"));
+  const char *msg = cJSON_GetStringValue(
+      cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "message"), "text"));
+  uri = uri ? uri : "";
+  rule = rule ? rule : "";
+  level = level ? level : "";
+  msg = msg ? msg : "";
+  size_t n = strlen(uri) + strlen(rule) + strlen(level) + strlen(msg) + 64;
+  char *k = malloc(n);
+  if (k)
+    snprintf(k, n, "%s\n%010ld\n%010ld\n%s\n%s\n%s", uri,
+             cJSON_IsNumber(line) ? (long)line->valuedouble : 0L,
+             cJSON_IsNumber(col) ? (long)col->valuedouble : 0L, rule, level, msg);
+  return k;
+}
+
+/* Replaces the items of arr by their canonical order: sorted by key (then
+ * text), one per key (the least text), or one per text when by_text. */
+static int canonical_array(cJSON *arr, int by_text) {
+  size_t n = (size_t)cJSON_GetArraySize(arr), m = 0;
+  keyed *v = calloc(n + 1, sizeof *v);
+  int rc = v ? 0 : -1;
+  for (cJSON *it = arr ? arr->child : NULL; v && it; it = it->next) {
+    v[m].text = cJSON_PrintUnformatted(it);
+    v[m].key = by_text ? (v[m].text ? strdup(v[m].text) : NULL) : result_key(it);
+    v[m].item = it;
+    m++;
+    if (!v[m - 1].text || !v[m - 1].key)
+      rc = -1;
+  }
+  if (rc == 0) {
+    qsort(v, m, sizeof *v, keyed_cmp);
+    for (size_t i = 0; i < m; i++)
+      cJSON_DetachItemViaPointer(arr, v[i].item);
+    for (size_t i = 0; i < m; i++) {
+      if (i > 0 && strcmp(v[i].key, v[i - 1].key) == 0)
+        cJSON_Delete(v[i].item);
+      else
+        cJSON_AddItemToArray(arr, v[i].item);
+    }
+  }
+  for (size_t i = 0; v && i < m; i++) {
+    free(v[i].key);
+    free(v[i].text);
+  }
+  free(v);
+  return rc;
+}
+
+char *kp_sarif_canonical(const char *const *texts, size_t n, char *err, size_t errlen) {
+  cJSON *out = NULL;
+  char *bases = NULL;
+  int ok = 1;
+  for (size_t i = 0; i < n && ok; i++) {
+    cJSON *in = texts[i] ? cJSON_Parse(texts[i]) : NULL;
+    cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(in, "runs"), 0);
+    cJSON *res = cJSON_GetObjectItemCaseSensitive(run, "results");
+    if (!cJSON_IsArray(res)) {
+      snprintf(err, errlen, "input %zu is not a SARIF log kperf wrote", i + 1);
+      cJSON_Delete(in);
+      ok = 0;
+      break;
+    }
+    /* The same root: the URIs relative to %SRCROOT% mean the same files. */
+    char *b = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(run, "originalUriBaseIds"));
+    if (i == 0) {
+      bases = b;
+    } else if (strcmp(b ? b : "", bases ? bases : "") != 0) {
+      snprintf(err, errlen,
+               "input %zu has another root than input 1 (originalUriBaseIds %s, not %s; run "
+               "each part with the same --root)",
+               i + 1, b ? b : "none", bases ? bases : "none");
+      free(b);
+      cJSON_Delete(in);
+      ok = 0;
+      break;
+    } else {
+      free(b);
+    }
+    cJSON *inv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(run, "invocations"), 0);
+    const cJSON *succ = cJSON_GetObjectItemCaseSensitive(inv, "executionSuccessful");
+    int in_ok = !cJSON_IsFalse(succ);
+    cJSON *notes = cJSON_GetObjectItemCaseSensitive(inv, "toolExecutionNotifications");
+    if (!out) {
+      out = in;
+      cJSON *oinv = first_invocation(out);
+      cJSON_DeleteItemFromObjectCaseSensitive(oinv, "executionSuccessful");
+      cJSON_AddBoolToObject(oinv, "executionSuccessful", in_ok);
+      cJSON *keep = cJSON_DetachItemFromObjectCaseSensitive(oinv, "toolExecutionNotifications");
+      if (keep)
+        cJSON_AddItemToObject(oinv, "toolExecutionNotifications", keep);
+      continue;
+    }
+    cJSON *orun = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(out, "runs"), 0);
+    cJSON *ores = cJSON_GetObjectItemCaseSensitive(orun, "results");
+    cJSON *r;
+    cJSON_ArrayForEach(r, res) cJSON_AddItemToArray(ores, cJSON_Duplicate(r, 1));
+    cJSON *oinv = first_invocation(out);
+    if (!in_ok)
+      cJSON_ReplaceItemInObjectCaseSensitive(oinv, "executionSuccessful", cJSON_CreateFalse());
+    if (cJSON_IsArray(notes) && cJSON_GetArraySize(notes) > 0) {
+      cJSON *to = notifications(oinv);
+      cJSON_ArrayForEach(r, notes) cJSON_AddItemToArray(to, cJSON_Duplicate(r, 1));
+    }
+    cJSON_Delete(in);
+  }
+  free(bases);
+  if (!ok || !out) {
+    if (ok)
+      snprintf(err, errlen, "no SARIF log given");
+    cJSON_Delete(out);
+    return NULL;
+  }
+  cJSON *orun = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(out, "runs"), 0);
+  cJSON *oinv = first_invocation(out);
+  char *text = NULL;
+  if (canonical_array(cJSON_GetObjectItemCaseSensitive(orun, "results"), 0) != 0 ||
+      canonical_array(cJSON_GetObjectItemCaseSensitive(oinv, "toolExecutionNotifications"), 1) !=
+          0 ||
+      !(text = cJSON_Print(out)))
+    snprintf(err, errlen, "out of memory");
+  cJSON_Delete(out);
+  return text;
+}
+
 char *kp_sarif_add_failures(const char *sarif, const char *const *files,
                             const char *const *messages, size_t n) {
   cJSON *log = sarif ? cJSON_Parse(sarif) : NULL;

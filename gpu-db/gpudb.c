@@ -19,6 +19,23 @@
 #define KPERF_INSTALLED_DB ""
 #endif
 
+/* The embedded database (gpu-db/embed-db.cmake): defined only in programs
+ * that link the object kperf_gpudb_embedded, else these weak references are
+ * null. */
+extern const unsigned char kp_gpudb_embedded_bytes[] __attribute__((weak));
+extern const size_t kp_gpudb_embedded_size __attribute__((weak));
+extern const char kp_gpudb_embedded_sha256[] __attribute__((weak));
+
+int kp_gpudb_embedded(size_t *size, const char **sha256) {
+  int has = kp_gpudb_embedded_bytes != NULL && &kp_gpudb_embedded_size != NULL &&
+            kp_gpudb_embedded_sha256 != NULL && kp_gpudb_embedded_size > 0;
+  if (size)
+    *size = has ? kp_gpudb_embedded_size : 0;
+  if (sha256)
+    *sha256 = has ? kp_gpudb_embedded_sha256 : NULL;
+  return has;
+}
+
 static const char *const op_names[KP_OP_COUNT] = {"fp16",    "fp32",    "fp64",
                                                   "sfu",     "int_add", "int_mul",
                                                   "conv",    "conv64",  "div_f32",
@@ -152,21 +169,36 @@ static int add_isa_views(sqlite3 *h, const char *path, char *err, size_t errlen)
   return 0;
 }
 
+/* A file by its path, or KP_GPUDB_EMBEDDED: the embedded database, read in
+ * place (SQLite's memdb over the program's own read-only bytes: never
+ * copied, never written, never freed). */
 static int open_one(const char *path, sqlite3 **out, char *err, size_t errlen) {
   struct stat sb;
   *out = NULL;
+  int embedded = strcmp(path, KP_GPUDB_EMBEDDED) == 0;
+  size_t n = 0;
   if (!*path)
     return kp__err(err, errlen, "cannot open GPU database '': empty path");
-  if (stat(path, &sb) != 0)
-    return kp__err(err, errlen, "cannot open GPU database '%s': %s", path, strerror(errno));
-  if (S_ISDIR(sb.st_mode))
-    return kp__err(err, errlen, "cannot open GPU database '%s': %s", path, strerror(EISDIR));
-  int fd = open(path, O_RDONLY);
-  if (fd < 0)
-    return kp__err(err, errlen, "cannot open GPU database '%s': %s", path, strerror(errno));
-  close(fd);
+  if (embedded) {
+    if (!kp_gpudb_embedded(&n, NULL))
+      return kp__err(err, errlen, "cannot open GPU database '%s': this program has none embedded",
+                     path);
+  } else {
+    if (stat(path, &sb) != 0)
+      return kp__err(err, errlen, "cannot open GPU database '%s': %s", path, strerror(errno));
+    if (S_ISDIR(sb.st_mode))
+      return kp__err(err, errlen, "cannot open GPU database '%s': %s", path, strerror(EISDIR));
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+      return kp__err(err, errlen, "cannot open GPU database '%s': %s", path, strerror(errno));
+    close(fd);
+  }
   sqlite3 *h = NULL;
-  int rc = sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL);
+  int rc = sqlite3_open_v2(embedded ? ":memory:" : path, &h,
+                           embedded ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY, NULL);
+  if (rc == SQLITE_OK && embedded)
+    rc = sqlite3_deserialize(h, "main", (unsigned char *)kp_gpudb_embedded_bytes,
+                             (sqlite3_int64)n, (sqlite3_int64)n, SQLITE_DESERIALIZE_READONLY);
   if (rc != SQLITE_OK) {
     kp__err(err, errlen, "cannot open GPU database '%s': %s", path,
             h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
@@ -288,7 +320,10 @@ int kp_gpudb_locate(const char *near_dir, char *out, size_t outlen) {
     snprintf(cand[ncand++], PATH_MAX, "%s/%s", near_dir, KP_GPUDB_FILENAME);
     snprintf(cand[ncand++], PATH_MAX, "%s/../share/kperf/%s", near_dir, KP_GPUDB_FILENAME);
   }
-  if (KPERF_INSTALLED_DB[0])
+  /* The embedded database is this build's own: it comes before the
+   * installed path, which another kperf may have filled. */
+  int embedded = kp_gpudb_embedded(NULL, NULL);
+  if (KPERF_INSTALLED_DB[0] && !embedded)
     snprintf(cand[ncand++], PATH_MAX, "%s", KPERF_INSTALLED_DB);
 
   const char *found = NULL;
@@ -296,6 +331,8 @@ int kp_gpudb_locate(const char *near_dir, char *out, size_t outlen) {
   for (int i = 0; i < ncand && !found; i++)
     if (file_exists(cand[i]))
       found = realpath(cand[i], real) ? real : cand[i];
+  if (!found && embedded)
+    found = KP_GPUDB_EMBEDDED;
 
   if (!found) {
     char looked[3 * PATH_MAX + 64] = "";

@@ -25,7 +25,8 @@ struct Key {
 
 const Key Keys[] = {
     {"gpu", true, false, "GPU to analyse for (e.g. h100, a100, gtx940mx; 'kperf gpus' lists them)"},
-    {"db", true, false, "GPU database file (default: $KPERF_DB, then next to kperf.so)"},
+    {"db", true, false,
+     "GPU database file (default: $KPERF_DB, then next to kperf.so, then the one embedded in it)"},
     {"pass", true, false, "host (default) or device[:sm_XX]: the compiler pass that reports"},
     {"verbose", false, false, "also report the kernels and launches found, and the GPU assumed"},
     {"help", false, false, "print this help"},

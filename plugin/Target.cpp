@@ -83,18 +83,25 @@ GpuTarget chooseGpuTarget(const std::string &Gpu, const std::string &Db, const s
   std::string Path = Db;
   char Buf[4096];
   if (Path.empty()) {
-    if (kp_gpudb_locate(NearDir.c_str(), Buf, sizeof Buf) != 0) {
-      // A program in bin/ (kperf-clangd) of the build tree: the database is
-      // next to the plugin, in lib/.
-      std::string First = Buf;
-      if (NearDir.empty() ||
-          kp_gpudb_locate((NearDir + "/../lib").c_str(), Buf, sizeof Buf) != 0) {
-        (Explicit ? Error : T.Why) = First;
-        T.NoDatabase = true;
-        return T;
-      }
+    // The file next to NearDir, else (a program in bin/ of the build tree:
+    // kperf-clangd) the one in lib/, else the embedded one.
+    auto Embedded = [](const std::string &P) {
+      const std::string E = KP_GPUDB_EMBEDDED;
+      return P.size() >= E.size() && P.compare(P.size() - E.size(), E.size(), E) == 0;
+    };
+    int Rc = kp_gpudb_locate(NearDir.c_str(), Buf, sizeof Buf);
+    std::string First = Buf;
+    if ((Rc != 0 || Embedded(First)) && !NearDir.empty() &&
+        kp_gpudb_locate((NearDir + "/../lib").c_str(), Buf, sizeof Buf) == 0 && !Embedded(Buf)) {
+      First = Buf;
+      Rc = 0;
     }
-    Path = Buf;
+    if (Rc != 0) {
+      (Explicit ? Error : T.Why) = First;
+      T.NoDatabase = true;
+      return T;
+    }
+    Path = First;
   }
   kp_gpudb *D = kp_gpudb_open(Path.c_str(), Buf, sizeof Buf);
   if (!D) {

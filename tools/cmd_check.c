@@ -40,7 +40,8 @@ static void check_help(FILE *out) {
   fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--save FILE] [--root DIR]\n"
         "                   [--gpu NAME] [--db PATH] [--checks SPEC] [-j N] [--werror]\n"
         "                   [--remarks] [--verbose] [--no-nvcc-compat] [--allow-no-gpu]\n"
-        "                   [--cache DIR]\n"
+        "                   [--cache DIR] [--shard I/N]\n"
+        "       kperf check --merge LOG... [--sarif OUT] [--werror] [--remarks]\n"
         "\n"
         "Runs kperf on the CUDA files of a project: every entry of\n"
         "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
@@ -87,6 +88,16 @@ static void check_help(FILE *out) {
         "  --allow-no-gpu    exit with status 0 or 1 even when kperf checked nothing in\n"
         "                    a file because it had no GPU database or no GPU to analyse\n"
         "                    for (said either way; by default that is exit status 2)\n"
+        "  --shard I/N       analyse only the I-th of N parts of the project (1 <= I <= N):\n"
+        "                    the CUDA files of the database, in its order, dealt out in\n"
+        "                    turn (file k goes to part k mod N + 1); run the N parts as\n"
+        "                    N CI jobs, each with its own --sarif, then merge them\n"
+        "  --merge LOG...    instead of running: merge the SARIF logs of the parts (each\n"
+        "                    written with the same --root) into one (--sarif OUT), print\n"
+        "                    their findings and exit as one run over the whole project\n"
+        "                    would; the SARIF log of kperf check is in a canonical order\n"
+        "                    (results by file, line, column, check), so that the merged\n"
+        "                    log of the parts is the log of one run, byte for byte\n"
         "\n"
         "Progress goes to stderr: a bar on a terminal, else one '[3/10] file.cu' line\n"
         "per file.  Exit status: 0 no finding at error level (with --werror: no\n"
@@ -146,7 +157,8 @@ typedef struct job {
 typedef struct options {
   const char *build, *sarif, *save, *root, *gpu, *db, *checks, *cache;
   long long jobs;
-  int werror, remarks, verbose, no_compat, allow_no_gpu;
+  int werror, remarks, verbose, no_compat, allow_no_gpu, merge;
+  long long shard_i, shard_n; /* --shard I/N (1 <= I <= N); N = 0: all */
   strlist files;
 } options;
 
@@ -531,6 +543,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->no_compat = 1;
     } else if (strcmp(argv[i], "--allow-no-gpu") == 0) {
       o->allow_no_gpu = 1;
+    } else if (strcmp(argv[i], "--merge") == 0) {
+      o->merge = 1;
     } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
       o->verbose = 1;
     } else if (starts(argv[i], "-p") && argv[i][1] == 'p' && argv[i][2] && argv[i][2] != '=') {
@@ -551,6 +565,23 @@ static int parse_args(int argc, char **argv, options *o) {
     } else if ((r = kp_cli_opt(argc, argv, &i, "-j", &v))) {
       if (r < 0 || kp_cli_int("-j", v, 4096, 0, &o->jobs) != 0)
         return -1;
+    } else if ((r = kp_cli_opt(argc, argv, &i, "--shard", &v))) {
+      if (r < 0)
+        return -1;
+      const char *slash = strchr(v, '/');
+      char part[32];
+      if (slash && (size_t)(slash - v) < sizeof part) {
+        memcpy(part, v, (size_t)(slash - v));
+        part[slash - v] = 0;
+      }
+      if (!slash || (size_t)(slash - v) >= sizeof part ||
+          kp_cli_int("--shard", part, 1000000, 0, &o->shard_i) != 0 ||
+          kp_cli_int("--shard", slash + 1, 1000000, 0, &o->shard_n) != 0 || o->shard_i < 1 ||
+          o->shard_i > o->shard_n) {
+        kp_cli_error("check: bad --shard '%s': expected I/N with 1 <= I <= N, e.g. --shard 2/4",
+                     v);
+        return -1;
+      }
     } else if (argv[i][0] == '-' && argv[i][1]) {
       kp_cli_error("check: unknown option '%s' (see 'kperf check --help')", argv[i]);
       return -1;
@@ -561,6 +592,19 @@ static int parse_args(int argc, char **argv, options *o) {
   }
   if (!o->cache && getenv("KPERF_CACHE_DIR") && *getenv("KPERF_CACHE_DIR"))
     o->cache = getenv("KPERF_CACHE_DIR");
+  if (o->merge) {
+    if (o->build || o->shard_n || o->save || o->root || o->gpu || o->db || o->checks) {
+      kp_cli_error("check: --merge reads SARIF logs of kperf check: -p, --shard, --save, --root, "
+                   "--gpu, --db and --checks belong to the runs that wrote them");
+      return -1;
+    }
+    if (!o->files.n) {
+      kp_cli_error("check: --merge: name the SARIF logs to merge (kperf check --shard I/N "
+                   "--sarif FILE wrote them)");
+      return -1;
+    }
+    return 0;
+  }
   if (!o->build) {
     kp_cli_error("check: name the build directory with -p BUILD_DIR (it holds "
                  "compile_commands.json; see 'kperf check --help')");
@@ -645,6 +689,67 @@ static void cache_keep(kp_check_cache *c, const options *o, job *jobs, size_t nj
   fprintf(stderr, "kperf: check: cache '%s': %zu of %zu file%s reused, %zu analysed (%zu kept)\n",
           o->cache, reused, njobs, njobs == 1 ? "" : "s", njobs - reused, kept);
   kp_check_cache_close(c);
+/* --merge LOG...: the logs of the shards of one run as one log (--sarif
+ * OUT), their findings printed and counted, and the exit status of the whole
+ * run: 2 when a shard's run did not succeed (a file not analysed, nothing
+ * checked for want of a GPU), else as a run of kperf check. */
+static int merge_run(const options *o) {
+  char **texts = calloc(o->files.n + 1, sizeof *texts);
+  char err[PATH_MAX + 512];
+  int rc = CHECK_ERROR;
+  char *canon = NULL;
+  cJSON *log = NULL;
+  for (size_t i = 0; texts && i < o->files.n; i++)
+    if (!(texts[i] = kp_cli_read_file(o->files.v[i], NULL))) {
+      kp_cli_error("check: --merge: cannot read '%s': %s", o->files.v[i], strerror(errno));
+      goto out;
+    }
+  if (!texts || !(canon = kp_sarif_canonical((const char *const *)texts, o->files.n, err,
+                                             sizeof err))) {
+    kp_cli_error("check: --merge: %s", texts ? err : "out of memory");
+    goto out;
+  }
+  if (!(log = cJSON_Parse(canon))) {
+    kp_cli_error("check: --merge: out of memory");
+    goto out;
+  }
+  const cJSON *inv0 = cJSON_GetArrayItem(
+      kp_json_get(cJSON_GetArrayItem(kp_json_get(log, "runs"), 0), "invocations"), 0);
+  int succeeded = !cJSON_IsFalse(kp_json_get(inv0, "executionSuccessful"));
+  size_t failures = 0;
+  const cJSON *note;
+  cJSON_ArrayForEach(note, kp_json_get(inv0, "toolExecutionNotifications")) {
+    if (strcmp(kp_json_str(note, "level", ""), "error") == 0) {
+      failures++;
+      kp_cli_error("check: %s", kp_json_str(kp_json_get(note, "message"), "text", ""));
+    }
+  }
+  counts c = {0, 0, 0};
+  print_results(log, o, &c);
+  fflush(stdout);
+  int write_failed = o->sarif && kp_write_atomic(o->sarif, canon, err, sizeof err) != 0;
+  if (write_failed)
+    kp_cli_error("check: %s", err);
+  fprintf(stderr, "kperf: %zu log%s merged: %zu error%s, %zu warning%s, %zu remark%s",
+          o->files.n, o->files.n == 1 ? "" : "s", c.errors, c.errors == 1 ? "" : "s",
+          c.warnings, c.warnings == 1 ? "" : "s", c.remarks, c.remarks == 1 ? "" : "s");
+  if (!succeeded)
+    fprintf(stderr, "; the run did not succeed (%zu error notification%s)", failures,
+            failures == 1 ? "" : "s");
+  fputc('\n', stderr);
+  if (!succeeded || write_failed)
+    rc = CHECK_ERROR;
+  else if (c.errors || (o->werror && c.warnings))
+    rc = CHECK_FINDINGS;
+  else
+    rc = CHECK_CLEAN;
+out:
+  for (size_t i = 0; texts && i < o->files.n; i++)
+    free(texts[i]);
+  free(texts);
+  free(canon);
+  cJSON_Delete(log);
+  return rc;
 }
 
 static int check_run(int argc, char **argv) {
@@ -652,6 +757,11 @@ static int check_run(int argc, char **argv) {
   if (parse_args(argc, argv, &o) != 0) {
     sl_free(&o.files);
     return CHECK_ERROR;
+  }
+  if (o.merge) {
+    int mrc = merge_run(&o);
+    sl_free(&o.files);
+    return mrc;
   }
   int rc = CHECK_ERROR;
   job *jobs = NULL;
@@ -750,6 +860,8 @@ static int check_run(int argc, char **argv) {
   int bad_input = 0;
   cJSON *e;
   size_t index = 0;
+  strlist every; /* every file taken, in all shards */
+  memset(&every, 0, sizeof every);
   cJSON_ArrayForEach(e, db) {
     index++;
     strlist args;
@@ -785,9 +897,14 @@ static int check_run(int argc, char **argv) {
     } else if (take) {
       take = cuda_entry;
     }
-    for (size_t i = 0; take && i < njobs; i++)
-      if (strcmp(jobs[i].file, path) == 0)
+    for (size_t i = 0; take && i < every.n; i++)
+      if (strcmp(every.v[i], path) == 0)
         take = 0; /* the first entry of a file */
+    /* --shard I/N: the files of the database, in its order, dealt out in
+     * turn; this run takes the I-th of every N. */
+    if (take && (sl_push(&every, path) != 0 ||
+                 (o.shard_n && (every.n - 1) % (size_t)o.shard_n != (size_t)o.shard_i - 1)))
+      take = 0;
     if (!take) {
       free(path);
       kp_cc_result_free(&t);
@@ -822,6 +939,7 @@ static int check_run(int argc, char **argv) {
       kp_cc_result_free(&t);
       kp_cli_error("check: out of memory");
       sl_free(&wanted);
+      sl_free(&every);
       free(found);
       goto out_tmp;
     }
@@ -834,9 +952,14 @@ static int check_run(int argc, char **argv) {
     }
   sl_free(&wanted);
   free(found);
+  size_t nevery = every.n;
+  sl_free(&every);
   if (bad_input)
     goto out_tmp;
-  if (njobs == 0)
+  if (njobs == 0 && nevery > 0)
+    fprintf(stderr, "kperf: check: shard %lld/%lld has no file (%zu CUDA file%s in '%s')\n",
+            o.shard_i, o.shard_n, nevery, nevery == 1 ? "" : "s", ccpath);
+  else if (njobs == 0)
     kp_cli_error("check: no CUDA files in '%s' (entries whose file ends in .cu or that are "
                  "compiled with -x cuda)",
                  ccpath);
@@ -1006,21 +1129,27 @@ static int check_run(int argc, char **argv) {
     kp_cli_error("check: out of memory");
     goto out_tmp;
   }
+  /* The SARIF log in its canonical order (kp_sarif_canonical), from every
+   * result before print_results drops the repeats: the same bytes as the
+   * logs of the shards of the run merged with --merge. */
+  char *plain = o.sarif ? cJSON_Print(log) : NULL;
   counts c = {0, 0, 0};
   print_results(log, &o, &c);
   fflush(stdout);
   int write_failed = 0;
   if (o.sarif) {
-    char *plain = cJSON_Print(log);
     char *rooted = plain ? kp_sarif_relocate(plain, NULL, o.root ? o.root : cwd, err, sizeof err)
                          : NULL;
-    free(plain);
-    if (!rooted || kp_write_atomic(o.sarif, rooted, err, sizeof err) != 0) {
+    char *canon =
+        rooted ? kp_sarif_canonical((const char *const *)&rooted, 1, err, sizeof err) : NULL;
+    if (!canon || kp_write_atomic(o.sarif, canon, err, sizeof err) != 0) {
       kp_cli_error("check: %s", rooted ? err : "out of memory");
       write_failed = 1;
     }
+    free(canon);
     free(rooted);
   }
+  free(plain);
   if (o.save && save_snapshot(&o, log, jobs, njobs, cwd) != 0)
     write_failed = 1;
   cJSON_Delete(log);

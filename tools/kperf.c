@@ -225,6 +225,14 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "--version") == 0) {
     puts("kperf " KPERF_VERSION);
+    /* The embedded GPU database's content hash: what a build cache or a
+     * remote worker keys on (the same bytes are in kperf.so). */
+    size_t size;
+    const char *sha;
+    if (kp_gpudb_embedded(&size, &sha))
+      printf("GPU database: embedded, %zu bytes, sha256 %s\n", size, sha);
+    else
+      puts("GPU database: none embedded");
     return KP_EXIT_OK;
   }
   for (size_t i = 0; i < NCOMMANDS; i++)

@@ -30,6 +30,18 @@ char *kp_findings_json(const kp_findings *f);
  * malloc'ed text, NULL on out of memory. */
 char *kp_sarif_merge(const char *const *texts, size_t n, size_t *nread, char *err, size_t errlen);
 
+/* One SARIF log from kperf check's logs of parts of a project (kperf check
+ * --shard i/n, each written with the same --root): the first log's run with
+ * every input's results and notifications, in a canonical order that does
+ * not depend on how the files were split: results sorted by their first
+ * location (URI, line, column), rule, level and message, one per such key
+ * (the least JSON text: a kernel of a header that several files include);
+ * notifications sorted and each once; executionSuccessful false when any
+ * input's is.  One input gives its canonical form.  malloc'ed text, or NULL
+ * with a one-line message (an input that is not a log, inputs with
+ * different roots). */
+char *kp_sarif_canonical(const char *const *texts, size_t n, char *err, size_t errlen);
+
 /* The SARIF log with the files that could not be analysed (files[i], an
  * absolute path or NULL, and why: messages[i]) as error notifications of
  * runs[0].invocations[0] (toolExecutionNotifications), and its

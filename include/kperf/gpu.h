@@ -21,6 +21,9 @@ extern "C" {
 #define KP_GPUDB_APPLICATION_ID 1263552049 /* 0x4B504631, 'KPF1' */
 #define KP_GPUDB_FILENAME "kperf-gpus.db"
 #define KP_GPUDB_MAX_FILES 8
+/* The name, in a database list, of the database embedded in the program or
+ * plugin (kp_gpudb_embedded); not a file. */
+#define KP_GPUDB_EMBEDDED "<embedded>"
 
 typedef struct kp_gpudb kp_gpudb;
 
@@ -165,7 +168,9 @@ typedef struct kp_gpu {
 } kp_gpu;
 
 /* Opens read-only (SQLITE_OPEN_READONLY, safe for many concurrent processes).
- * path may be a ':'-separated list of databases.  NULL + one-line message in
+ * path may be a ':'-separated list of databases; KP_GPUDB_EMBEDDED in it is
+ * the embedded one (an error when the program has none).  A relative path is
+ * the working directory's.  NULL + one-line message in
  * err when missing, unreadable, corrupt, or wrong schema. */
 kp_gpudb *kp_gpudb_open(const char *path, char *err, size_t errlen);
 void kp_gpudb_close(kp_gpudb *db);
@@ -194,9 +199,16 @@ void kp_gpu_init(kp_gpu *g);
 int kp_gpudb_count(const kp_gpudb *db);
 const char *kp_gpudb_path(const kp_gpudb *db, int i);
 
+/* Whether this program has a GPU database linked in (the object
+ * kperf_gpudb_embedded: kperf.so, kperf-tidy.so, kperf-clangd, kperf): 1 with
+ * its size and SHA-256 (64 hex digits) when it has, 0 when not.  Either
+ * pointer may be NULL. */
+int kp_gpudb_embedded(size_t *size, const char **sha256);
+
 /* Finds the database when no path was given: $KPERF_DB, else
  * near_dir/kperf-gpus.db, else near_dir/../share/kperf/kperf-gpus.db, else
- * the installed database.  When $KPERF_DB is not set and the user database
+ * the embedded one (KP_GPUDB_EMBEDDED, when kp_gpudb_embedded), else the
+ * installed database.  When $KPERF_DB is not set and the user database
  * (kp_gpudb_user_path) exists, it is put first: "user.db:kperf-gpus.db".
  * Writes the path; returns 0 when found, -1 (with a message in out saying
  * where it looked) when not.  near_dir may be NULL. */

@@ -661,6 +661,12 @@ static void test_locate(const char *good) {
   mkdir(bin, 0755);
   CHECK(kp_gpudb_locate(bin, out, sizeof out) == 0);
   CHECK_CONTAINS(out, "/share/kperf/kperf-gpus.db");
+  /* This test links no embedded database (the object kperf_gpudb_embedded):
+   * none is found, and naming it is an error that says so. */
+  CHECK(!kp_gpudb_embedded(NULL, NULL));
+  char eerr[256];
+  CHECK(kp_gpudb_open(KP_GPUDB_EMBEDDED, eerr, sizeof eerr) == NULL);
+  CHECK_STR(eerr, "cannot open GPU database '<embedded>': this program has none embedded");
   /* Nothing found: the message says where it looked. */
   int rc = kp_gpudb_locate("/nonexistent-kperf-dir", out, sizeof out);
   if (rc == -1) {

@@ -127,6 +127,35 @@ static void reports(void) {
             "file:///src/a%20b.cu");
   CHECK(cJSON_GetObjectItem(cJSON_GetArrayItem(notes, 1), "locations") == NULL);
   cJSON_Delete(fj);
+  /* The canonical merge: each result once, in an order that does not depend
+   * on the inputs' order; executionSuccessful false when one input's is. */
+  const char *ab[2] = {m, fl}, *ba[2] = {fl, m};
+  char *c1 = kp_sarif_canonical(ab, 2, err, sizeof err);
+  char *c2 = kp_sarif_canonical(ba, 2, err, sizeof err);
+  CHECK(c1 && c2 && strcmp(c1, c2) == 0);
+  cJSON *cj = cJSON_Parse(c1);
+  cJSON *crun = cJSON_GetArrayItem(cJSON_GetObjectItem(cj, "runs"), 0);
+  CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(crun, "results")) == 2);
+  cJSON *cinv = cJSON_GetArrayItem(cJSON_GetObjectItem(crun, "invocations"), 0);
+  CHECK(cJSON_IsFalse(cJSON_GetObjectItem(cinv, "executionSuccessful")));
+  CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(cinv, "toolExecutionNotifications")) == 2);
+  cJSON_Delete(cj);
+  /* One input: its canonical form, a fixed point. */
+  const char *one[1] = {c1};
+  char *c3 = kp_sarif_canonical(one, 1, err, sizeof err);
+  CHECK(c3 && strcmp(c1, c3) == 0);
+  /* Inputs of other roots do not merge. */
+  char *rooted = kp_sarif_relocate(m, NULL, "/src", err, sizeof err);
+  const char *mixed[2] = {m, rooted};
+  CHECK(kp_sarif_canonical(mixed, 2, err, sizeof err) == NULL);
+  CHECK_CONTAINS(err, "input 2 has another root than input 1");
+  const char *bad[2] = {m, "not json"};
+  CHECK(kp_sarif_canonical(bad, 2, err, sizeof err) == NULL);
+  CHECK_STR(err, "input 2 is not a SARIF log kperf wrote");
+  free(c1);
+  free(c2);
+  free(c3);
+  free(rooted);
   free(fl);
   CHECK(kp_sarif_add_failures("not json", NULL, NULL, 0) == NULL);
   free(m);

@@ -61,11 +61,16 @@
 // RUN: not %kperf_cc -fplugin-arg-kperf-db=%t.corrupt.db %s 2>&1 | FileCheck --check-prefix=CORRUPT %s
 // CORRUPT: error: kperf: {{.*}}corrupt.db
 // CORRUPT-NOT: kperf:
-// Without gpu= and db=, a database that cannot be found only disables what needs a GPU.
+// Without gpu= and db=, a database that cannot be had ($KPERF_DB naming a
+// missing file) only disables what needs a GPU.
+// RUN: env KPERF_DB=%t.missing.db %kperf_cc %s -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=NODB %s
+// NODB: remark: no target GPU: KPERF_DB names '{{.*}}missing.db'
+// NODB: remark: kernel 'k'
+// kperf.so copied alone has its database: the one embedded in it.
 // RUN: mkdir -p %t.lonely && cp %kperf_plugin %t.lonely/kperf.so
 // RUN: env HOME=%t.lonely %clang %cuda_flags --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only %s \
-// RUN:   -fplugin=%t.lonely/kperf.so -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=NODB %s
-// NODB: remark: no target GPU: {{.*}}kperf-gpus.db
-// NODB: remark: kernel 'k'
+// RUN:   -fplugin=%t.lonely/kperf.so -fplugin-arg-kperf-verbose 2>&1 | FileCheck --check-prefix=LONELY %s
+// LONELY: remark: target GPU h100 (
+// LONELY: remark: kernel 'k'
 
 __global__ void k(float *a) { a[threadIdx.x] = 1.0f; }

@@ -1,8 +1,10 @@
 // kperf is never silent about what it analyses for.  No GPU database (KPERF_DB
-// naming a missing file, kperf.so copied without one, a corrupt one) means
-// nothing is checked: one warning says so and what to do ([kperf-setup]), the
-// SARIF log says the run did not succeed, and the compile still succeeds
-// (an error only with kperf's werror, not with clang's -Werror).
+// naming a missing file, a corrupt one next to kperf.so) means nothing is
+// checked: one warning says so and what to do ([kperf-setup]), the SARIF log
+// says the run did not succeed, and the compile still succeeds (an error only
+// with kperf's werror, not with clang's -Werror).  kperf.so copied alone has
+// the database embedded in it: it checks, and its log says the run succeeded;
+// a corrupt file next to it still wins over the embedded one, and is said.
 // REQUIRES: cuda
 // RUN: rm -rf %t && mkdir -p %t/lonely %t/corrupt
 // RUN: env KPERF_DB=%t/missing.db %kperf_cc %s 2>&1 | FileCheck %s --check-prefix=ENV
@@ -10,12 +12,16 @@
 // ENV-NOT: kperf
 // ENV: 1 warning generated
 //
+// RUN: env KPERF_DB=%t/missing.db %kperf_cc %s -fplugin-arg-kperf-report=sarif:%t/nodb.sarif 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ENV
+// RUN: FileCheck %s --check-prefix=SARIF --input-file=%t/nodb.sarif
 // RUN: cp %kperf_plugin %t/lonely/kperf.so
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 --cuda-host-only -fsyntax-only -fplugin=%t/lonely/kperf.so %s \
 // RUN:   -fplugin-arg-kperf-report=sarif:%t/lonely.sarif 2>&1 | FileCheck %s --check-prefix=LONELY
-// LONELY: warning: kperf: nothing checked: no GPU database found: KPERF_DB is not set and none of '{{.*}}lonely/kperf-gpus.db', {{.*}} exists; put kperf-gpus.db next to kperf.so, or set KPERF_DB or -fplugin-arg-kperf-db=PATH [kperf-setup]
-// LONELY-NOT: kperf
-// RUN: FileCheck %s --check-prefix=SARIF --input-file=%t/lonely.sarif
+// LONELY-NOT: warning: kperf: nothing checked
+// LONELY: warning: uncoalesced global store of 'a'
+// RUN: FileCheck %s --check-prefix=LONELY-SARIF --input-file=%t/lonely.sarif
+// LONELY-SARIF: "executionSuccessful": true
 // SARIF: "executionSuccessful": false,
 // SARIF-NEXT: "toolExecutionNotifications": [{
 // SARIF-NEXT: "level": "error",
@@ -43,8 +49,8 @@
 //
 // The object file is the one clang builds without kperf.
 // RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 -c %s -o %t/plain.o
-// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 -c %s -o %t/lonely.o -fplugin=%t/lonely/kperf.so 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=LONELY
+// RUN: %clang %cuda_flags --cuda-gpu-arch=sm_90 -c %s -o %t/lonely.o -fplugin=%t/corrupt/kperf.so 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CORRUPT
 // RUN: cmp %t/plain.o %t/lonely.o
 //
 // A GPU assumed from the compile's arch is said once per compile (a remark,

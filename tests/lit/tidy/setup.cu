@@ -15,5 +15,9 @@
 // OK-NOT: kperf-setup
 // OK: warning: uncoalesced global store of 'a'{{.*}} [kperf-uncoalesced]
 // OK-NOT: kperf-setup
+// kperf-tidy.so copied alone: the database embedded in it.
+// RUN: rm -rf %t.lonely && mkdir -p %t.lonely && cp %kperf_tidy_module %t.lonely/kperf-tidy.so
+// RUN: %clang_tidy_runner --load=%t.lonely/kperf-tidy.so -checks=-*,kperf-* %s -- %cuda_flags --cuda-gpu-arch=sm_90 --cuda-host-only 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OK
 __global__ void strided(float *a) { a[threadIdx.x * 32] = 1.0f; }
 void launch(float *a) { strided<<<1, 256>>>(a); }
