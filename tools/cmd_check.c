@@ -689,6 +689,8 @@ static void cache_keep(kp_check_cache *c, const options *o, job *jobs, size_t nj
   fprintf(stderr, "kperf: check: cache '%s': %zu of %zu file%s reused, %zu analysed (%zu kept)\n",
           o->cache, reused, njobs, njobs == 1 ? "" : "s", njobs - reused, kept);
   kp_check_cache_close(c);
+}
+
 /* --merge LOG...: the logs of the shards of one run as one log (--sarif
  * OUT), their findings printed and counted, and the exit status of the whole
  * run: 2 when a shard's run did not succeed (a file not analysed, nothing
