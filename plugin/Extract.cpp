@@ -1133,7 +1133,23 @@ private:
     }
     Q->num = intOf(Num, 1);
     Q->round_up = RoundUp;
+    if (!RoundUp && !Head && isa<BinaryOperator>(E))
+      divisionRange(E, Q);
     return Q;
+  }
+
+  // The source range of a plain division E (kp_quotient.begin/end): in one
+  // file, outside macros; left unset otherwise.
+  void divisionRange(const Expr *E, kp_quotient *Q) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation B = E->getBeginLoc(), En = E->getEndLoc();
+    if (B.isInvalid() || En.isInvalid() || !B.isFileID() || !En.isFileID())
+      return;
+    En = Lexer::getLocForEndOfToken(En, 0, SM, Ctx.getLangOpts());
+    if (En.isInvalid() || SM.getFileID(B) != SM.getFileID(En))
+      return;
+    Q->begin = toLoc(Ctx, B, M);
+    Q->end = toLoc(Ctx, En, M);
   }
 
   // The macros a known block size is written as: x's, and y's when it is

@@ -54,6 +54,10 @@ typedef struct kp_quotient {
   int has_tail;
   kp_expr head;
   int64_t tail;
+  /* A plain `N / D` (not rounded up, no tail): its source range [begin, end)
+   * when it is written in one file outside macros (where a fix-it can
+   * rewrite it); line 0 otherwise. */
+  kp_loc begin, end;
 } kp_quotient;
 
 typedef struct kp_dim3 {
@@ -211,6 +215,11 @@ typedef struct kp_access {
    * inlined calls), and which side: 1 then, 0 else; NULL at the top. */
   const struct kp_branch *branch;
   int branch_side;
+  /* An access to an array the thread declares in the kernel (`float v[8];
+   * v[i]`, not through a pointer) whose index is not a constant after the
+   * unrolling kperf models: the array's bytes per thread (it lives in local
+   * memory); 0 otherwise. */
+  int64_t local_array_bytes;
 } kp_access;
 
 typedef enum kp_node_kind { KP_NODE_OP = 0, KP_NODE_LOOP, KP_NODE_BRANCH } kp_node_kind;

@@ -398,6 +398,9 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
     return Idx;
   if (P.Ptr.Space == KP_SPACE_LOCAL && P.Ptr.Base)
     MemArrayNames.insert(P.Ptr.Base);
+  if (P.RegisterArray)
+    if (auto Sz = Ctx.getTypeSizeInCharsIfKnown(P.RegisterArray->getType()))
+      Ac->local_array_bytes = Sz->getQuantity();
   std::string NonConst;
   if (Ix.valid) {
     // The non-constant part of the index.

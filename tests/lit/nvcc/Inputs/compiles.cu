@@ -5,4 +5,4 @@ __global__ void scale(float *out, const float *in, int n, int stride) {
     // the store below is uncoalesced
     out[i * stride] = in[i];
 }
-void run(float *out, const float *in, int n) { scale<<<n / 256, 256>>>(out, in, n, 32); }
+void run(float *out, const float *in, int n) { scale<<<(n + 255) / 256, 256>>>(out, in, n, 32); }
