@@ -76,7 +76,8 @@ int kpc_local_cost_of(const kp_check_ctx *ctx, const kp_launch *l, int spills, i
       out->occ_without = p.occ.occupancy;
       got = 2;
     } else {
-      snprintf(out->why, sizeof out->why, "%s", err[0] ? err : p.note);
+      /* The reason, cut to the room it has. */
+      snprintf(out->why, sizeof out->why, "%.*s", (int)sizeof out->why - 1, err[0] ? err : p.note);
     }
   }
   kp_launch_eval_free(e);
