@@ -220,6 +220,11 @@ static int block_statement(kp_module *mm, const kp_launch *l, const kp_gpu *gpu,
   return n >= 2;
 }
 
+/* Long: four phases sharing one evaluation buffer, the assumed copy of the
+ * module and the scan memo (freed at `done`): find the unknowns (the loop
+ * at 2^16, 2^12 when refused), choose the variable and its ties, evaluate
+ * the points, classify the curve (flat, flat from a point, growing).  Each
+ * phase is commented where it starts. */
 int kp_launch_scaling_of(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                          kp_model_kind model, const kp_launch_eval *e0,
                          const struct kp_check_ctx *ctx, kp_launch_scaling *s) {

@@ -1274,6 +1274,9 @@ static int emit(kp_fact_fn fn, void *user, const char *group, const char *name, 
   return fn(&f, user);
 }
 
+/* Long: one query per table of the database (aliases, limits, throughput,
+ * memory, latencies, launch overhead and floors, stream bandwidths), each
+ * a commented block emitting its rows; they share the statement handling. */
 int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, char *err,
                    size_t errlen) {
   match m;

@@ -496,6 +496,10 @@ static void combo_text(const tune_opts *o, const long long (*vals)[TUNE_MAX_PARA
     u += (size_t)snprintf(buf + u, n - u, "%s%s=%lld", k ? sep : "", o->p[k].name, vals[c][k]);
 }
 
+/* Long: the subcommand's steps in order, each commented (options, the
+ * combinations of the parameters' values, one run per combination, the
+ * baseline's launches matched in every run, the statements'
+ * recommendations, the table); they share the options and the runs. */
 static int tune_run(int argc, char **argv) {
   tune_opts o;
   memset(&o, 0, sizeof o);

@@ -557,6 +557,9 @@ static double bytes_per_cycle(double gbs, double clock_mhz) {
 }
 
 /* Resolves out->facts (never fails: unknowns become NaN and a note). */
+/* Long: one fact group after another (traffic, hit shares and latencies,
+ * per-class latency and issue, their sources, bandwidths), each commented;
+ * every model reads the facts it fills. */
 static void resolve_facts(const kp_gpu *g, const kp_predict_input *in, kp_prediction *out) {
   kp_model_facts *f = &out->facts;
   f->clock_mhz = kp_gpu_sm_clock_mhz(g);
