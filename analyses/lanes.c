@@ -1,5 +1,6 @@
 /* Per-lane evaluation of access addresses: see include/kperf/lanes.h. */
 #include "kperf/sym.h"
+#include "kperf/invariant.h"
 #include "kperf/lanes.h"
 #include "kperf/count.h"
 #include "kperf/trip.h"
@@ -29,6 +30,7 @@ static int push(kp_lane_ctx *c, const char *name, int64_t v) {
 }
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s) {
+  KP_ASSERT(c && m && k && s);
   memset(c, 0, sizeof *c);
   c->m = m;
   c->k = k;

@@ -22,6 +22,7 @@
  * function of an unknown).  It may use the model, formulas, counts, lanes
  * and the models (predict.h); nothing of diagnostics/ or tools/. */
 #include "kperf/arena.h"
+#include "kperf/invariant.h"
 #include "kperf/checks.h"
 #include "kperf/count.h"
 #include "kperf/launch.h"
@@ -296,7 +297,7 @@ static void gpu_fields(const kp_launch *l, const kp_gpu *gpu, kp_launch_eval *e)
 int kp_launch_evaluate(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                        kp_model_kind model, int64_t problem, int candidates,
                        int max_blocks_per_sm, kp_launch_eval *e) {
-  assert(m && l && e && (l->kernel < 0 || (size_t)l->kernel < m->nkernels));
+  KP_ASSERT(m && l && e && (l->kernel < 0 || (size_t)l->kernel < m->nkernels));
   return kp__launch_evaluate_at(m, l, gpu, model, problem, candidates, max_blocks_per_sm, NULL, NULL, e);
 }
 

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "kperf/launch.h"
 #include "kperf/ptxas.h"
+#include "kperf/report.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>

@@ -2,6 +2,7 @@
  * SQL string with bound parameters. */
 #define _XOPEN_SOURCE 700
 #include "gpudb_internal.h"
+#include "kperf/invariant.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -934,7 +935,11 @@ int kp_gpudb_find(kp_gpudb *db, const char *name, kp_gpu *out, char *err, size_t
     return -1;
   if (rc > 0)
     return unknown_gpu(db, &m, name, err, errlen);
-  return load_gpu(db, m.db, m.id, out, err, errlen);
+  rc = load_gpu(db, m.db, m.id, out, err, errlen);
+  /* The facts of a GPU found: named, counts never negative. */
+  KP_ASSERT(rc != 0 || (out->id[0] && out->sm_count >= 0 && out->cc_major >= 0 &&
+                        out->limits.max_threads_per_block >= 0));
+  return rc;
 }
 
 int kp_gpudb_for_arch(kp_gpudb *db, const char *arch, kp_gpu *out, char *err, size_t errlen) {

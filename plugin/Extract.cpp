@@ -1,3 +1,8 @@
+// The AST -> kernel model walk (Extract.h): every kernel defined in the user's
+// code (its body built by Body.cpp) and every launch, with its sizes as the
+// host expressions HostFold.h makes of them (over what HostFlow.h says a
+// local holds there).  It needs clang to walk the AST; it decides nothing
+// about performance: the analyses (analyses/) read the model it fills.
 #include "Extract.h"
 #include "Pragmas.h"
 #include "Body.h"

@@ -3,6 +3,7 @@
  * docs/models.md).  The models themselves are the other files of this
  * directory, listed in registry.c. */
 #include "kperf/sym.h"
+#include "kperf/invariant.h"
 #include "kperf/predict.h"
 #include "kperf/active.h"
 #include "kperf/errmsg.h"
@@ -834,5 +835,8 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   kp_prediction_timings(out);
   if (isnan(out->predicted_us))
     out->bound = "unknown";
+  /* The model's output: a time is never negative, a launch runs one wave or more. */
+  KP_ASSERT(!(out->predicted_us < 0) && !(out->exec_us < 0) && out->waves >= 1 &&
+            out->occ.active_blocks_per_sm > 0);
   return 0;
 }
