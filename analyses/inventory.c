@@ -1,3 +1,6 @@
+/* What the front end found, as remarks of the kperf-model check in the
+ * plugin's verbose mode (include/kperf/inventory.h).  Uses the model and the
+ * findings list. */
 #include "kperf/inventory.h"
 
 #include <inttypes.h>

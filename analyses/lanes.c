@@ -1,5 +1,6 @@
 /* Per-lane evaluation of access addresses: see include/kperf/lanes.h. */
 #include "kperf/sym.h"
+#include "kperf/invariant.h"
 #include "kperf/lanes.h"
 #include "kperf/count.h"
 #include "kperf/trip.h"
@@ -12,116 +13,6 @@
 /* Addresses are placed this far from 0 (a multiple of every segment size),
  * so that negative indices stay positive and alignment is unchanged. */
 #define ADDR_BASE ((uint64_t)1 << 40)
-
-/* ---- Block shapes ------------------------------------------------------ */
-
-/* Launches a and b give the kernel's integer parameters the same values
- * (both folded to the same constant, or both unknown). */
-static int same_arguments(const kp_launch *a, const kp_launch *b) {
-  if (!a || !b || a == b)
-    return 1;
-  if (a->nargs != b->nargs || !a->args || !b->args)
-    return a->nargs == b->nargs;
-  for (size_t i = 0; i < a->nargs; i++)
-    if (a->args[i].known != b->args[i].known ||
-        (a->args[i].known && a->args[i].value != b->args[i].value))
-      return 0;
-  return 1;
-}
-
-/* out has room for KP_SHAPES_MAX; a distinct shape beyond them is counted
- * in *dropped. */
-static void add_shape(kp_shape *out, size_t *n, int64_t x, int64_t y, int64_t z,
-                      kp_shape_source src, const kp_launch *l, size_t *dropped) {
-  /* Each dimension at most 1024 first, so that the product cannot overflow. */
-  if (x < 1 || y < 1 || z < 1 || x > 1024 || y > 1024 || z > 1024 || x * y * z > 1024)
-    return;
-  /* One shape per block size and arguments: stride<<<g, 256>>>(a, 1) and
-   * stride<<<g, 256>>>(a, s) are judged apart. */
-  for (size_t i = 0; i < *n; i++)
-    if (out[i].x == x && out[i].y == y && out[i].z == z && same_arguments(out[i].launch, l))
-      return;
-  if (*n >= KP_SHAPES_MAX) {
-    ++*dropped;
-    return;
-  }
-  out[*n] = (kp_shape){x, y, z, src, l};
-  ++*n;
-}
-
-size_t kp_kernel_shapes(const kp_module *m, const kp_kernel *k, kp_shape *out) {
-  size_t dropped;
-  return kp_kernel_shapes_counted(m, k, out, &dropped);
-}
-
-size_t kp_kernel_shapes_counted(const kp_module *m, const kp_kernel *k, kp_shape *out,
-                                size_t *dropped) {
-  size_t n = 0;
-  *dropped = 0;
-  int ki = (int)(k - m->kernels);
-  kp_binding b[256];
-  for (size_t i = 0; i < m->nlaunches; i++) {
-    const kp_launch *l = &m->launches[i];
-    if (l->kernel != ki)
-      continue;
-    size_t nb = kp_launch_bindings(m, l, b, sizeof b / sizeof *b);
-    int64_t d[3];
-    if (kp_binding_lookup(b, nb, kp_block_dim_names[0], &d[0]) && kp_binding_lookup(b, nb, kp_block_dim_names[1], &d[1]) &&
-        kp_binding_lookup(b, nb, kp_block_dim_names[2], &d[2]))
-      add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_LAUNCH, l, dropped);
-  }
-  if (n)
-    return n;
-  if (k->block_pragma[0] > 0) {
-    add_shape(out, &n, k->block_pragma[0], k->block_pragma[1] ? k->block_pragma[1] : 1,
-              k->block_pragma[2] ? k->block_pragma[2] : 1, KP_SHAPE_PRAGMA, NULL, dropped);
-    if (n)
-      return n;
-  }
-  int64_t d[3] = {0, 1, 1};
-  int have = kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[0], &d[0]);
-  kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[1], &d[1]);
-  kp_binding_lookup(m->assume, m->nassume, kp_block_dim_names[2], &d[2]);
-  if (have)
-    add_shape(out, &n, d[0], d[1], d[2], KP_SHAPE_ASSUMED, NULL, dropped);
-  if (!n && k->max_threads_per_block > 0)
-    add_shape(out, &n, k->max_threads_per_block, 1, 1, KP_SHAPE_BOUNDS, NULL, dropped);
-  if (!n)
-    add_shape(out, &n, 256, 1, 1, KP_SHAPE_DEFAULT, NULL, dropped);
-  return n;
-}
-
-void kp_shape_describe(const kp_shape *s, char *buf, size_t len) {
-  switch (s->source) {
-  case KP_SHAPE_LAUNCH: {
-    const kp_loc *l = s->launch ? &s->launch->loc : NULL;
-    const char *f = l && l->file ? strrchr(l->file, '/') : NULL;
-    f = f ? f + 1 : l && l->file ? l->file : "?";
-    snprintf(buf, len, "block (%lld, %lld, %lld) of the launch at %s:%u", (long long)s->x,
-             (long long)s->y, (long long)s->z, f, l ? l->line : 0);
-    break;
-  }
-  case KP_SHAPE_PRAGMA:
-    snprintf(buf, len, "block (%lld, %lld, %lld) from #pragma kperf block", (long long)s->x,
-             (long long)s->y, (long long)s->z);
-    break;
-  case KP_SHAPE_ASSUMED:
-    snprintf(buf, len, "block (%lld, %lld, %lld) from the assumed blockDim", (long long)s->x,
-             (long long)s->y, (long long)s->z);
-    break;
-  case KP_SHAPE_BOUNDS:
-    snprintf(buf, len,
-             "block (%lld, 1, 1) assumed from __launch_bounds__(%lld) (no launch in this file; "
-             "give the shape with #pragma kperf block(x, y, z))",
-             (long long)s->x, (long long)s->x);
-    break;
-  case KP_SHAPE_DEFAULT:
-    snprintf(buf, len,
-             "block shape unknown (no launch in this file): assumed 1-D with 256 threads; give it "
-             "with #pragma kperf block(x, y, z)");
-    break;
-  }
-}
 
 /* ---- Evaluation context ------------------------------------------------ */
 
@@ -139,6 +30,7 @@ static int push(kp_lane_ctx *c, const char *name, int64_t v) {
 }
 
 int kp_lane_ctx_init(kp_lane_ctx *c, const kp_module *m, const kp_kernel *k, const kp_shape *s) {
+  KP_ASSERT(c && m && k && s);
   memset(c, 0, sizeof *c);
   c->m = m;
   c->k = k;

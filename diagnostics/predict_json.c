@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "kperf/launch.h"
 #include "kperf/ptxas.h"
+#include "kperf/report.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -114,6 +115,9 @@ static void add_timings(cJSON *o, const kp_prediction *p) {
   cJSON_AddItemToObject(o, "timings", t);
 }
 
+/* Long: one JSON object field by field, in the order the JSON keeps
+ * them (the evaluation, the kernel's model, the model's own numbers, every
+ * model's time, the statement, the candidates). */
 static cJSON *launch_json(const kp_module *m, const kp_launch *l, const kp_gpu *gpu,
                           kp_model_kind model, int64_t problem, int requested, int mb,
                           kp_launch_eval *e) {

@@ -2,6 +2,7 @@
  * SQL string with bound parameters. */
 #define _XOPEN_SOURCE 700
 #include "gpudb_internal.h"
+#include "kperf/invariant.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -971,7 +972,10 @@ int kp_gpudb_find(kp_gpudb *db, const char *name, kp_gpu *out, char *err, size_t
     return -1;
   if (rc > 0)
     return unknown_gpu(db, &m, name, err, errlen);
-  return load_gpu(db, m.db, m.id, out, err, errlen);
+  rc = load_gpu(db, m.db, m.id, out, err, errlen);
+  /* A GPU found has its id (the key every other fact hangs on). */
+  KP_ASSERT(rc != 0 || out->id[0] != '\0');
+  return rc;
 }
 
 int kp_gpudb_for_arch(kp_gpudb *db, const char *arch, kp_gpu *out, char *err, size_t errlen) {
@@ -1311,6 +1315,9 @@ static int emit(kp_fact_fn fn, void *user, const char *group, const char *name, 
   return fn(&f, user);
 }
 
+/* Long: one query per table of the database (aliases, limits, throughput,
+ * memory, latencies, launch overhead and floors, stream bandwidths), each
+ * a commented block emitting its rows; they share the statement handling. */
 int kp_gpudb_facts(kp_gpudb *db, const char *name, kp_fact_fn fn, void *user, char *err,
                    size_t errlen) {
   match m;

@@ -1,3 +1,5 @@
+// Findings (include/kperf/finding.h) as clang diagnostics (Emit.h): severity,
+// location, fix-its.  Front end only: what is found is decided in analyses/.
 #include "Emit.h"
 
 #include "clang/Basic/Diagnostic.h"

@@ -176,6 +176,8 @@ static int loop_depth(const cJSON *loops, const cJSON *l) {
   return depth;
 }
 
+/* Long: the kernel's report printed section by section, in the order the
+ * text output shows them; each section reads its own part of the JSON. */
 static void print_kernel(const cJSON *k) {
   const char *name = kp_json_str(k, "name", NULL), *loc = kp_json_str(k, "location", NULL);
   printf("kernel %s", name ? name : "?");

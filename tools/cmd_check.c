@@ -754,6 +754,11 @@ out:
   return rc;
 }
 
+/* Long: the subcommand's steps in order, each commented (options and the
+ * compile database, the files named, the entries run, each report read with
+ * its URIs made absolute, crashes and errors judged, the files checked
+ * nothing in, the merged report and the exit status); they share the
+ * options and the per-entry results. */
 static int check_run(int argc, char **argv) {
   options o;
   if (parse_args(argc, argv, &o) != 0) {

@@ -934,6 +934,10 @@ out:
   return rc;
 }
 
+/* Long: the subcommand's steps in order, each commented (options, the
+ * combinations of the parameters' values, one run per combination, the
+ * baseline's launches matched in every run, the statements'
+ * recommendations, the table); they share the options and the runs. */
 static int tune_run(int argc, char **argv) {
   tune_opts o;
   memset(&o, 0, sizeof o);

@@ -248,6 +248,10 @@ static int unknown_role(kp_lane_ctx *c, const kp_access *a) {
 }
 
 /* st: the caller's scan state (large: one per run, reused by each access). */
+/* Long: one access judged from its scan to its finding in order (the worst
+ * point over the shapes, the parameters and loop bounds it depends on, the
+ * partial-warp and first-iteration cases, the AMD half-wave, the padding
+ * fix-it); each step reads the state the previous ones left. */
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                          const kp_shape *shapes, size_t nshapes, int *fixit_given,
                          scan_state *st, kp_findings *out) {

@@ -1,3 +1,6 @@
+/* Helpers shared by the access checks (check_util.h): lane sets and strides as
+ * text, the shapes and loops a finding names.  Uses the model, lanes and the
+ * findings list; nothing of diagnostics/ or tools/. */
 #include "check_util.h"
 
 #include "kperf/checks.h"

@@ -6,7 +6,6 @@
  * this file words them. */
 #include "kperf/checks.h"
 #include "kperf/launch.h"
-#include "kperf/report.h"
 
 #include <inttypes.h>
 #include <stddef.h>

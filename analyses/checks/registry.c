@@ -5,6 +5,8 @@
 #include "kperf/checks.h"
 #include "kperf/errmsg.h"
 
+#include "kperf/invariant.h"
+
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
@@ -131,7 +133,7 @@ void kp_check_options_init(kp_check_options *o) {
     for (size_t k = 0; k < CHECKS[i]->noptions; k++) {
       const kp_check_option *d = &CHECKS[i]->options[k];
       int rc = kp_check_option_set(o, d, d->def, NULL, 0);
-      assert(rc == 0 && "an option's default is one of its values");
+      KP_ASSERT(rc == 0 && "an option's default is one of its values");
       (void)rc;
     }
 }
@@ -175,8 +177,8 @@ void kp_run_checks(const kp_check_ctx *ctx, int (*enabled)(const char *name, voi
                    void *user, kp_findings *out) {
   if (!ctx || !ctx->m || !ctx->gpu || ctx->gpu->cc_major < 1)
     return;
-  assert(ctx->opts && "checks need their options (kp_check_options_init)");
-  assert(kp_module_valid(ctx->m));
+  KP_ASSERT(ctx->opts && "checks need their options (kp_check_options_init)");
+  KP_ASSERT(kp_module_valid(ctx->m));
   size_t first = out->n;
   for (size_t i = 0; i < NCHECKS; i++)
     if (!enabled || enabled(CHECKS[i]->name, user))

@@ -238,6 +238,10 @@ static double l1_bytes_free(const kp_gpu *gpu, const kp_predict_input *in, doubl
   return l1_free;
 }
 
+/* Long: the model's terms in the order docs/models.md gives them (issue and
+ * pipes, spills, shared memory, active work, memory traffic and its reuse,
+ * latency, stores, the bound); each term reads those before it, and the
+ * breakdown the JSON prints is filled as they are computed. */
 static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
   const kp_model_facts *f = &out->facts;
   bn_ctx c;

@@ -3,6 +3,7 @@
  * docs/models.md).  The models themselves are the other files of this
  * directory, listed in registry.c. */
 #include "kperf/sym.h"
+#include "kperf/invariant.h"
 #include "kperf/predict.h"
 #include "kperf/active.h"
 #include "kperf/errmsg.h"
@@ -557,6 +558,9 @@ static double bytes_per_cycle(double gbs, double clock_mhz) {
 }
 
 /* Resolves out->facts (never fails: unknowns become NaN and a note). */
+/* Long: one fact group after another (traffic, hit shares and latencies,
+ * per-class latency and issue, their sources, bandwidths), each commented;
+ * every model reads the facts it fills. */
 static void resolve_facts(const kp_gpu *g, const kp_predict_input *in, kp_prediction *out) {
   kp_model_facts *f = &out->facts;
   f->clock_mhz = kp_gpu_sm_clock_mhz(g);
@@ -831,5 +835,8 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   kp_prediction_timings(out);
   if (isnan(out->predicted_us))
     out->bound = "unknown";
+  /* The model's output: a time is never negative, a launch runs one wave or more. */
+  KP_ASSERT(!(out->predicted_us < 0) && !(out->exec_us < 0) && out->waves >= 1 &&
+            out->occ.active_blocks_per_sm > 0);
   return 0;
 }

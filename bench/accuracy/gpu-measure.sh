@@ -24,7 +24,7 @@ mkdir -p "$OUT"
 start=$(date +%s)
 "$NVCC" -std=c++17 -O3 -arch="$ARCH" -I"$SRC/tools/calibrate" -I"$SRC/include" \
   -o "$OUT/kperf-calibrate" "$SRC/tools/calibrate/calibrate.cu" "$SRC/tools/calibrate/sqlout.c" \
-  "$SRC/analyses/errmsg.c"
+  "$SRC/model/errmsg.c"
 nvidia-smi --query-gpu=name,compute_cap,clocks.max.sm,clocks.max.mem,driver_version \
   --format=csv >"$OUT/nvidia-smi.csv" || true
 echo "gpu-measure: calibrating ($ARCH)..." >&2

@@ -53,7 +53,7 @@ NVCC_FLAGS = ["-O3", "-ptx", "-arch=sm_90"]
 DEFAULT_STEP_CAP = 50_000_000
 DEFAULT_MAX_PATHS = 256
 
-# Class names follow kperf's kp_iclass names (analyses/model.c).
+# Class names follow kperf's kp_iclass names (model/model.c).
 CLASSES = ["fp32", "fp64", "fp16", "int", "int.mul", "int.div", "int64", "fp.div", "sfu", "conv",
            "cmp", "branch", "addr", "ld.param", "ld.global", "st.global", "ld.shared", "st.shared",
            "ld.local", "st.local", "ld.const", "atomic", "barrier", "warp", "other"]

@@ -1,7 +1,7 @@
 /* kperf launch predictions: one launch of the module, predicted with one of
  * the models of predict.h, and the 1-D block sizes that would be faster.
  *
- * Used by the kperf-launch check (analyses/checks/launch.c; the engine is analyses/launch_eval.c) and by the JSON
+ * Used by the kperf-launch check (analyses/checks/launch.c; the engine is analyses/launch_eval.c and its parts launch_traffic.c, launch_search.c, launch_scaling.c) and by the JSON
  * report of predictions (-fplugin-arg-kperf-predict=PATH, read by `kperf
  * predict/recommend/compare`).  Documentation: docs/checks/launch.md. */
 #ifndef KPERF_LAUNCH_H
@@ -207,36 +207,6 @@ int kp_is_divup_name(const char *name, size_t len);
 
 /* "1.35 ms", "12.4 us", "2.01 s". */
 void kp_format_time_us(double us, char *buf, size_t len);
-
-/* Writes the JSON report of predictions (schema: docs/checks/launch.md) for
- * every launch of m, plus `extra` (may be NULL: a launch asked for by kperf
- * predict, marked "requested": true) with problem size `problem` (0: none).
- * gpu may be NULL (then each launch says so).  0 ok, -1 with a message. */
-int kp_predict_json_write(const kp_module *m, const kp_gpu *gpu, kp_model_kind model,
-                          const kp_launch *extra, int64_t problem, int max_blocks_per_sm,
-                          const char *extra_error,
-                          const char *path, char *err, size_t errlen);
-
-/* One launch of a batch (kperf predict --batch): a kernel of the module on
- * a GPU (NULL: gpu_why says why there is none). */
-typedef struct kp_batch_launch {
-  const kp_gpu *gpu;
-  const char *gpu_name; /* as asked for */
-  const char *gpu_why;  /* when gpu is NULL */
-  const char *kernel;
-  int64_t grid[3], block[3], smem;
-  int max_blocks_per_sm; /* a cap on resident blocks per SM (0: the GPU's) */
-} kp_batch_launch;
-
-/* Predicts each launch of b with every model on one evaluation of the module
- * and writes one JSON object per line to path, in order: {"line": i,
- * "gpu", "kernel", "ok", "why" (when not ok), "predicted_us" (the default model),
- * "models": {"kp": us, "hongkim": ..., ...} (null when a model has no time),
- * "models_why": {model: why} for the models without a time}.
- * The module is evaluated once per launch, not parsed again: one clang run
- * serves any number of launches and GPUs.  0 ok, -1 with a message. */
-int kp_predict_batch_write(kp_module *m, const kp_batch_launch *b, size_t n, const char *path,
-                           char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

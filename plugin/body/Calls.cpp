@@ -34,6 +34,9 @@ Val BodyBuilder::opUsing(kp_iclass Cl, unsigned N, const std::vector<Val> &Args,
   return R;
 }
 
+// Long: a dispatch over the kinds of callee (barriers, warp operations,
+// atomics, library math, trivially assignable copies, inlined bodies,
+// builtins and declared-only functions), each a commented case.
 Val BodyBuilder::call(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   SourceLocation L = CE->getBeginLoc();

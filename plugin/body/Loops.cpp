@@ -746,6 +746,10 @@ uint64_t BodyBuilder::unrollSize(const Stmt *S, int Depth) {
   return Own;
 }
 
+// Long: a loop's steps in order, each commented: the counter and what the
+// loop modifies, the trip count, nvcc's unrolling decision, the body walked
+// once per copy, the model's loop record.  The steps share the counter's
+// state and the frames pushed for the body.
 void BodyBuilder::loop(const Stmt *S) {
   int Unroll = PendingUnroll;
   PendingUnroll = 0;

@@ -1,4 +1,4 @@
-/* libFuzzer target: kperf's formulas (analyses/sym.c).  The input is a
+/* libFuzzer target: kperf's formulas (model/sym.c).  The input is a
  * program of a small stack machine that builds formulas of every kind from
  * constants (extreme ones too) and variables, then evaluates, substitutes,
  * compares and prints them.  Nothing may crash, overflow or read out of

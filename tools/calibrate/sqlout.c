@@ -129,6 +129,8 @@ static void mem_size(FILE *out, const kpc_meas *m, const char *level, long long 
   mem_where(out, m, level);
 }
 
+/* Long: one SQL statement per measured fact, written in the schema's
+ * table order; each is a few lines of the same shape. */
 int kpc_write_sql(FILE *out, const kpc_meas *m, char *err, size_t errlen) {
   if (!kpc_valid_id(m->gpu_id))
     return kp__err(err, errlen, "invalid GPU id '%s' (1-63 characters of a-z 0-9 . _ -)",

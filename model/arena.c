@@ -1,3 +1,5 @@
+/* The bump allocator (include/kperf/arena.h): chunks freed together.  The
+ * lowest file of the core: it uses nothing of kperf. */
 #include "kperf/arena.h"
 
 #include <stdarg.h>

@@ -1,3 +1,6 @@
+/* The findings list the checks fill (include/kperf/finding.h): its growth and
+ * the formatted messages.  It uses the arena only, so every layer from the
+ * analyses up can hold findings. */
 #include "kperf/finding.h"
 #include "kperf/arena.h"
 

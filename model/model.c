@@ -1,4 +1,8 @@
+/* The kernel model's helpers (include/kperf/model.h): a module's kernels,
+ * launches, strings and assumptions in its arena, and kp_module_valid, the
+ * model's invariants.  Uses the arena only. */
 #include "kperf/model.h"
+#include "kperf/invariant.h"
 #include "kperf/arena.h"
 
 #include <stdarg.h>
@@ -25,6 +29,7 @@ const char *kp_module_str(kp_module *m, const char *s, size_t n) {
 void *kp_module_alloc(kp_module *m, size_t n) { return kp_arena_alloc(m->arena, n); }
 
 kp_kernel *kp_module_add_kernel(kp_module *m) {
+  KP_ASSERT(m && m->nkernels <= m->cap_kernels);
   if (!kp_grow((void **)&m->kernels, &m->cap_kernels, m->nkernels, sizeof *m->kernels))
     return NULL;
   kp_kernel *k = &m->kernels[m->nkernels++];
@@ -33,6 +38,7 @@ kp_kernel *kp_module_add_kernel(kp_module *m) {
 }
 
 kp_launch *kp_module_add_launch(kp_module *m) {
+  KP_ASSERT(m && m->nlaunches <= m->cap_launches);
   if (!kp_grow((void **)&m->launches, &m->cap_launches, m->nlaunches, sizeof *m->launches))
     return NULL;
   kp_launch *l = &m->launches[m->nlaunches++];
