@@ -318,7 +318,6 @@ typedef struct coal_acc {
   double reused_st;     /* the part of reused that stores write (L2 merges them; L1 does not) */
   double set;           /* bytes of sectors a warp keeps for that */
   double l1_extra;      /* L1 data-path cycles per warp beyond one per request */
-  double lines;         /* distinct 128-byte lines the requests touch (NVIDIA) */
   double *excess_of;    /* per access of the kernel: its excess bytes per thread (NULL) */
 } coal_acc;
 
@@ -338,8 +337,6 @@ static void coal_visit(void *user, const kp_scan_point *sp) {
   c->asked += (double)lanes * sp->lanes->width;
   c->moved += (double)co.bytes_moved;
   c->requests += 1;
-  if (!sp->lanes_hi)
-    c->lines += kp_warp_lines(sp->lanes, 128);
   if (co.transaction_bytes > c->tsize)
     c->tsize = co.transaction_bytes;
 }
@@ -473,7 +470,7 @@ static void scan_accesses(const kp_module *m, const kp_kernel *k, const kp_launc
 
 static void coal_reset(void *user) {
   coal_acc *c = user;
-  c->excess = c->asked = c->moved = c->requests = c->tsize = c->lines = 0;
+  c->excess = c->asked = c->moved = c->requests = c->tsize = 0;
 }
 
 static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_launch_eval *e) {
@@ -482,20 +479,10 @@ static void coal_done(const kp_kernel *k, const kp_access *a, void *user, kp_lau
     return;
   double exec = exec_count(k, a, e->b, e->nb);
   double per_request = c->moved / c->requests; /* bytes a warp request moves */
-  /* The L1 data path moves 128 bytes a cycle, and its tag stage looks up
-   * one 128-byte line a cycle: a request that moves more bytes or touches
-   * more lines takes more than its one cycle, whether its sectors hit or
-   * not.  Measured on bench/validation's tuning rows whose lanes each walk
-   * a row of a matrix (32 lines a request, a sector of each): cuda-training
-   * hw4 row_sums (RTX 3070) and SGEMM_CUDA sgemm_naive (RTX A6000) were
-   * predicted at 0.20x and 0.36x their measured times with a cycle per 128
-   * bytes (8 a request). */
-  double cycles = per_request / 128;
-  double lines = c->lines / c->requests;
-  if (lines > cycles)
-    cycles = lines;
-  if (cycles > 1)
-    c->l1_extra += (cycles - 1) * exec;
+  /* The L1 data path moves 128 bytes a cycle: a request that moves more
+   * takes more than its one cycle, whether its sectors hit or not. */
+  if (per_request > 128)
+    c->l1_extra += (per_request / 128 - 1) * exec;
   if (c->excess <= 0)
     return;
   double excess = c->excess / c->asked * a->elem_bytes * exec; /* per thread */

@@ -499,24 +499,3 @@ int kp_amd_lds_conflict(int banks, int bank_bytes, const kp_warp_access *half,
    * kp_shared_conflict_banks applies from CC 5.0 on. */
   return kp_shared_conflict_banks(5, 0, banks, bank_bytes, half, out);
 }
-
-unsigned kp_warp_lines(const kp_warp_access *a, unsigned line_bytes) {
-  uint64_t seen[2 * KP_WARP_SIZE];
-  unsigned n = 0;
-  if (!a || line_bytes == 0)
-    return 0;
-  for (unsigned i = 0; i < KP_WARP_SIZE; i++) {
-    if (!(a->active >> i & 1u))
-      continue;
-    uint64_t first = a->addr[i] / line_bytes;
-    uint64_t last = (a->addr[i] + (a->width ? a->width : 1) - 1) / line_bytes;
-    for (uint64_t l = first; l <= last && l <= first + 1; l++) {
-      unsigned j = 0;
-      while (j < n && seen[j] != l)
-        j++;
-      if (j == n)
-        seen[n++] = l;
-    }
-  }
-  return n;
-}

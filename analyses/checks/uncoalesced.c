@@ -32,7 +32,6 @@ typedef struct worst {
   int have;
   double ratio;
   kp_coalescing co;
-  unsigned lines; /* distinct 128-byte lines of the request (NVIDIA) */
   unsigned warp;
   int64_t block_id;
   unsigned primary_index;
@@ -76,7 +75,6 @@ static void visit(void *user, const kp_scan_point *sp) {
     w->have = 1;
     w->ratio = r;
     w->co = co;
-    w->lines = sp->lanes_hi ? 0 : kp_warp_lines(sp->lanes, 128);
     w->warp = sp->point->warp;
     w->block_id = sp->point->block_id;
     w->primary_index = sp->primary_index;
@@ -543,13 +541,11 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
                        "each lane's next %lld elements are in the %u-byte %s this request "
                        "moves (%s%s%s advances %lld bytes per iteration): L1 serves them while "
                        "it keeps the %s's %u %s, so the loss is mostly L1 bandwidth, %llu "
-                       "cycles per request instead of 1 (a cycle per 128 bytes and per "
-                       "128-byte line)",
+                       "cycles per request instead of 1",
                        (long long)(w->co.transaction_bytes / step - 1), w->co.transaction_bytes,
                        unit, lp->var ? "'" : "", lp->var ? lp->var : "the loop",
                        lp->var ? "'" : "", (long long)step, warp, w->co.transactions, unit,
-                       (w->co.bytes_moved + 127) / 128 > w->lines ? (w->co.bytes_moved + 127) / 128
-                                                                  : (unsigned long long)w->lines);
+                       (w->co.bytes_moved + 127) / 128);
     if (nu > 0)
       unknowns_note(out, k, a, unk, nu, which, &sw, unit, warp);
     char shape[320];

@@ -37,10 +37,6 @@ typedef struct kp_warp_access {
   unsigned width;              /* bytes per lane: 1, 2, 4, 8 or 16 */
 } kp_warp_access;
 
-/* Distinct line_bytes-aligned lines the active lanes of *a touch (a lane's
- * bytes may straddle two). */
-unsigned kp_warp_lines(const kp_warp_access *a, unsigned line_bytes);
-
 /* Fills *a with lane i accessing base + i * stride_bytes, for the lanes set
  * in active. */
 void kp_warp_strided(kp_warp_access *a, uint64_t base, int64_t stride_bytes, unsigned width,

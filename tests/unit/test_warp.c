@@ -306,25 +306,6 @@ static void test_shared_cc1(void) {
   CHECK(b.degree == 2);
 }
 
-static void test_lines(void) {
-  /* 32 floats in a row: one 128-byte line; a row per lane 256 bytes apart:
-   * 32 lines; 16-byte lanes 64 bytes apart from byte 120: lane 0 straddles
-   * two lines; no lane active: none. */
-  kp_warp_access a = strided(0, 1, 4, ALL);
-  CHECK(kp_warp_lines(&a, 128) == 1);
-  a = strided(0, 64, 4, ALL);
-  CHECK(kp_warp_lines(&a, 128) == 32);
-  a = strided(0, 1, 4, 0x0000000fu);
-  CHECK(kp_warp_lines(&a, 128) == 1);
-  kp_warp_strided(&a, 120, 64, 16, 0x3u);
-  CHECK(kp_warp_lines(&a, 128) == 2);
-  kp_warp_strided(&a, 120, 128, 16, 0x3u);
-  CHECK(kp_warp_lines(&a, 128) == 3);
-  a = strided(0, 1, 4, 0);
-  CHECK(kp_warp_lines(&a, 128) == 0);
-  CHECK(kp_warp_lines(NULL, 128) == 0);
-}
-
 /* Accesses of 2-D blocks, lanes mapped to threads by kp_lane_thread. */
 static kp_warp_access tile_access(unsigned bx, unsigned by, unsigned warp, unsigned row_floats,
                                   int transposed) {
@@ -544,7 +525,6 @@ int main(void) {
   test_shared_modern();
   test_shared_kepler();
   test_shared_cc1();
-  test_lines();
   test_shared_tiles();
   test_shared_random();
   test_lane_thread();
