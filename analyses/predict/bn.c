@@ -53,16 +53,17 @@
 
 enum {
   R_FP32 = 0, R_FP64, R_FP16, R_INT, R_INT_MUL, R_SFU, R_CONV, R_ISSUE, R_SHARED, R_LDST,
-  R_FP32_LDST, R_L2, R_LLC, R_DRAM, R_LATENCY, R_COUNT
+  R_FP32_LDST, R_L2, R_LLC, R_DRAM, R_DISPATCH, R_LATENCY, R_COUNT
 };
 static const char *const rname[R_COUNT] = {"fp32", "fp64", "fp16", "int", "int.mul", "sfu",
                                            "conv", "issue", "shared", "ld/st", "fp32+ld/st",
-                                           "l2", "llc", "dram", "latency"};
+                                           "l2", "llc", "dram", "dispatch", "latency"};
 /* The JSON names of the resources' cycles (the row's fields). */
 static const char *const rfield[R_COUNT] = {
     "bn_fp32_cycles",  "bn_fp64_cycles",   "bn_fp16_cycles", "bn_int_cycles", "bn_int_mul_cycles",
     "bn_sfu_cycles",   "bn_conv_cycles",   "bn_issue_cycles", "bn_shared_cycles", "bn_ldst_cycles",
-    "bn_fp32_ldst_cycles", "bn_l2_cycles", "bn_llc_cycles",   "bn_dram_cycles",  "bn_latency_cycles"};
+    "bn_fp32_ldst_cycles", "bn_l2_cycles", "bn_llc_cycles",   "bn_dram_cycles",
+    "bn_dispatch_cycles", "bn_latency_cycles"};
 _Static_assert((int)R_COUNT == (int)KP_BN_RESOURCES, "kp_prediction.bn_cycles holds every resource");
 
 static int fields(const kp_prediction *p, kp_model_field *f) {
@@ -167,6 +168,17 @@ static double held_slots(const kp_gpu *gpu, const kp_model_facts *f, int c) {
  * init), 229 (L40, scale); their median, rounded. */
 #define BN_BLOCK_CYCLES 200.0
 
+/* Nanoseconds the GPU takes to hand out one block, whatever its SMs do: the
+ * blocks of a launch start one after another from one front end, so a grid
+ * of many small blocks cannot run faster than its blocks x this.  One global
+ * constant, measured on the public gpu-small-kernels runs of bench/validation's
+ * tuning part (te42kyfo/gpu-benches, L40, back-to-back launches of a scale
+ * kernel, blocks of 32 vs the fastest block size, grids of 2,000 to 470,000
+ * blocks beyond it): 0.484 ns per extra block (median of 29 sizes, 0.002 to
+ * 0.515: the smallest where DRAM, not the blocks, binds).  The rate is
+ * per GPU, not per SM: the L40 has 142 SMs. */
+#define BN_DISPATCH_NS 0.484
+
 static double latency_overlap(double thr, double lat) {
   const double p = BN_LATENCY_OVERLAP_P;
   return pow(pow(fmax(thr, 0), p) + pow(fmax(lat, 0), p), 1.0 / p);
@@ -183,6 +195,7 @@ typedef struct bn_ctx {
   double dram_bytes, l2_bytes, llc_bytes; /* whole launch */
   double atomic_cycles;                   /* whole launch: same-address atomics at L2 */
   double thread_cycles;
+  double dispatch_cycles; /* per block, GPU-wide (0: unknown) */
 } bn_ctx;
 
 /* One wave of `blocks` blocks, bsm of them on the busiest SM: the time of
@@ -207,6 +220,7 @@ static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double
     t[R_LLC] = c->llc_bytes * share / f->bpc_llc;
   if (f->bpc_dram > 0)
     t[R_DRAM] = c->dram_bytes * share / f->bpc_dram;
+  t[R_DISPATCH] = (double)blocks * c->dispatch_cycles;
   t[R_LATENCY] = c->thread_cycles;
   double m = 0;
   for (int r = 0; r < R_COUNT; r++)
@@ -248,6 +262,9 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   memset(&c, 0, sizeof c);
   c.in = in;
   c.out = out;
+  /* Measured on NVIDIA GPUs only (BN_DISPATCH_NS). */
+  if (strcmp(gpu->vendor, "NVIDIA") == 0 && f->clock_mhz > 0)
+    c.dispatch_cycles = BN_DISPATCH_NS * 1e-3 * f->clock_mhz;
   double subs = f->sub_partitions > 0 ? f->sub_partitions : 1;
 
   /* Pipes and issue slots, per warp.  `slots`: the scheduler's cycles (see

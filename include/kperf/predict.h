@@ -52,7 +52,7 @@ typedef int (*kp_thread_time_fn)(void *user, const double lat[KP_I_COUNT],
                                  const double issue[KP_I_COUNT], double *time, double *delay);
 
 enum { KP_NSPACES = KP_SPACE_UNKNOWN + 1 };
-enum { KP_BN_RESOURCES = 15 };
+enum { KP_BN_RESOURCES = 16 };
 
 typedef struct kp_predict_input {
   /* The launch. */

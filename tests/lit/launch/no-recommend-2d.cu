@@ -1,12 +1,13 @@
 // 2-D launches get 2-D candidates only when every block shape computes the
 // same result: a bounds check in x and in y, and a grid that covers a
-// problem in each dimension.  Here the 8x8 block is already as fast as any
-// other shape (each warp reads 4 rows of 8 floats: 4 sectors, as coalesced
-// as one row of 32), so nothing is recommended; a kernel with no bounds check
+// problem in each dimension.  Here the 16x16 block is already as fast as any
+// other shape (each warp reads 2 rows of 16 floats: 4 sectors, as coalesced
+// as one row of 32; 4096 blocks, few enough not to wait on their dispatch),
+// so nothing is recommended; a kernel with no bounds check
 // in y gets no other shape at all, and verbose mode says why.
 // REQUIRES: cuda
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s 2>&1 | FileCheck %s
-// CHECK: no-recommend-2d.cu:[[# @LINE + 27]]:3: remark: predicted {{.*}}: 16384 blocks of 64 (8x8) threads
+// CHECK: no-recommend-2d.cu:[[# @LINE + 27]]:3: remark: predicted {{.*}}: 4096 blocks of 256 (16x16) threads
 // CHECK-NOT: recommended
 //
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
@@ -31,8 +32,8 @@ __global__ void rows(float *a, int w) {
 
 void run(float *a, const float *b) {
   const int w = 1024, h = 1024;
-  dim3 block(8, 8);
-  dim3 grid(w / 8, h / 8);
+  dim3 block(16, 16);
+  dim3 grid(w / 16, h / 16);
   add2d<<<grid, block>>>(a, b, w, h); // @twod
   rows<<<grid, block>>>(a, w);        // @noy
 }
