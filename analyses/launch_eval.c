@@ -246,6 +246,7 @@ int kp__launch_predict_with(const kp_module *m, const kp_kernel *k, const kp_lau
   in->reuse_set_bytes = e->reuse_set_bytes;
   in->sibling_l1_bytes = e->sibling_l1_fraction > 0 && gb > 0 ? e->sibling_l1_fraction * gb : 0;
   in->same_address_atomics = e->same_address_atomics > 0 ? e->same_address_atomics : 0;
+  in->same_address_atomics_fp = e->same_address_atomics_fp > 0 ? e->same_address_atomics_fp : 0;
   in->bytes[KP_SPACE_GLOBAL] += in->uncoal_bytes;
   in->replays[KP_I_LD_SHARED] = e->bank_replays_ld;
   in->replays[KP_I_ST_SHARED] = e->bank_replays_st;
@@ -456,6 +457,7 @@ int kp__launch_evaluate_at(const kp_module *m, const kp_launch *l, const kp_gpu 
     e->uncoal_reused_st_fraction = scanned->uncoal_reused_st_fraction;
     e->sibling_l1_fraction = scanned->sibling_l1_fraction;
     e->same_address_atomics = scanned->same_address_atomics;
+    e->same_address_atomics_fp = scanned->same_address_atomics_fp;
     e->l1_extra_fraction = scanned->l1_extra_fraction;
     e->reuse_set_bytes = scanned->reuse_set_bytes;
   } else {

@@ -238,7 +238,7 @@ void kp__launch_uncoalesced(const kp_module *m, const kp_kernel *k, const kp_lau
   e->uncoal_fraction = e->uncoal_reused_fraction = e->l1_extra_fraction = 0;
   e->uncoal_reused_st_fraction = 0;
   e->sibling_l1_fraction = 0;
-  e->same_address_atomics = 0;
+  e->same_address_atomics = e->same_address_atomics_fp = 0;
   e->reuse_set_bytes = 0;
   e->uncoal_accesses = 0;
   coal_acc acc;
@@ -264,7 +264,8 @@ void kp__launch_uncoalesced(const kp_module *m, const kp_kernel *k, const kp_lau
     }
   }
   free(acc.excess_of);
-  e->same_address_atomics = kp_same_address_atomics(m, k, &s, gpu, e->b, e->nb);
+  e->same_address_atomics =
+      kp_same_address_atomics(m, k, &s, gpu, e->b, e->nb, &e->same_address_atomics_fp);
   if (e->global_bytes > 0) {
     e->uncoal_fraction = acc.total / e->global_bytes;
     e->uncoal_reused_fraction = acc.reused / e->global_bytes;

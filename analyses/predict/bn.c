@@ -150,13 +150,17 @@ static double held_slots(const kp_gpu *gpu, const kp_model_facts *f, int c) {
 #define BN_LATENCY_OVERLAP_P 3.0
 
 /* SM cycles L2 takes per atomic to one address: the atomics of all SMs to
- * the same address are applied one after another.  One global constant,
- * measured on bench/validation's tuning rows: a naive float sum
- * (atomicAdd(out, x[i]) by every thread, cuda-training-series hw5, Nsight
- * Compute's duration on an RTX 3070 at 1725 MHz) takes 3.64 ns per element
- * at 160 K, 8 M and 32 M elements alike.  No public microbenchmark of the
- * rate was found for other GPUs or for integer atomics. */
-#define BN_SAME_ADDRESS_ATOMIC_CYCLES 6.3
+ * the same address are applied one after another.
+ * Integer: one per clock, NVIDIA's Kepler GK110 whitepaper (2012, "Atomic
+ * operation throughput to a common global memory address is improved by 9x
+ * to one operation per clock"), kept by every architecture since.
+ * Floating point: one global constant, measured on bench/validation's
+ * tuning rows: a naive float sum (atomicAdd(out, x[i]) by every thread,
+ * cuda-training-series hw5, Nsight Compute's duration on an RTX 3070 at
+ * 1725 MHz) takes 3.64 ns per element at 160 K, 8 M and 32 M elements
+ * alike.  No public microbenchmark of the floating-point rate was found. */
+#define BN_SAME_ADDRESS_INT_ATOMIC_CYCLES 1.0
+#define BN_SAME_ADDRESS_FP_ATOMIC_CYCLES 6.3
 
 /* SM cycles a block takes beyond its threads' critical path: its launch on
  * the SM and its retirement (warps set up, the block's exit seen by the
@@ -441,10 +445,16 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
                             "(%.3g bytes per thread)", in->sibling_l1_bytes);
   }
   if (in->same_address_atomics > 0) {
-    double n = in->same_address_atomics * (double)in->grid_blocks * in->block_threads;
-    c.atomic_cycles = n * BN_SAME_ADDRESS_ATOMIC_CYCLES;
+    double per = (double)in->grid_blocks * in->block_threads;
+    double fp = in->same_address_atomics_fp < in->same_address_atomics
+                    ? in->same_address_atomics_fp
+                    : in->same_address_atomics;
+    double n = in->same_address_atomics * per, nfp = fp * per;
+    c.atomic_cycles =
+        (n - nfp) * BN_SAME_ADDRESS_INT_ATOMIC_CYCLES + nfp * BN_SAME_ADDRESS_FP_ATOMIC_CYCLES;
     kp_prediction_note(out, "%.3g atomics to one address, applied one after another at L2 "
-                            "(%.3g cycles each)", n, BN_SAME_ADDRESS_ATOMIC_CYCLES);
+                            "(%.3g cycles each on integers, %.3g on floating point)",
+                       n, BN_SAME_ADDRESS_INT_ATOMIC_CYCLES, BN_SAME_ADDRESS_FP_ATOMIC_CYCLES);
   }
   c.dram_bytes = global;
   if (in->footprint_bytes >= 0 && in->footprint_bytes < global)

@@ -123,7 +123,10 @@ def pmpp_histogram():
         out.append(pmpp_common(
             gpu, t, kernel=k, file=NV + "histogram/kperf_inst.cu",
             grid=dim(cdiv(n, bs)), block=dim(bs), smem=str(bins * 4 if shared else 0),
-            args=args(num_elements=n, num_bins=bins),
+            # The input is all zeros: the atomics of each kernel hit one
+            # address (kperf's binding for a data-addressed atomic).
+            args=args(num_elements=n, num_bins=bins) + ";addresses@histogram_kernels.cuh:%d=1"
+            % (36 if shared else 16),
             op="histogram-u32-all-in-bin0-bins=%d-n=%d" % (bins, n),
             series=("%s-blocksweep-n=%d" % (k, n)) if sweep else ""))
     write("pmpp-nvbench", "histogram", out)

@@ -9,6 +9,12 @@
  * warps under the launch's shape (lanes.h), so that one atomic per block
  * (if (threadIdx.x == 0)) counts once per block.
  *
+ * An atomic whose address comes from data (atomicAdd(&bins[in[i]], 1)) has
+ * no address kperf can state: it counts as spread over distinct addresses
+ * (no serialisation) unless the binding "addresses@FILE:LINE" says how many
+ * distinct addresses its executions hit over the launch (1: all at one, as a
+ * histogram of constant data); then each address takes its share of them.
+ *
  * Uses: model.h, lanes.h, sym.h, active.h.  No clang. */
 #ifndef KPERF_ATOMICS_H
 #define KPERF_ATOMICS_H
@@ -25,10 +31,16 @@ extern "C" {
 
 /* Same-address global atomics per launched thread of kernel k (averaged over
  * the threads of the scanned warps: executions x the share of lanes that
- * make them) under block shape s and bindings (b, nb).  0 when there are
- * none or none could be scanned. */
+ * make them, over the number of addresses they share) under block shape s
+ * and bindings (b, nb).  0 when there are none or none could be scanned.
+ * *floating (when not NULL): the part of it on floating-point elements. */
 double kp_same_address_atomics(const kp_module *m, const kp_kernel *k, const kp_shape *s,
-                               const kp_gpu *gpu, const kp_binding *b, size_t nb);
+                               const kp_gpu *gpu, const kp_binding *b, size_t nb,
+                               double *floating);
+
+/* The binding name of the number of distinct addresses a data-addressed
+ * atomic hits: "addresses@FILE:LINE" (FILE the base name) into buf. */
+void kp_atomic_addresses_name(const kp_access *a, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

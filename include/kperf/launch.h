@@ -57,6 +57,7 @@ typedef struct kp_launch_eval {
   double uncoal_reused_st_fraction; /* of it, what stores write (L2 merges; L1 does not) */
   double reuse_set_bytes;
   double same_address_atomics; /* per launched thread (kperf/atomics.h) */
+  double same_address_atomics_fp; /* the part on floating-point elements */
   double sibling_l1_fraction; /* of the global bytes: loads L1 serves from the sectors
                                  another access to the array moved (siblings.h) */
   double l1_extra_fraction;

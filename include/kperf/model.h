@@ -175,6 +175,7 @@ typedef struct kp_access {
   kp_loc loc;
   int is_store;   /* a store (or the store half of a compound assignment) */
   int is_atomic;
+  int is_float;   /* an atomic on a floating-point element (atomicAdd(float *, ...)) */
   kp_space space;
   const char *array;   /* the base object: parameter, shared array, local array */
   unsigned elem_bytes; /* bytes per element accessed */

@@ -82,6 +82,7 @@ typedef struct kp_predict_input {
   double same_address_atomics; /* global atomics per launched thread that every thread
                                   makes at one address (kperf/atomics.h): L2 applies
                                   them one after another (0) */
+  double same_address_atomics_fp; /* of those, on floating-point elements (0) */
   double sibling_l1_bytes;     /* bytes per thread of coalesced loads that find their
                                   sectors moved by another access to the same array
                                   (kperf/siblings.h): L1 serves them (0) */

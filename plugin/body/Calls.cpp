@@ -89,6 +89,10 @@ Val BodyBuilder::call(const CallExpr *CE) {
       P.Ptr.Space = KP_SPACE_GLOBAL;
     Val Addr;
     int Ac = access(P, Atomic, Atomic, L, Addr);
+    if (Atomic && Ac >= 0) {
+      QualType PT = CE->getArg(0)->IgnoreParenImpCasts()->getType();
+      K->accesses[Ac].is_float = PT->isPointerType() && PT->getPointeeType()->isRealFloatingType();
+    }
     Val R = opUsing(Atomic ? KP_I_ATOMIC : KP_I_LD_GLOBAL, 1, Args, L, Atomic || PV.ThreadDep, &Addr, Ac);
     if (Atomic)
       forgetLoads(P.Ptr.Base);
