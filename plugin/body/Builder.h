@@ -189,6 +189,10 @@ struct Val {
   kp_space Space = KP_SPACE_UNKNOWN;
   bool BaseIsParam = false;
   int SharedDecl = -1; // index in kp_kernel.shared_decls of a __shared__ array
+  // The thread's own array (a local of constant size) the pointer points
+  // into, also once passed to an inlined callee (regM in processFromSmem(regM,
+  // ...)): its elements at constant indices are registers.
+  const clang::VarDecl *LocalArray = nullptr;
   Lin Off; // offset in elements of the pointee type
 };
 
@@ -382,6 +386,7 @@ private:
   };
   kp_space spaceOf(const VarDecl *VD);
   Val arrayBase(const VarDecl *VD);
+  bool isThreadArray(const VarDecl *VD);
   void recordShared(const VarDecl *VD);
   bool placeOf(const Expr *E, Place &P);
   bool registerArray(const Place &P, const Lin &Ix);
@@ -457,7 +462,7 @@ private:
   uint64_t unrollSize(const Stmt *S, int Depth);
   uint64_t wholeSize(const Stmt *Body, const Expr *Inc, const VarDecl *Counter, int64_t Trip,
                      int Depth, bool ThreadArray);
-  static bool indexesThreadArray(const Stmt *S, const VarDecl *Counter, int Depth);
+  bool indexesThreadArray(const Stmt *S, const VarDecl *Counter, int Depth);
   bool foldsAfterUnroll(const Expr *E, int Depth);
   bool runtimeStride(const Expr *E, int Depth);
   bool isFoldedCounter(const Expr *E);

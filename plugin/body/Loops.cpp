@@ -297,13 +297,14 @@ BodyBuilder::Bound BodyBuilder::boundOf(const Expr *Cond, const VarDecl *VD, con
     Lin Limit, Off;
     if (const Expr *Other = comparedWith(BO, VD, Op)) {
       Limit = evalQuiet(Other);
-    } else if (Conj.size() > 1 && !mentionsAny(BO->getRHS(), Self) &&
-               counterPlus(BO->getLHS(), VD, Off, 0)) {
-      // base + i < n: i < n - base
+    } else if (!mentionsAny(BO->getRHS(), Self) && counterPlus(BO->getLHS(), VD, Off, 0)) {
+      // base + i < n: i < n - base (also alone: `offset + S <= BM`, a
+      // tile loop that stops before a partial step).  kp_sym's arithmetic
+      // does not wrap, so an unsigned n < base gives no iteration, as the
+      // comparison does.
       Op = BO->getOpcode();
       Limit = linAdd(evalQuiet(BO->getRHS()), Off, -1);
-    } else if (Conj.size() > 1 && !mentionsAny(BO->getLHS(), Self) &&
-               counterPlus(BO->getRHS(), VD, Off, 0)) {
+    } else if (!mentionsAny(BO->getLHS(), Self) && counterPlus(BO->getRHS(), VD, Off, 0)) {
       Op = BinaryOperator::reverseComparisonOp(BO->getOpcode());
       Limit = linAdd(evalQuiet(BO->getLHS()), Off, -1);
     } else {
@@ -491,10 +492,15 @@ bool BodyBuilder::indexesThreadArray(const Stmt *S, const VarDecl *Counter, int 
     }
     if (Reads)
       if (const auto *DR = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl())) {
           if (VD->hasLocalStorage() && !isa<clang::ParmVarDecl>(VD) &&
               isa<clang::ConstantArrayType>(VD->getType().getCanonicalType()))
             return true;
+          // An inlined callee's pointer parameter bound to such an array.
+          auto It = Env.find(VD);
+          if (isa<clang::ParmVarDecl>(VD) && It != Env.end() && It->second.V.LocalArray)
+            return true;
+        }
   }
   for (const Stmt *Ch : S->children())
     if (indexesThreadArray(Ch, Counter, Depth + 1))

@@ -32,6 +32,13 @@ kp_space BodyBuilder::spaceOf(const VarDecl *VD) {
   return KP_SPACE_UNKNOWN;
 }
 
+// A local array of constant size of the thread's own (not __shared__, not
+// static): its elements live in registers where indices are constants.
+bool BodyBuilder::isThreadArray(const VarDecl *VD) {
+  return VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>() && !VD->isStaticLocal() &&
+         !isa<ParmVarDecl>(VD) && isa<ConstantArrayType>(VD->getType().getCanonicalType());
+}
+
 Val BodyBuilder::arrayBase(const VarDecl *VD) {
   Val R;
   R.IsPtr = true;
@@ -39,6 +46,8 @@ Val BodyBuilder::arrayBase(const VarDecl *VD) {
   R.Space = spaceOf(VD);
   R.Off = linConst(0);
   R.Key = "arr:" + VD->getNameAsString();
+  if (isThreadArray(VD))
+    R.LocalArray = VD;
   if (R.Space == KP_SPACE_SHARED && SharedSeen.insert(VD).second) {
     QualType T = VD->getType();
     if (const auto *CAT = Ctx.getAsConstantArrayType(T))
@@ -198,6 +207,8 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
         if (VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>() && !VD->isStaticLocal() &&
             VD->getType()->isArrayType())
           P.RegisterArray = VD;
+    if (!P.RegisterArray && Base.LocalArray && !MemberArray)
+      P.RegisterArray = Base.LocalArray; // a callee's pointer to the caller's array
     if (MemberArray)
       Ext.clear(); // the struct's array, not a shaped array of its own
     if (Ext.size() > 1 || (Ext.size() == 1 && Ext[0] > 0)) {

@@ -68,3 +68,27 @@ __global__ void through_pointer(const float *x, float *y, int j) {
   const float *p = buf + (j & 7);
   y[i] = p[0] + p[1];
 }
+
+// An array handed to a device function as a pointer is still the caller's:
+// the callee's loop over it unrolls whole and its constant indices are
+// registers (32 words more: about 48), not local memory.
+__device__ void scale_all(float *acc, const float *w) {
+  for (int t = 0; t < 32; ++t)
+    acc[t] = acc[t] * w[t] + 1.0f;
+}
+// CHECK-LABEL: kernel callee_tiles at
+// CHECK-NOT: local
+// CHECK: registers per thread: about 48 (an estimate)
+// CHECK-NOT: local
+__global__ void callee_tiles(const float *x, const float *w, float *y, int n) {
+  int i = blockIdx.x * blockDim.x * 32 + threadIdx.x;
+  float acc[32];
+#pragma unroll
+  for (int t = 0; t < 32; ++t)
+    acc[t] = x[i + t * blockDim.x];
+  for (int k = 0; k < n; ++k)
+    scale_all(acc, w + 32 * k);
+#pragma unroll
+  for (int t = 0; t < 32; ++t)
+    y[i + t * blockDim.x] = acc[t];
+}

@@ -111,3 +111,20 @@ __global__ void unsure(float *x, int n, int m) {
     x[0] += 1.0f;
   }
 }
+
+// A tile loop that stops before a partial step (`offset + S <= BM`, S and
+// BM a template's arguments): floor((128 - 32) / 32) + 1 = 4 iterations; with
+// a parameter for the bound, n = 100: floor((100 - 32) / 32) + 1 = 3.
+template <int BM, int S>
+__device__ void load_tiles(float *dst, const float *src) {
+  for (unsigned offset = 0; offset + S <= BM; offset += S)
+    dst[threadIdx.x + offset] = src[threadIdx.x + offset];
+}
+// CHECK-LABEL: kernel tiled at
+// CHECK: loop 0 at {{.*}}trip-forms.cu:[[# @LINE - 4]]:3 (offset): 4 iterations
+// CHECK: loop 1 at {{.*}}trip-forms.cu:[[# @LINE + 3]]:3 (o): 3 iterations
+__global__ void tiled(float *dst, const float *src, int n) {
+  load_tiles<128, 32>(dst, src);
+  for (int o = 0; o + 32 <= n; o += 32)
+    dst[threadIdx.x + o] += src[threadIdx.x + o];
+}
