@@ -289,8 +289,9 @@ static void print_kernel(const cJSON *k) {
       kp_json_int(l, "unroll", &unroll);
       kp_json_int(l, "unrolled_by", &by);
       if (kp_json_bool(l, "unrolled_whole"))
-        printf(unroll == 0 ? ", unrolled whole (small enough for nvcc without a pragma)"
-                           : ", unrolled whole");
+        printf(strcmp(num, "1") == 0 ? ", unrolled whole (one iteration)"
+               : unroll == 0         ? ", unrolled whole (small enough for nvcc without a pragma)"
+                                     : ", unrolled whole");
       else if (unroll < 0)
         printf(", #pragma unroll on a trip count that is not a constant: unrolled by %lld", by);
       else if (unroll > 0)

@@ -463,7 +463,9 @@ bool BodyBuilder::unrollsWhole(int Unroll, int64_t Trip, uint64_t IterationSize,
                                bool ThreadArray) {
   if (Trip < 0)
     return false;
-  if (Unroll == nvcc::PragmaUnrollFull)
+  // One iteration is no loop: the compiler drops the back edge and the
+  // counter is its start value, whatever the body's size.
+  if (Unroll == nvcc::PragmaUnrollFull || Trip == 1)
     return true;
   if (Unroll > 0)
     return Unroll >= Trip;

@@ -21,6 +21,9 @@
 // CHECK: loop 1 {{.*}}: 4 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
 // CHECK-LABEL: kernel call16
 // CHECK: loop 0 {{.*}}: 16 iterations [exact, unrolled whole (small enough for nvcc without a pragma)]
+// CHECK-LABEL: kernel once
+// CHECK: loop 0 {{.*}}: 1 iterations [exact, unrolled whole (one iteration)]
+// CHECK: loop 1 {{.*}}: 1536 iterations [exact, unrolled by 16
 // CHECK-LABEL: kernel call32
 // CHECK: loop 0 {{.*}}: 32 iterations [exact, unrolled by 8 (nvcc's factor for its size)]
 // Up to 128 iterations, what folds once the counter is a constant is not
@@ -162,6 +165,18 @@ __global__ void call16(float *out, const float *in) {
   for (int i = 0; i < 16; i++)
     s += expf(sh[i] * 0.1f);
   out[threadIdx.x] = s;
+}
+
+// One iteration is no loop, however large its body (a warp tile of one
+// step around a loop of 1536).
+__global__ void once(float *out, const float *in, const float *w) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int t = 0; t < 1; t++) {
+    float s = 0.0f;
+    for (int c = 0; c < 1536; c++)
+      s += in[c * 4096 + x + t * 32] * w[c];
+    out[x + t * 32] = s;
+  }
 }
 
 __global__ void call32(float *out, const float *in) {
