@@ -42,6 +42,22 @@ void kp_atomic_addresses_name(const kp_access *a, char *buf, size_t size) {
   snprintf(buf, size, "addresses@%s:%u", slash ? slash + 1 : file, a->loc.line);
 }
 
+int kp_atomic_addresses_unbound(const kp_kernel *k, const kp_binding *b, size_t nb, char *buf,
+                                size_t size) {
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (!a->is_atomic || a->space != KP_SPACE_GLOBAL || a->index.known || a->index_formula)
+      continue;
+    int64_t v;
+    kp_atomic_addresses_name(a, buf, size);
+    if (!kp_binding_lookup(b, nb, buf, &v))
+      return 1;
+  }
+  if (size)
+    buf[0] = '\0';
+  return 0;
+}
+
 /* The number of addresses the executions of atomic a share over the launch:
  * 1 for a launch-uniform index, the "addresses@FILE:LINE" binding (>= 1)
  * for one kperf cannot state; 0 when they are taken as distinct. */

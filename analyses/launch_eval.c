@@ -257,6 +257,10 @@ int kp__launch_predict_with(const kp_module *m, const kp_kernel *k, const kp_lau
     return -1;
   if (regs[0])
     kp_prediction_note_first(out, regs);
+  char atom[300];
+  if (kp_atomic_addresses_unbound(k, e->b, e->nb, atom, sizeof atom))
+    kp_prediction_note(out, "an atomic whose address kperf cannot state (from data) is taken as "
+                            "spread over distinct addresses; bind %s=N if it hits N", atom);
   return 0;
 }
 

@@ -42,6 +42,12 @@ double kp_same_address_atomics(const kp_module *m, const kp_kernel *k, const kp_
  * atomic hits: "addresses@FILE:LINE" (FILE the base name) into buf. */
 void kp_atomic_addresses_name(const kp_access *a, char *buf, size_t size);
 
+/* Whether kernel k has a global atomic whose address comes from data and
+ * whose addresses@FILE:LINE is not bound in (b, nb): 1 with the first one's
+ * name in buf, else 0. */
+int kp_atomic_addresses_unbound(const kp_kernel *k, const kp_binding *b, size_t nb, char *buf,
+                                size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,19 +21,21 @@
 // RUN: kperf predict %s --kernel hist --grid 131072 --block 512 --arg n=67108864 \
 // RUN:   --gpu rtx3080 --db %kperf_db --ptxas off | FileCheck %s --check-prefix=DATA
 // RUN: kperf predict %s --kernel hist --grid 131072 --block 512 --arg n=67108864 \
-// RUN:   --arg addresses@same-address-atomics.cu:73=1 \
+// RUN:   --arg addresses@same-address-atomics.cu:75=1 \
 // RUN:   --gpu rtx3080 --db %kperf_db --ptxas off | FileCheck %s --check-prefix=ONE
 // RUN: kperf predict %s --kernel hist --grid 131072 --block 512 --arg n=67108864 \
-// RUN:   --arg addresses@same-address-atomics.cu:73=512 \
+// RUN:   --arg addresses@same-address-atomics.cu:75=512 \
 // RUN:   --gpu rtx3080 --db %kperf_db --ptxas off | FileCheck %s --check-prefix=MANY
 // NAIVE: 8.39e+06 atomics to one address, applied one after another at L2 (1 cycles each on integers, 6.3 on floating point)
 // BLOCK: 640 atomics to one address
 // SPREAD-NOT: atomics to one address
 // DATA-NOT: atomics to one address
 // DATA: bound by dram
+// DATA: an atomic whose address kperf cannot state (from data) is taken as spread over distinct addresses; bind addresses@same-address-atomics.cu:75=N if it hits N
 // ONE: predicted {{39\.[0-9]}} ms
 // ONE: bound by l2
 // ONE: 6.71e+07 atomics to one address
+// ONE-NOT: cannot state
 // MANY: bound by dram
 // MANY: 1.31e+05 atomics to one address
 #include <cuda_runtime.h>
@@ -70,5 +72,5 @@ __global__ void spread(const float *x, float *out, int n) {
 __global__ void hist(const unsigned *in, unsigned *bins, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    atomicAdd(&bins[in[i]], 1u); // line 73: the RUN lines name it
+    atomicAdd(&bins[in[i]], 1u); // line 75: the RUN lines name it
 }
