@@ -118,10 +118,48 @@ bool BodyBuilder::condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &
 void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
   std::vector<kp_guard> G;
   bool Ok = condGuards(Cond, Neg, G);
-  if (Ok)
+  if (Ok) {
     F.Guards.insert(F.Guards.end(), G.begin(), G.end());
+    return;
+  }
+  std::vector<kp_guard> Alt;
+  if (!F.GuardsUnknown && condAlternatives(Cond, Neg, Alt))
+    F.AnyGuards = Alt;
   else
-    F.GuardsUnknown = true;
+    F.AnyGuards.clear();
+  F.GuardsUnknown = true;
+}
+
+// The comparisons one of which holds where Cond is true (Neg: false) when
+// it is a disjunction of two to eight of them (`a || b`; Neg: `a && b`);
+// false otherwise.
+bool BodyBuilder::condAlternatives(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out) {
+  if (!Cond || Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return false;
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  BinaryOperatorKind Join = Neg ? BO_LAnd : BO_LOr;
+  std::vector<const Expr *> Work{E};
+  std::vector<const Expr *> Parts;
+  while (!Work.empty() && Parts.size() + Work.size() <= 8) {
+    const Expr *X = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(X);
+    if (BO && BO->getOpcode() == Join) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+    } else {
+      Parts.push_back(X);
+    }
+  }
+  if (!Work.empty() || Parts.size() < 2)
+    return false;
+  for (const Expr *X : Parts) {
+    std::vector<kp_guard> G;
+    if (!condGuards(X, Neg, G) || G.size() != 1)
+      return false;
+    Out.push_back(G[0]);
+  }
+  return true;
 }
 
 // Whether formula S reads only kernel parameters (`n`, a field `p.n`),

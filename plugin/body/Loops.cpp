@@ -942,10 +942,13 @@ void BodyBuilder::loop(const Stmt *S) {
   // exit does to the guards of the frames around the loop is undone after
   // it (a return, goto or throw in the body still counts).
   std::vector<std::pair<std::vector<kp_guard>, bool>> OuterGuards;
+  std::vector<std::vector<kp_guard>> OuterAny;
   bool LoopExitsOnly = Body && !leavesFunction(Body);
   if (LoopExitsOnly)
-    for (const Frame &Fr : Frames)
+    for (const Frame &Fr : Frames) {
       OuterGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
+      OuterAny.push_back(Fr.AnyGuards);
+    }
 
   // Enter the body: variables the loop modifies vary per iteration.
   Frame F;
@@ -957,6 +960,7 @@ void BodyBuilder::loop(const Stmt *S) {
   F.Side = Frames.back().Side;
   F.Guards = Frames.back().Guards;
   F.GuardsUnknown = Frames.back().GuardsUnknown;
+  F.AnyGuards = Frames.back().AnyGuards;
   Frames.push_back(F);
   for (const VarDecl *VD : Mod.Vars) {
     auto It = Env.find(VD);
@@ -995,9 +999,10 @@ void BodyBuilder::loop(const Stmt *S) {
   // A loop whose condition differs between threads: the threads still
   // iterating satisfy it (do loops run their first iteration without it).
   if (Lp->thread_dependent || Lp->trip_kind == KP_TRIP_UNKNOWN) {
-    if (IsDo || !Cond)
+    if (IsDo || !Cond) {
       Frames.back().GuardsUnknown = true;
-    else
+      Frames.back().AnyGuards.clear();
+    } else
       addGuards(Frames.back(), Cond, false);
   }
   forgetLoads(nullptr);
@@ -1033,6 +1038,7 @@ void BodyBuilder::loop(const Stmt *S) {
     for (size_t I = 0; I < OuterGuards.size() && I < Frames.size(); ++I) {
       Frames[I].Guards = OuterGuards[I].first;
       Frames[I].GuardsUnknown = OuterGuards[I].second;
+      Frames[I].AnyGuards = OuterAny[I];
     }
   kp_node *Nd = addNode(Frames.back().R);
   if (!Nd)
