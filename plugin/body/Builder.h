@@ -410,6 +410,8 @@ private:
   static kp_guard_op negate(kp_guard_op Op);
   bool condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out);
   bool condAlternatives(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out);
+  static bool joinedParts(const Expr *E, BinaryOperatorKind Join, size_t Max,
+                          std::vector<const Expr *> &Parts);
   void addGuards(Frame &F, const Expr *Cond, bool Neg);
   bool launchUniform(const kp_sym *S, int Depth = 0) const;
   void uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_t &N);

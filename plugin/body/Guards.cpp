@@ -130,17 +130,12 @@ void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
   F.GuardsUnknown = true;
 }
 
-// The comparisons one of which holds where Cond is true (Neg: false) when
-// it is a disjunction of two to eight of them (`a || b`; Neg: `a && b`);
-// false otherwise.
-bool BodyBuilder::condAlternatives(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out) {
-  if (!Cond || Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
-    return false;
-  const Expr *E = Cond->IgnoreParenImpCasts();
-  BinaryOperatorKind Join = Neg ? BO_LAnd : BO_LOr;
+// The operands of a chain of Join (`a && b && c`, `i++, j--`), left to
+// right, as far as Max of them; false when the chain has more.
+bool BodyBuilder::joinedParts(const Expr *E, BinaryOperatorKind Join, size_t Max,
+                              std::vector<const Expr *> &Parts) {
   std::vector<const Expr *> Work{E};
-  std::vector<const Expr *> Parts;
-  while (!Work.empty() && Parts.size() + Work.size() <= 8) {
+  while (!Work.empty() && Parts.size() + Work.size() <= Max) {
     const Expr *X = Work.back()->IgnoreParenImpCasts();
     Work.pop_back();
     const auto *BO = dyn_cast<BinaryOperator>(X);
@@ -151,7 +146,17 @@ bool BodyBuilder::condAlternatives(const Expr *Cond, bool Neg, std::vector<kp_gu
       Parts.push_back(X);
     }
   }
-  if (!Work.empty() || Parts.size() < 2)
+  return Work.empty();
+}
+
+// The comparisons one of which holds where Cond is true (Neg: false) when
+// it is a disjunction of two to eight of them (`a || b`; Neg: `a && b`);
+// false otherwise.
+bool BodyBuilder::condAlternatives(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out) {
+  if (!Cond || Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return false;
+  std::vector<const Expr *> Parts;
+  if (!joinedParts(Cond, Neg ? BO_LAnd : BO_LOr, 8, Parts) || Parts.size() < 2)
     return false;
   for (const Expr *X : Parts) {
     std::vector<kp_guard> G;
@@ -196,19 +201,8 @@ void BodyBuilder::uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_
   N = 0;
   if (!Cond)
     return;
-  std::vector<const Expr *> Parts, Work{Cond};
-  BinaryOperatorKind Join = Neg ? BO_LOr : BO_LAnd;
-  while (!Work.empty() && Parts.size() + Work.size() <= 16) {
-    const Expr *E = Work.back()->IgnoreParenImpCasts();
-    Work.pop_back();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
-    if (BO && BO->getOpcode() == Join) {
-      Work.push_back(BO->getRHS());
-      Work.push_back(BO->getLHS());
-    } else {
-      Parts.push_back(E);
-    }
-  }
+  std::vector<const Expr *> Parts;
+  joinedParts(Cond, Neg ? BO_LOr : BO_LAnd, 16, Parts);
   std::vector<kp_guard> Needs;
   for (const Expr *E : Parts) {
     std::vector<kp_guard> G;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -171,18 +172,8 @@ BodyBuilder::Induction BodyBuilder::updateOf(const Expr *Inc, const Expr *Cond,
   Induction I = induction(Inc);
   if (I.VD || !Inc || !Cond)
     return I;
-  std::vector<const Expr *> Parts, Work{Inc};
-  while (!Work.empty()) {
-    const Expr *E = Work.back()->IgnoreParenImpCasts();
-    Work.pop_back();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
-    if (BO && BO->getOpcode() == BO_Comma) {
-      Work.push_back(BO->getRHS());
-      Work.push_back(BO->getLHS());
-    } else {
-      Parts.push_back(E);
-    }
-  }
+  std::vector<const Expr *> Parts;
+  joinedParts(Inc, BO_Comma, SIZE_MAX, Parts);
   Induction Found;
   int N = 0;
   for (const Expr *P : Parts) {
