@@ -466,16 +466,16 @@ static int truncated(const kp_check_ctx *ctx, const kp_launch *l, const kp_kerne
   if (grid_quotient(m, l, d, bs[d], known[d], &n) != 1 || multiple(m, l, d, n, known[d] ? bs[d] : 0))
     return 0;
   const kp_quotient *q = d ? l->grid.y.quot : l->grid.x.quot;
-  /* A block read at run time, or no bound: n must be this function's own
-   * (a caller may pass only multiples of the block). */
-  if (!known[d] && q->num_param)
+  /* n must be this function's own: a caller may pass only multiples of
+   * the block (cuda-samples simpleCUFFT_2d_MGPU: N / 4 for N = 64). */
+  if (q->num_param)
     return 0;
   int p = bound_param(k, d, bsample, 0);
   const kp_access *hit = NULL;
   const char *arg = NULL;
   if (p < 0 || (size_t)p >= l->nargs || !same_value(&l->args[p], n)) {
     p = -1;
-    if (d != 0 || q->num_param || !(hit = n_element_access(l, k, n, bsample, &arg)))
+    if (d != 0 || !(hit = n_element_access(l, k, n, bsample, &arg)))
       return 0;
   }
   char nt[128], bt[128], fix[400], idx[160];
@@ -560,8 +560,8 @@ static void unguarded_tail(const kp_check_ctx *ctx, const kp_launch *l, const kp
                            int64_t bsize, kp_findings *out) {
   const kp_module *m = ctx->m;
   const kp_expr *n;
-  if (grid_quotient(m, l, 0, bsize, 1, &n) != 2 || !all_unguarded(k))
-    return;
+  if (grid_quotient(m, l, 0, bsize, 1, &n) != 2 || l->grid.x.quot->num_param || !all_unguarded(k))
+    return; /* n must be this function's own, as for truncated() */
   const kp_access *hit = NULL;
   for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *a = &k->accesses[i];
