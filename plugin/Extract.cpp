@@ -255,6 +255,26 @@ public:
       else
         Args[I] = kp_expr{str(sourceText(Arg->IgnoreImplicit())), 0, 0, nullptr, nullptr, nullptr};
     }
+    // The bytes the pointer arguments' device allocations hold.
+    kp_expr *Bytes = nullptr;
+    for (unsigned I = 0; Args && I < NArgs; ++I) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->getArg(I)->IgnoreParenCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      const Expr *Size = VD ? allocationSize(VD) : nullptr;
+      if (!Size)
+        continue;
+      if (!Bytes)
+        Bytes = static_cast<kp_expr *>(kp_module_alloc(M, sizeof(kp_expr) * NArgs));
+      if (Bytes)
+        Bytes[I] = throughLocal(Size, intOf(Size, 1));
+    }
+    // Whether the function takes a grid numerator modulo its divisor.
+    unsigned GridRem = 0;
+    for (int D = 0; D < 2; ++D)
+      if (const kp_quotient *Q = D ? Grid.y.quot : Grid.x.quot)
+        if (!Q->round_up && !Q->has_tail &&
+            remainderTaken(Q->num.text, Q->den.text, Q->den.known ? &Q->den.value : nullptr))
+          GridRem |= 1u << D;
     // A launch through a pointer that may hold several kernels is a launch
     // of each of them.
     for (const FunctionDecl *Callee : Callees) {
@@ -284,6 +304,8 @@ public:
       L->stream = Stream;
       L->nargs = Args ? NArgs : 0;
       L->args = Args;
+      L->arg_bytes = Bytes;
+      L->grid_remainder = GridRem;
     }
     return true;
   }

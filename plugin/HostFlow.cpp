@@ -1,5 +1,6 @@
 // Host-side dataflow of the front end (HostFlow.h says what and why clang).
 #include "HostFlow.h"
+#include "Extract.h"
 
 #include "kperf/launch.h"
 #include "kperf/registers.h"
@@ -431,6 +432,104 @@ bool HostFlow::isUnchanged(const VarDecl *VD, bool Params) {
   bool R = !Mutations->isMutated(VD);
   Unchanged[VD] = R;
   return R;
+}
+
+// Every statement of S, depth first (the body of a function: a few hundred).
+static void eachStmt(const Stmt *S, const std::function<void(const Stmt *)> &F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *C : S->children())
+    eachStmt(C, F);
+}
+
+const Expr *HostFlow::allocationSize(const VarDecl *VD) {
+  if (!VD || !VD->isLocalVarDecl() || !VD->getType()->isPointerType() || !CurrentFunction ||
+      !CurrentFunction->getBody())
+    return nullptr;
+  if (const Expr *I = VD->getInit())
+    if (!I->IgnoreParenCasts()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return nullptr;
+  auto IsVD = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  auto AddressOfVD = [&](const Expr *E) {
+    const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+    return U && U->getOpcode() == UO_AddrOf && IsVD(U->getSubExpr());
+  };
+  const Expr *Size = nullptr;
+  unsigned Allocs = 0, Taken = 0;
+  bool Other = false;
+  eachStmt(CurrentFunction->getBody(), [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      llvm::StringRef Name = FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
+      if (Call->getNumArgs() >= 2 && AddressOfVD(Call->getArg(0)) &&
+          (Name == "cudaMalloc" || Name == "cudaMallocManaged" || Name == "hipMalloc" ||
+           Name == "hipMallocManaged")) {
+        ++Allocs;
+        Size = Call->getArg(1);
+      }
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->getOpcode() == UO_AddrOf && IsVD(U->getSubExpr()))
+        ++Taken;
+      else if (U->isIncrementDecrementOp() && IsVD(U->getSubExpr()))
+        Other = true;
+    } else if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->isAssignmentOp() && IsVD(B->getLHS()))
+        Other = true;
+    }
+  });
+  return Allocs == 1 && Taken == 1 && !Other ? Size : nullptr;
+}
+
+bool HostFlow::readsParam(const Expr *E) {
+  // main's argc and argv are the program's input, not a caller's choice.
+  if (!CurrentFunction || CurrentFunction->isMain())
+    return false;
+  bool Found = false;
+  eachStmt(E, [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        Found |= P->getDeclContext() == CurrentFunction;
+  });
+  return Found;
+}
+
+// S without blanks.
+static std::string squeezed(llvm::StringRef S) {
+  std::string R;
+  for (char C : S)
+    if (!isspace(static_cast<unsigned char>(C)))
+      R += C;
+  return R;
+}
+
+bool HostFlow::remainderTaken(const char *N, const char *D, const int64_t *DValue) {
+  if (!N || !D || !CurrentFunction || !CurrentFunction->getBody())
+    return false;
+  std::string NS = squeezed(N), DS = squeezed(D);
+  auto ValueIs = [&](const Expr *E, int64_t V) {
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return false;
+    std::optional<int64_t> X = R.Val.getInt().tryExtValue();
+    return X && *X == V;
+  };
+  bool Found = false;
+  eachStmt(CurrentFunction->getBody(), [&](const Stmt *S) {
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    if (Found || !B || squeezed(exprText(B->getLHS(), Ctx)) != NS)
+      return;
+    const Expr *R = B->getRHS();
+    if (B->getOpcode() == BO_Rem || B->getOpcode() == BO_RemAssign)
+      Found = squeezed(exprText(R, Ctx)) == DS || (DValue && ValueIs(R, *DValue));
+    else if ((B->getOpcode() == BO_And || B->getOpcode() == BO_AndAssign) && DValue &&
+             *DValue > 1 && (*DValue & (*DValue - 1)) == 0)
+      Found = ValueIs(R, *DValue - 1);
+  });
+  return Found;
 }
 
 } // namespace kperf

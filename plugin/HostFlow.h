@@ -115,6 +115,22 @@ public:
 
   llvm::SmallPtrSet<const VarDecl *, 16> Written;    // of those, the ones written by name
 
+  // The size argument of the one device allocation of local pointer VD in
+  // the current function (`cudaMalloc(&VD, S)`, `cudaMalloc((void **)&VD,
+  // S)`, cudaMallocManaged, hipMalloc, hipMallocManaged), when nothing else
+  // there assigns VD, takes its address or moves it (kp_launch.arg_bytes);
+  // null otherwise.
+  const Expr *allocationSize(const VarDecl *VD);
+
+  // Whether the current function computes N % D, or N & (D - 1) for a
+  // divisor of value *DValue (a power of two), N and D as written (blanks
+  // aside) or D by its value (kp_launch.grid_remainder).
+  bool remainderTaken(const char *N, const char *D, const int64_t *DValue);
+
+  // Whether E reads a parameter of the current function, main's aside
+  // (kp_quotient.num_param).
+  bool readsParam(const Expr *E);
+
 };
 
 } // namespace kperf

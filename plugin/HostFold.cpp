@@ -112,8 +112,17 @@ kp_expr HostFold::intOf(const Expr *E, int Depth) {
   R.name = plainName(P);
   if (!R.name && !R.known && !R.sym)
     R.name = callName(P);
-  if (Depth == 0)
-    R.quot = quotientOf(P);
+  if (Depth == 0) {
+    // (size_t)ceil(...): a conversion to an integer type as wide as int
+    // keeps the quotient.
+    const Expr *QE = P;
+    while (const auto *C = dyn_cast<ExplicitCastExpr>(QE)) {
+      if (!C->getType()->isIntegerType() || Ctx.getTypeSize(C->getType()) < 32)
+        break;
+      QE = C->getSubExpr()->IgnoreParenImpCasts();
+    }
+    R.quot = quotientOf(QE);
+  }
   if (Depth == 0 && !R.quot)
     R.quot = quotientThroughLocal(P);
   return R;
@@ -202,10 +211,12 @@ const kp_quotient *HostFold::quotientOf(const Expr *E) {
     } else if (Call->getNumArgs() == 1 && (Name == "ceil" || Name == "ceilf" ||
                                            Name == "floor" || Name == "floorf")) {
       const auto *Q = dyn_cast<BinaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
-      auto IntegerCast = [](const Expr *X) { // (float)n, n of an integer type
+      auto IntegerCast = [](const Expr *X) -> const Expr * { // (float)n, n of an integer type
         X = X->IgnoreParenImpCasts();
         if (const auto *C = dyn_cast<CastExpr>(X))
           X = C->getSubExpr()->IgnoreParenImpCasts();
+        if (const auto *F = dyn_cast<FloatingLiteral>(X)) // 32.0f: an integer's value
+          return F->getValue().isInteger() ? X : nullptr;
         return X->getType()->isIntegralOrEnumerationType() ? X : nullptr;
       };
       if (Q && Q->getOpcode() == BO_Div && IntegerCast(Q->getLHS()) && IntegerCast(Q->getRHS())) {
@@ -215,8 +226,9 @@ const kp_quotient *HostFold::quotientOf(const Expr *E) {
       }
     }
   }
+  const auto *DenF = Den ? dyn_cast<FloatingLiteral>(Den) : nullptr;
   if (!Num || !Den || !Num->getType()->isIntegralOrEnumerationType() ||
-      !Den->getType()->isIntegralOrEnumerationType())
+      (!Den->getType()->isIntegralOrEnumerationType() && !DenF))
     return nullptr;
   const Expr *Head = nullptr;
   int64_t Tail = 0;
@@ -245,12 +257,28 @@ const kp_quotient *HostFold::quotientOf(const Expr *E) {
     return nullptr;
   *Q = kp_quotient{};
   Q->den = intOf(Den, 1);
+  if (DenF) { // ceil(n / 32.0f): the divisor 32
+    llvm::APSInt V(64, false);
+    bool Exact = false;
+    if (DenF->getValue().convertToInteger(V, llvm::APFloat::rmTowardZero, &Exact) !=
+            llvm::APFloat::opOK ||
+        !Exact || V.getSExtValue() <= 0)
+      return nullptr;
+    Q->den.known = 1;
+    Q->den.value = V.getSExtValue();
+    Q->den.sym = nullptr;
+  }
   if (Head) { // whether it rounds up is the divisor's value's question (grid_cover)
     Q->has_tail = 1;
     Q->head = intOf(Head, 1);
     Q->tail = Tail;
   }
   Q->num = intOf(Num, 1);
+  Q->num_held = Q->num.known ? nullptr : throughLocal(Num, Q->num).sym; // kp_quotient.num_held
+  if (Q->num_held == Q->num.sym)
+    Q->num_held = nullptr;
+  const Expr *Held = Q->num.known ? nullptr : localValue(Num);
+  Q->num_param = readsParam(Num) || (Held && readsParam(Held));
   Q->round_up = RoundUp;
   if (!RoundUp && !Head && isa<BinaryOperator>(E))
     divisionRange(E, Q);

@@ -1,19 +1,24 @@
 /* kperf-grid-coverage: a launch whose grid does not cover the elements its
  * kernel indexes.  docs/checks/grid-coverage.md.
  *
- * Three shapes, each read from the launch's grid as a quotient (kp_quotient:
- * `n / B`, `(n + B - 1) / B`) and the kernel's global thread index
- * `blockIdx.x * blockDim.x + threadIdx.x`:
+ * Read from the launch's grid as a quotient (kp_quotient: `n / B`, `(n + B
+ * - 1) / B`), whose divisor is the block's size (its value, or the same
+ * expression: `n / threads.x` for a block `threads`), and the kernel's
+ * global thread index `blockIdx.d * blockDim.d + threadIdx.d`:
  *   - a grid `n / B` for a kernel that bounds that index by the n it is
- *     given (`if (i < n)`): the last n % B elements get no thread;
+ *     given (`if (i < n)`), or that reads or writes a[i] without a bound
+ *     where the launch passes for a an allocation of n elements
+ *     (kp_launch.arg_bytes): the last n % B elements get no thread;
  *   - a grid `(n + B - 1) / B` for a kernel that reads or writes a[i]
  *     without any bounds check: the threads past n of the last block access
  *     elements past n;
  *   - a 2-D grid whose x size covers the extent the kernel bounds its y
- *     index by, and the other way round.
+ *     index by, and the other way round (also when the two sizes are equal
+ *     here, but written as two: right only while they are).
  * Nothing is said when the kernel reads gridDim (a grid-stride loop covers
- * any grid), when the sizes are known and leave no tail, or when the
- * kernel's bound is not the launch's n. */
+ * any grid), when n is a multiple of B (its value, its formula, or the host
+ * takes n % B itself: an assert, a test), or when the kernel's bound or the
+ * array is not the launch's n. */
 #include "kperf/checks.h"
 #include "kperf/launch.h"
 
@@ -147,22 +152,121 @@ static int kernel_uses_grid(const kp_kernel *k) {
   return 0;
 }
 
+/* Whether x and y are names that differ only in case (`NI` and `ni`: a
+ * size and the variable that holds it), unless their values are known to
+ * differ. */
+static int same_name(const kp_expr *x, const kp_expr *y) {
+  if (!x->text || !y->text || (x->known && y->known && x->value != y->value))
+    return 0;
+  char a[128], b[128];
+  squeeze(x->text, a, sizeof a);
+  squeeze(y->text, b, sizeof b);
+  if (!a[0] || strlen(a) != strlen(b))
+    return 0;
+  for (size_t i = 0; a[i]; i++)
+    if (!(isalnum((unsigned char)a[i]) || a[i] == '_') ||
+        tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
+      return 0;
+  return 1;
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* A number every value of s is a multiple of, read from its form (0: s is
+ * 0; 1: nothing known): `k * 256` 256, `(n + 255) / 256 * 256` 256,
+ * `m << 8` 256 times m's. */
+static int64_t sym_divisor(const kp_sym *s, int depth) {
+  const int64_t cap = (int64_t)1 << 40;
+  if (!s || depth > 32)
+    return 1;
+  int64_t a, b;
+  switch (s->kind) {
+  case KP_SYM_CONST:
+    return s->value < 0 ? (s->value < -cap ? 1 : -s->value) : (s->value > cap ? 1 : s->value);
+  case KP_SYM_ADD:
+  case KP_SYM_SUB:
+  case KP_SYM_MIN:
+  case KP_SYM_MAX:
+    return gcd64(sym_divisor(s->a, depth + 1), sym_divisor(s->b, depth + 1));
+  case KP_SYM_MUL:
+    a = sym_divisor(s->a, depth + 1);
+    b = sym_divisor(s->b, depth + 1);
+    if (!a || !b)
+      return 0;
+    return a <= cap / b ? a * b : (a > b ? a : b); /* any divisor of the product will do */
+  case KP_SYM_SHL:
+    a = sym_divisor(s->a, depth + 1);
+    if (s->b && s->b->kind == KP_SYM_CONST && s->b->value >= 0 && s->b->value < 40 && a &&
+        a <= cap >> s->b->value)
+      return a << s->b->value;
+    return a ? a : 0;
+  case KP_SYM_DIV:
+  case KP_SYM_TDIV:
+    a = sym_divisor(s->a, depth + 1);
+    if (s->b && s->b->kind == KP_SYM_CONST && s->b->value > 0 && a % s->b->value == 0)
+      return a / s->b->value; /* an exact division keeps the rest */
+    return 1;
+  default:
+    return 1;
+  }
+}
+
+/* Whether n is known to be a multiple of bsize (0: unknown size): its value,
+ * its formula or what its variable holds (kp_quotient.num_held), or the host
+ * takes it modulo the divisor itself (kp_launch.grid_remainder: an assert,
+ * a test, a launch for the rest). */
+static int multiple(const kp_module *m, const kp_launch *l, int d, const kp_expr *n,
+                    int64_t bsize) {
+  if (l->grid_remainder & (1u << d))
+    return 1;
+  if (bsize <= 0)
+    return 0;
+  int64_t v;
+  if (value_of(m, n, &v))
+    return v % bsize == 0;
+  const kp_quotient *q = d ? l->grid.y.quot : l->grid.x.quot;
+  const kp_sym *forms[2] = {n->sym, q ? q->num_held : NULL};
+  for (size_t i = 0; i < 2; i++)
+    if (forms[i] && sym_divisor(forms[i], 0) % bsize == 0)
+      return 1;
+  return 0;
+}
+
 /* The kernel parameter that bounds the global index of dimension d in a
- * guard `i < p` (`p > i`) of some access: its index, or -1 (also when two
- * different parameters do). */
-static int bound_param(const kp_kernel *k, int d, int64_t bsize) {
+ * guard `i < p` (`p > i`), or `i < p - c` when with_offset, of some access:
+ * its index, or -1 (also when two different parameters do). */
+static int bound_param(const kp_kernel *k, int d, int64_t bsize, int with_offset) {
   int found = -1;
   for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *a = &k->accesses[i];
     for (size_t g = 0; g < a->nguards; g++) {
       const kp_guard *gd = &a->guards[g];
       const kp_sym *idx = NULL, *bound = NULL;
-      if (gd->op == KP_GUARD_LT) {
+      if (gd->op == KP_GUARD_LT || gd->op == KP_GUARD_LE) {
         idx = gd->lhs;
         bound = gd->rhs;
-      } else if (gd->op == KP_GUARD_GT) {
+      } else if (gd->op == KP_GUARD_GT || gd->op == KP_GUARD_GE) {
         idx = gd->rhs;
         bound = gd->lhs;
+      }
+      if (gd->op == KP_GUARD_LE || gd->op == KP_GUARD_GE) {
+        if (!with_offset)
+          continue;
+      }
+      /* p - c, p + (-c): the parameter with an offset. */
+      if (with_offset && bound && (bound->kind == KP_SYM_ADD || bound->kind == KP_SYM_SUB)) {
+        const kp_sym *x = bound->a, *y = bound->b;
+        if (x && y && y->kind == KP_SYM_VAR && x->kind == KP_SYM_CONST && bound->kind == KP_SYM_ADD)
+          bound = y;
+        else if (x && y && x->kind == KP_SYM_VAR && y->kind == KP_SYM_CONST)
+          bound = x;
       }
       if (!idx || !bound || bound->kind != KP_SYM_VAR || !is_global_index(idx, d, bsize))
         continue;
@@ -177,15 +281,54 @@ static int bound_param(const kp_kernel *k, int d, int64_t bsize) {
   return found;
 }
 
+/* The block's size in dimension d: its value (*known 1), or 0 with *known 0
+ * when the launch gives it as an expression kperf cannot fold (a block read
+ * from argv); -1 when it has none. */
+static int64_t block_size(const kp_module *m, const kp_launch *l, int d, int *known) {
+  const kp_expr *b = d == 0 ? &l->block.x : d == 1 ? &l->block.y : &l->block.z;
+  int64_t v;
+  *known = 0;
+  if (!b->text && !b->known) {
+    *known = d > 0; /* dim3's default 1 */
+    return d == 0 ? -1 : 1;
+  }
+  if (value_of(m, b, &v)) {
+    *known = 1;
+    return v;
+  }
+  return 0;
+}
+
+/* Whether den is the block's size in dimension d: its value, or the same
+ * expression (`threads.x` of a block `threads`, `bs` of a block `bs`). */
+static int den_is_block(const kp_module *m, const kp_launch *l, int d, const kp_expr *den,
+                        int64_t bsize, int known) {
+  int64_t v;
+  if (known)
+    return value_of(m, den, &v) && v == bsize;
+  const kp_expr *b = d == 0 ? &l->block.x : &l->block.y;
+  if (!den->text || den->known)
+    return 0;
+  if (same_value(den, b))
+    return 1;
+  if (!l->block.var)
+    return 0;
+  char want[160], got[160];
+  snprintf(want, sizeof want, "%s.%c", l->block.var, "xyz"[d]);
+  squeeze(den->text, got, sizeof got);
+  return strcmp(want, got) == 0;
+}
+
 /* The grid size of dimension d as a quotient whose divisor is the block's
- * size bsize: 1 for `n / B` (*n the n), 2 rounded up; 0 otherwise. */
-static int grid_quotient(const kp_module *m, const kp_expr *g, int64_t bsize, const kp_expr **n) {
-  const kp_quotient *q = g->quot;
-  int64_t den;
-  if (!q || !value_of(m, &q->den, &den) || den != bsize)
+ * size (bsize, or an expression when !known): 1 for `n / B` (*n the n), 2
+ * rounded up; 0 otherwise. */
+static int grid_quotient(const kp_module *m, const kp_launch *l, int d, int64_t bsize, int known,
+                         const kp_expr **n) {
+  const kp_quotient *q = d ? l->grid.y.quot : l->grid.x.quot;
+  if (!q || !den_is_block(m, l, d, &q->den, bsize, known))
     return 0;
   if (q->has_tail) {
-    if (q->round_up || q->tail != bsize - 1)
+    if (!known || q->round_up || q->tail != bsize - 1)
       return 0;
     *n = &q->head;
     return 2;
@@ -213,53 +356,202 @@ static int other_launch(const kp_module *m, const kp_launch *l) {
   return 0;
 }
 
-/* A grid `n / B` for a kernel that bounds its index by that n. */
-static void truncated(const kp_check_ctx *ctx, const kp_launch *l, const kp_kernel *k,
-                      int64_t bsize, kp_findings *out) {
+/* Whether every access of k is unguarded (no condition on the thread at
+ * all): a kernel that checks anything about its threads may bound them in
+ * a way kperf does not read. */
+static int all_unguarded(const kp_kernel *k) {
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (a->nguards || a->guards_unknown || a->divergent)
+      return 0;
+  }
+  return 1;
+}
+
+/* Whether a is a global access at the global x index, outside loops and
+ * branches. */
+static int at_global_index(const kp_access *a, int64_t bsize) {
+  return a->space == KP_SPACE_GLOBAL && a->loop < 0 && !a->branch &&
+         affine_is_global_index(&a->index, 0, bsize);
+}
+
+/* The value of x with the variables bound. */
+static int eval_with(const kp_expr *x, const kp_binding *b, size_t nb, int64_t *out) {
+  if (x->known) {
+    *out = x->value;
+    return 1;
+  }
+  if (x->sym)
+    return kp_sym_eval(x->sym, b, nb, out);
+  return x->name && kp_binding_lookup(b, nb, x->name, out);
+}
+
+/* Whether bytes is the size of elem-byte elements, n of them: equal values,
+ * or formulas equal at sample values of the variables they read. */
+static int holds_n(const kp_expr *bytes, const kp_expr *n, unsigned elem) {
+  if (!bytes || !bytes->text || !elem)
+    return 0;
+  if (bytes->known && n->known)
+    return bytes->value == n->value * (int64_t)elem;
+  enum { MAXV = 8 };
+  kp_binding b[MAXV];
+  size_t nb = 0;
+  const kp_sym *forms[2] = {bytes->sym, n->sym};
+  for (size_t f = 0; f < 2; f++)
+    for (const char *v; forms[f] && (v = kp_sym_first_unbound(forms[f], b, nb));) {
+      if (nb == MAXV)
+        return 0;
+      b[nb].name = v;
+      b[nb++].value = 0;
+    }
+  if (!n->sym && !n->known && n->name && !kp_binding_find(b, nb, n->name)) {
+    if (nb == MAXV)
+      return 0;
+    b[nb].name = n->name;
+    b[nb++].value = 0;
+  }
+  if (!nb)
+    return 0;
+  static const int64_t samples[] = {1031, 4099, 77, 65537};
+  for (size_t s = 0; s < sizeof samples / sizeof *samples; s++) {
+    for (size_t i = 0; i < nb; i++)
+      b[i].value = samples[(s + i) % 4] + (int64_t)i;
+    int64_t x, y;
+    if (!eval_with(bytes, b, nb, &x) || !eval_with(n, b, nb, &y) || x != y * (int64_t)elem)
+      return 0;
+  }
+  return 1;
+}
+
+/* For a kernel without bounds checks: an access at the global x index to an
+ * array for which the launch passes an allocation of n elements; NULL
+ * otherwise. */
+static const kp_access *n_element_access(const kp_launch *l, const kp_kernel *k, const kp_expr *n,
+                                         int64_t bsize, const char **arg) {
+  if (!l->arg_bytes || !all_unguarded(k))
+    return NULL;
+  const kp_access *hit = NULL;
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (!a->array || !at_global_index(a, bsize))
+      continue;
+    for (size_t p = 0; p < k->nparams && p < l->nargs; p++)
+      if (k->params[p].name && strcmp(k->params[p].name, a->array) == 0 &&
+          holds_n(&l->arg_bytes[p], n, a->elem_bytes) &&
+          (!hit || (a->is_store && !hit->is_store))) {
+        hit = a; /* a store when there is one */
+        *arg = l->args[p].text;
+      }
+  }
+  return hit;
+}
+
+/* The round-up of n by the divisor as written: the fix of a grid `n / B`. */
+static void round_up_text(const kp_launch *l, int d, const char *nt, char *buf, size_t len) {
+  const kp_quotient *q = d ? l->grid.y.quot : l->grid.x.quot;
+  if (q && q->num.text && q->den.text)
+    snprintf(buf, len, "(%s + %s - 1) / %s", q->num.text, q->den.text, q->den.text);
+  else
+    snprintf(buf, len, "(%s + B - 1) / B", nt);
+}
+
+/* A grid `n / B` in dimension d for a kernel that bounds its index by that
+ * n, or (x only, a kernel without bounds) indexes an array of n elements.
+ * 1 when a finding was added. */
+static int truncated(const kp_check_ctx *ctx, const kp_launch *l, const kp_kernel *k, int d,
+                     const int64_t bs[2], const int known[2], int said, kp_findings *out) {
   const kp_module *m = ctx->m;
   const kp_expr *n;
-  if (grid_quotient(m, &l->grid.x, bsize, &n) != 1 || other_launch(m, l))
-    return;
-  int p = bound_param(k, 0, bsize);
-  if (p < 0 || (size_t)p >= l->nargs || !same_value(&l->args[p], n))
-    return;
-  char nt[128], bt[64];
+  int64_t bsample = known[d] ? bs[d] : 16; /* any size checks the index's form */
+  if (grid_quotient(m, l, d, bs[d], known[d], &n) != 1 || multiple(m, l, d, n, known[d] ? bs[d] : 0))
+    return 0;
+  const kp_quotient *q = d ? l->grid.y.quot : l->grid.x.quot;
+  /* n must be this function's own: a caller may pass only multiples of
+   * the block (cuda-samples simpleCUFFT_2d_MGPU: N / 4 for N = 64). */
+  if (q->num_param)
+    return 0;
+  int p = bound_param(k, d, bsample, 0);
+  const kp_access *hit = NULL;
+  const char *arg = NULL;
+  if (p < 0 || (size_t)p >= l->nargs || !same_value(&l->args[p], n)) {
+    p = -1;
+    if (d != 0 || !(hit = n_element_access(l, k, n, bsample, &arg)))
+      return 0;
+  }
+  char nt[128], bt[128], fix[400], idx[160];
   text_of(n, nt, sizeof nt);
-  snprintf(bt, sizeof bt, "%" PRId64, bsize);
+  text_of(&q->den, bt, sizeof bt);
+  round_up_text(l, d, nt, fix, sizeof fix);
+  if (p >= 0)
+    snprintf(idx, sizeof idx, d ? "its y index < %s" : "i < %s", k->params[p].name);
   int64_t nv;
+  int nknown = known[d] && value_of(m, n, &nv);
+  if (nknown && nv <= 0)
+    return 0;
   kp_finding *f;
-  if (value_of(m, n, &nv)) {
-    if (nv <= 0 || nv % bsize == 0)
-      return;
-    int64_t blocks = nv / bsize;
+  if (said) {
+    /* The x size was reported: the y size in a note of that finding. */
+    kp_findings_note(out, l->loc,
+                     "its y size rounds %s down to a multiple of %s the same way, although '%s' "
+                     "checks %s; round it up too: %s",
+                     nt, bt, k->name, idx, fix);
+    if (q->begin.line)
+      kp_findings_fixit(out, q->begin, q->end, fix);
+    return 1;
+  }
+  if (p >= 0 && nknown) {
+    int64_t blocks = nv / bs[d];
     f = kp_findings_add(out, CHECK, kp_check_grid_coverage.severity, l->loc,
                         "the grid of this launch of '%s' rounds %s down: %" PRId64
                         " blocks of %" PRId64 " threads cover %" PRId64 " of the %" PRId64
-                        " elements '%s' checks (i < %s); the last %" PRId64
+                        " elements '%s' checks (%s); the last %" PRId64
                         " are never processed",
-                        k->name, nt, blocks, bsize, blocks * bsize, nv, k->name,
-                        k->params[p].name, nv - blocks * bsize);
+                        k->name, nt, blocks, bs[d], blocks * bs[d], nv, k->name, idx,
+                        nv - blocks * bs[d]);
+  } else if (p >= 0) {
+    char mult[160];
+    if (known[d])
+      snprintf(mult, sizeof mult, "%" PRId64 " threads", bs[d]);
+    else
+      snprintf(mult, sizeof mult, "the block's %c size (%s)", "xy"[d], bt);
+    f = kp_findings_add(out, CHECK, kp_check_grid_coverage.severity, l->loc,
+                        "the grid of this launch of '%s' rounds %s down to a multiple of %s: "
+                        "when %s is not a multiple of %s, its last %s %% %s elements get no "
+                        "thread, although '%s' checks %s for a partial block",
+                        k->name, nt, mult, nt, bt, nt, bt, k->name, idx);
+  } else if (nknown) {
+    int64_t blocks = nv / bs[d];
+    f = kp_findings_add(out, CHECK, kp_check_grid_coverage.severity, l->loc,
+                        "the grid of this launch of '%s' rounds %s down: %" PRId64
+                        " blocks of %" PRId64 " threads cover %" PRId64 " of the %" PRId64
+                        " elements of '%s'; the last %" PRId64 " are never processed",
+                        k->name, nt, blocks, bs[d], blocks * bs[d], nv, arg ? arg : hit->array,
+                        nv - blocks * bs[d]);
   } else {
     f = kp_findings_add(out, CHECK, kp_check_grid_coverage.severity, l->loc,
-                        "the grid of this launch of '%s' rounds %s down to a multiple of %" PRId64
-                        " threads: when %s is not a multiple of %" PRId64
-                        ", its last %s %% %" PRId64
-                        " elements get no thread, although '%s' checks i < %s for a partial "
-                        "block",
-                        k->name, nt, bsize, nt, bsize, nt, bsize, k->name, k->params[p].name);
+                        "the grid of this launch of '%s' rounds %s down to a multiple of %s: "
+                        "for %s not a multiple of %s, the last %s %% %s of the %s elements of "
+                        "'%s' are never processed ('%s' %s '%s%s' at its global index only)",
+                        k->name, nt, bt, nt, bt, nt, bt, nt, arg ? arg : hit->array, k->name,
+                        hit->is_atomic ? "updates" : hit->is_store ? "writes" : "reads",
+                        hit->array, hit->index_text ? hit->index_text : "[i]");
   }
   if (!f)
-    return;
-  const kp_quotient *q = l->grid.x.quot;
-  char repl[400];
-  if (q && q->begin.line && q->num.text && q->den.text) {
-    snprintf(repl, sizeof repl, "(%s + %s - 1) / %s", q->num.text, q->den.text, q->den.text);
-    kp_findings_note(out, q->begin, "round the grid up: %s", repl);
-    kp_findings_fixit(out, q->begin, q->end, repl);
+    return 0;
+  if (p >= 0) {
+    /* The kernel checks its bound: rounding the grid up is the whole fix. */
+    kp_findings_note(out, q->begin.line ? q->begin : l->loc, "round the grid up: %s", fix);
+    if (q->begin.line)
+      kp_findings_fixit(out, q->begin, q->end, fix);
   } else {
-    kp_findings_note(out, l->loc, "round the grid up: (%s + %" PRId64 " - 1) / %" PRId64, nt,
-                     bsize, bsize);
+    /* Rounded up alone, the grid would make the kernel's last threads
+     * access past the array: the kernel needs the bound too (no fix-it). */
+    kp_findings_note(out, hit->loc,
+                     "use %s blocks and pass %s to '%s' to stop its threads past the end "
+                     "(return when the index is not below %s): this access has no bounds check",
+                     fix, nt, k->name, nt);
   }
+  return 1;
 }
 
 /* A grid rounded up for a kernel whose accesses at the global index have no
@@ -268,17 +560,12 @@ static void unguarded_tail(const kp_check_ctx *ctx, const kp_launch *l, const kp
                            int64_t bsize, kp_findings *out) {
   const kp_module *m = ctx->m;
   const kp_expr *n;
-  if (grid_quotient(m, &l->grid.x, bsize, &n) != 2)
-    return;
-  /* Every access unguarded: a kernel that checks anything about its threads
-   * may bound them in a way kperf does not read. */
+  if (grid_quotient(m, l, 0, bsize, 1, &n) != 2 || l->grid.x.quot->num_param || !all_unguarded(k))
+    return; /* n must be this function's own, as for truncated() */
   const kp_access *hit = NULL;
   for (size_t i = 0; i < k->naccesses; i++) {
     const kp_access *a = &k->accesses[i];
-    if (a->nguards || a->guards_unknown || a->divergent)
-      return;
-    if ((!hit || (a->is_store && !hit->is_store)) && a->space == KP_SPACE_GLOBAL &&
-        a->loop < 0 && !a->branch && affine_is_global_index(&a->index, 0, bsize))
+    if ((!hit || (a->is_store && !hit->is_store)) && at_global_index(a, bsize))
       hit = a; /* a store when there is one */
   }
   if (!hit)
@@ -315,27 +602,70 @@ static void unguarded_tail(const kp_check_ctx *ctx, const kp_launch *l, const kp
                      nt, k->name);
 }
 
+/* Whether x and y name one size: the same value, formula or spelling, or
+ * (names) the same name in another case. */
+static int same_size(const kp_expr *x, const kp_expr *y) {
+  return same_value(x, y) || same_name(x, y);
+}
+
+/* Whether x and y are written as two different names (`NI`, `NJ`). */
+static int two_names(const kp_expr *x, const kp_expr *y) {
+  char a[128], b[128];
+  if (!x->text || !y->text)
+    return 0;
+  squeeze(x->text, a, sizeof a);
+  squeeze(y->text, b, sizeof b);
+  for (const char *c = a; *c; c++)
+    if (!isalnum((unsigned char)*c) && *c != '_')
+      return 0;
+  for (const char *c = b; *c; c++)
+    if (!isalnum((unsigned char)*c) && *c != '_')
+      return 0;
+  return a[0] && b[0] && !isdigit((unsigned char)a[0]) && !isdigit((unsigned char)b[0]) &&
+         strcmp(a, b) != 0;
+}
+
 /* A 2-D grid whose x size covers the kernel's bound in y and the other way
  * round. */
 static void swapped(const kp_check_ctx *ctx, const kp_launch *l, const kp_kernel *k,
-                    const int64_t bs[2], kp_findings *out) {
+                    const int64_t bs[2], const int known[2], kp_findings *out) {
   const kp_module *m = ctx->m;
   const kp_expr *nx, *ny;
-  int kx = grid_quotient(m, &l->grid.x, bs[0], &nx), ky = grid_quotient(m, &l->grid.y, bs[1], &ny);
-  if (!kx || !ky || same_value(nx, ny))
+  int kx = grid_quotient(m, l, 0, bs[0], known[0], &nx);
+  int ky = grid_quotient(m, l, 1, bs[1], known[1], &ny);
+  if (!kx || !ky)
     return;
-  int px = bound_param(k, 0, bs[0]), py = bound_param(k, 1, bs[1]);
+  /* A block read at run time: the sizes must be this function's own. */
+  if ((!known[0] || !known[1]) && (l->grid.x.quot->num_param || l->grid.y.quot->num_param))
+    return;
+  /* Equal sizes written as two names (NI and NJ, both 512) are swapped as
+   * well, harmlessly here: read by name only. */
+  int equal = same_value(nx, ny);
+  if (equal && !two_names(nx, ny))
+    return;
+  int px = bound_param(k, 0, known[0] ? bs[0] : 16, 1);
+  int py = bound_param(k, 1, known[1] ? bs[1] : 16, 1);
   if (px < 0 || py < 0 || px == py || (size_t)px >= l->nargs || (size_t)py >= l->nargs)
     return;
   const kp_expr *ax = &l->args[px], *ay = &l->args[py];
-  if (!same_value(ax, ny) || !same_value(ay, nx) || same_value(ax, nx) || same_value(ay, ny))
+  if (equal ? !(same_name(ax, ny) && same_name(ay, nx)) || same_name(ax, nx) || same_name(ay, ny)
+            : !same_size(ax, ny) || !same_size(ay, nx) || same_size(ax, nx) || same_size(ay, ny))
     return;
   char xt[128], yt[128];
   text_of(nx, xt, sizeof xt);
   text_of(ny, yt, sizeof yt);
   int64_t w, h;
-  char count[200] = "";
-  if (value_of(m, ax, &w) && value_of(m, ay, &h)) {
+  char count[300] = "";
+  if (equal) {
+    int64_t v;
+    if (value_of(m, nx, &v))
+      snprintf(count, sizeof count,
+               "; %s and %s are equal here (%" PRId64 "), so every element gets a thread, but "
+               "the launch is right only while %s == %s",
+               xt, yt, v, xt, yt);
+    else
+      snprintf(count, sizeof count, "; right only while %s == %s", xt, yt);
+  } else if (known[0] && known[1] && value_of(m, ax, &w) && value_of(m, ay, &h)) {
     if (w <= 0 || h <= 0)
       return;
     /* The grid covers x up to gx * bx and y up to gy * by. */
@@ -357,6 +687,100 @@ static void swapped(const kp_check_ctx *ctx, const kp_launch *l, const kp_kernel
   kp_findings_note(out, l->loc, "the grid's x size should cover %s and its y size %s", yt, xt);
 }
 
+/* The kernel parameter guard g bounds the global index of dimension d by
+ * (`i < p`, `p > i`), or -1. */
+static int guard_bound(const kp_kernel *k, const kp_guard *g, int d, int64_t bsize) {
+  const kp_sym *idx = g->op == KP_GUARD_LT ? g->lhs : g->op == KP_GUARD_GT ? g->rhs : NULL;
+  const kp_sym *bound = g->op == KP_GUARD_LT ? g->rhs : g->op == KP_GUARD_GT ? g->lhs : NULL;
+  if (!idx || !bound || bound->kind != KP_SYM_VAR || !is_global_index(idx, d, bsize))
+    return -1;
+  for (size_t p = 0; p < k->nparams; p++)
+    if (k->params[p].name && strcmp(k->params[p].name, bound->name) == 0)
+      return (int)p;
+  return -1;
+}
+
+/* A 2-D grid rounded up for a kernel whose bounds check lets a thread
+ * through when either of its indices is in range (`if (i >= n && j >= n)
+ * return;`: kp_access.any_guards `i < n || j < n`). */
+static void either_bound(const kp_check_ctx *ctx, const kp_launch *l, const kp_kernel *k,
+                         const int64_t bs[2], const int known[2], kp_findings *out) {
+  const kp_module *m = ctx->m;
+  const kp_expr *n[2];
+  int kind[2];
+  for (int d = 0; d < 2; d++)
+    if (!(kind[d] = grid_quotient(m, l, d, bs[d], known[d], &n[d])) ||
+        (d ? l->grid.y.quot : l->grid.x.quot)->num_param)
+      return; /* the sizes must be this function's own */
+  int64_t bsample[2] = {known[0] ? bs[0] : 16, known[1] ? bs[1] : 16};
+  const kp_access *hit = NULL;
+  int p[2] = {-1, -1};
+  for (size_t i = 0; i < k->naccesses; i++) {
+    const kp_access *a = &k->accesses[i];
+    if (a->space != KP_SPACE_GLOBAL || !a->guards_unknown || a->nguards || a->nany_guards != 2 ||
+        (hit && (hit->is_store || !a->is_store)))
+      continue;
+    int px = -1, py = -1;
+    for (size_t g = 0; g < 2; g++) {
+      int x = guard_bound(k, &a->any_guards[g], 0, bsample[0]);
+      int y = guard_bound(k, &a->any_guards[g], 1, bsample[1]);
+      if (x >= 0 && px < 0)
+        px = x;
+      else if (y >= 0 && py < 0)
+        py = y;
+    }
+    if (px < 0 || py < 0 || (size_t)px >= l->nargs || (size_t)py >= l->nargs)
+      continue;
+    hit = a;
+    p[0] = px;
+    p[1] = py;
+  }
+  if (!hit)
+    return;
+  /* Threads past the bound exist in a dimension whose grid rounds its
+   * bound up (the launch passes the grid's n for it), unless that n is a
+   * multiple of the block. */
+  char why[2][200];
+  int extra = 0;
+  for (int d = 0; d < 2; d++) {
+    why[d][0] = '\0';
+    if (kind[d] != 2 || !same_value(&l->args[p[d]], n[d]) ||
+        multiple(m, l, d, n[d], known[d] ? bs[d] : 0))
+      continue;
+    char nt[128], bt[128];
+    text_of(n[d], nt, sizeof nt);
+    if (known[d])
+      snprintf(bt, sizeof bt, "%" PRId64, bs[d]);
+    else
+      text_of(&(d ? l->grid.y.quot : l->grid.x.quot)->den, bt, sizeof bt);
+    int64_t v;
+    if (known[d] && value_of(m, n[d], &v))
+      snprintf(why[d], sizeof why[d], "%s = %" PRId64 " is not a multiple of %s (%c)", nt, v, bt,
+               "xy"[d]);
+    else
+      snprintf(why[d], sizeof why[d], "%s is not a multiple of %s (%c)", nt, bt, "xy"[d]);
+    extra++;
+  }
+  if (!extra)
+    return;
+  const char *px = k->params[p[0]].name, *py = k->params[p[1]].name;
+  kp_finding *f = kp_findings_add(
+      out, CHECK, kp_check_grid_coverage.severity, l->loc,
+      "the grid of this launch of '%s' is rounded up to whole blocks, but '%s' stops only the "
+      "threads out of range in both dimensions (it runs on when its x index < %s or its y "
+      "index < %s, where both are needed): when %s%s%s, the threads past the bound in one "
+      "dimension and inside it in the other %s '%s%s' out of bounds",
+      k->name, k->name, px, py, why[0][0] ? why[0] : why[1],
+      why[0][0] && why[1][0] ? " or " : "", why[0][0] && why[1][0] ? why[1] : "",
+      hit->is_atomic ? "update" : hit->is_store ? "write" : "read", hit->array,
+      hit->index_text ? hit->index_text : "[i]");
+  if (f)
+    kp_findings_note(out, hit->loc,
+                     "stop a thread when either index is out of range: its x index >= %s || its "
+                     "y index >= %s (|| where the check has &&)",
+                     px, py);
+}
+
 static void run(const kp_check_ctx *ctx, kp_findings *out) {
   const kp_module *m = ctx->m;
   for (size_t li = 0; li < m->nlaunches; li++) {
@@ -368,19 +792,31 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
     const kp_kernel *k = &m->kernels[l->kernel];
     if (!k->has_body || kernel_uses_grid(k))
       continue;
-    int64_t bs[3] = {1, 1, 1};
-    if (!value_of(m, &l->block.x, &bs[0]) || bs[0] <= 1)
-      continue;
-    if (l->block.y.text && !value_of(m, &l->block.y, &bs[1]))
-      continue;
-    if (l->block.z.text && !value_of(m, &l->block.z, &bs[2]))
+    int64_t bs[3];
+    int known[3];
+    for (int d = 0; d < 3; d++)
+      bs[d] = block_size(m, l, d, &known[d]);
+    /* A block whose size kperf cannot fold is compared by expression; one
+     * of size 1 or less, or without z = 1, is not read. */
+    if (bs[0] < 0 || (known[0] && bs[0] <= 1) || !known[2] || bs[2] != 1 ||
+        (known[1] && bs[1] < 1))
       continue;
     int two_d = l->grid.y.text && l->grid.y.quot;
-    if (!two_d && bs[1] == 1 && bs[2] == 1) {
-      truncated(ctx, l, k, bs[0], out);
-      unguarded_tail(ctx, l, k, bs[0], out);
-    } else if (two_d && bs[1] > 1 && bs[2] == 1) {
-      swapped(ctx, l, k, bs, out);
+    int one_d = known[1] && bs[1] == 1;
+    if (!two_d && one_d) {
+      if (!other_launch(m, l))
+        truncated(ctx, l, k, 0, bs, known, 0, out);
+      if (known[0])
+        unguarded_tail(ctx, l, k, bs[0], out);
+    } else if (two_d && !(known[1] && bs[1] <= 1)) {
+      size_t before = out->n;
+      int said = !other_launch(m, l) && truncated(ctx, l, k, 0, bs, known, 0, out);
+      if (!other_launch(m, l))
+        said |= truncated(ctx, l, k, 1, bs, known, said, out);
+      if (out->n == before)
+        swapped(ctx, l, k, bs, known, out);
+      if (out->n == before)
+        either_bound(ctx, l, k, bs, known, out);
     }
   }
 }

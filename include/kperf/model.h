@@ -58,6 +58,13 @@ typedef struct kp_quotient {
    * when it is written in one file outside macros (where a fix-it can
    * rewrite it); line 0 otherwise. */
   kp_loc begin, end;
+  /* When num is a local variable (`n` of `int n = k * 256; ...<<<n / 256,
+   * 256>>>`): the formula of what it holds where the quotient is read, over
+   * the variables that value reads; NULL when it has none or num is known. */
+  const struct kp_sym *num_held;
+  /* 1 when num, or what its local holds, reads a parameter of the function
+   * that launches: its value is the caller's, which kperf does not follow. */
+  int num_param;
 } kp_quotient;
 
 typedef struct kp_dim3 {
@@ -208,6 +215,12 @@ typedef struct kp_access {
   kp_guard *guards;
   size_t nguards;
   int guards_unknown;
+  /* When guards_unknown comes from one condition alone that is a
+   * disjunction of comparisons kperf can state (`if (i >= n && j >= n)
+   * return;` leaves `i < n || j < n`): those comparisons, at least one of
+   * which holds; NULL otherwise. */
+  kp_guard *any_guards;
+  size_t nany_guards;
   /* For an array with a declared shape (ndims > 1): the subscript of each
    * dimension, outermost first (NULL when not recorded). */
   kp_affine *subs;
@@ -398,6 +411,16 @@ typedef struct kp_launch {
    * written as (`dim3 b(TILE, TILE)`: "TILE"; "BX,BY"), a compile-time
    * parameter `kperf tune` searches; NULL when none. */
   const char *block_macros;
+  /* One per argument (nargs) or NULL: for a pointer argument that is a local
+   * the launching function allocates device memory for exactly once
+   * (`cudaMalloc(&d_a, n * sizeof(float))`, cudaMallocManaged, hipMalloc)
+   * and never assigns otherwise, the bytes allocated; text NULL for the
+   * others. */
+  kp_expr *arg_bytes;
+  /* Bit d (0 x, 1 y) set when the launching function computes the grid's
+   * numerator modulo its divisor somewhere (`n % 256`, `n & 255` for a
+   * divisor 256), as an assert or a test that it is a multiple does. */
+  unsigned grid_remainder;
 } kp_launch;
 
 struct kp_ptxas_facts; /* kperf/ptxas.h */

@@ -205,6 +205,9 @@ struct Frame {
   // Conditions the threads running this frame satisfy (see kp_access.guards).
   std::vector<kp_guard> Guards;
   bool GuardsUnknown = false;
+  // When GuardsUnknown comes from one condition alone, a disjunction of
+  // comparisons: one of these holds (kp_access.any_guards); else empty.
+  std::vector<kp_guard> AnyGuards;
   // The innermost branch side this frame is in (kp_access.branch).
   const kp_branch *Branch = nullptr;
   int Side = 0;
@@ -380,6 +383,9 @@ private:
     std::vector<Lin> Subs; // per-dimension subscripts of a shaped array
     // A thread's local array: an element indexed by constants is a register.
     const VarDecl *RegisterArray = nullptr;
+    // An array member of a thread's own object (`v.buf[i]`, `this->buf[i]`
+    // in a method run on v): its bytes; 0 otherwise.
+    int64_t MemberArrayBytes = 0;
     const char *Why = nullptr;
     std::string IndexKey; // pure key of the index, when known
     std::string Text;     // the subscripts as written, "[i][j]"
@@ -391,6 +397,10 @@ private:
   bool placeOf(const Expr *E, Place &P);
   bool registerArray(const Place &P, const Lin &Ix);
   bool memberPlace(const MemberExpr *ME, Place &P, unsigned Unit);
+  bool localMemberArray(const Expr *Cur, Val &Base, Place &P);
+  // The thread's own object (a local variable) each inlined method runs on,
+  // innermost last; null for a method run on anything else.
+  std::vector<const VarDecl *> ThisObjects;
   bool addressOf(const Expr *E, Val &Out);
   int access(const Place &P, bool Store, bool Atomic, SourceLocation L, Val &Addr);
   static kp_iclass memClass(kp_space S, bool Store);
@@ -404,6 +414,9 @@ private:
   const kp_sym *condSym(const Expr *E);
   static kp_guard_op negate(kp_guard_op Op);
   bool condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out);
+  bool condAlternatives(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out);
+  static bool joinedParts(const Expr *E, BinaryOperatorKind Join, size_t Max,
+                          std::vector<const Expr *> &Parts);
   void addGuards(Frame &F, const Expr *Cond, bool Neg);
   bool launchUniform(const kp_sym *S, int Depth = 0) const;
   void uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_t &N);

@@ -206,6 +206,18 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   // Parameters take the arguments' values (a reference parameter is a copy
   // here: writes through it do not reach the caller's variable's model).
   CallStack.push_back(Def);
+  // The object a method runs on, when it is the thread's own (a local).
+  const VarDecl *This = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    if (const Expr *Obj = MC->getImplicitObjectArgument()) {
+      Obj = Obj->IgnoreParenImpCasts();
+      if (isa<CXXThisExpr>(Obj))
+        This = ThisObjects.empty() ? nullptr : ThisObjects.back();
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->isLocalVarDecl())
+          This = VD;
+    }
+  ThisObjects.push_back(This);
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     Val V = I < Args.size() ? Args[I] : eval(P->getDefaultArg());
@@ -222,15 +234,20 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   // call returns, so what the callee's exits did to the caller's guards is
   // undone after it.
   std::vector<std::pair<std::vector<kp_guard>, bool>> CallerGuards;
-  for (const Frame &Fr : Frames)
+  std::vector<std::vector<kp_guard>> CallerAny;
+  for (const Frame &Fr : Frames) {
     CallerGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
+    CallerAny.push_back(Fr.AnyGuards);
+  }
   stmt(Def->getBody());
   for (size_t I = 0; I < CallerGuards.size() && I < Frames.size(); ++I) {
     Frames[I].Guards = CallerGuards[I].first;
     Frames[I].GuardsUnknown = CallerGuards[I].second;
+    Frames[I].AnyGuards = CallerAny[I];
   }
   ReturnSink = Saved;
   CallStack.pop_back();
+  ThisObjects.pop_back();
   if (Returns.empty())
     return Val();
   Val R = Returns.back();

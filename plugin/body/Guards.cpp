@@ -118,10 +118,53 @@ bool BodyBuilder::condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &
 void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
   std::vector<kp_guard> G;
   bool Ok = condGuards(Cond, Neg, G);
-  if (Ok)
+  if (Ok) {
     F.Guards.insert(F.Guards.end(), G.begin(), G.end());
+    return;
+  }
+  std::vector<kp_guard> Alt;
+  if (!F.GuardsUnknown && condAlternatives(Cond, Neg, Alt))
+    F.AnyGuards = Alt;
   else
-    F.GuardsUnknown = true;
+    F.AnyGuards.clear();
+  F.GuardsUnknown = true;
+}
+
+// The operands of a chain of Join (`a && b && c`, `i++, j--`), left to
+// right, as far as Max of them; false when the chain has more.
+bool BodyBuilder::joinedParts(const Expr *E, BinaryOperatorKind Join, size_t Max,
+                              std::vector<const Expr *> &Parts) {
+  std::vector<const Expr *> Work{E};
+  while (!Work.empty() && Parts.size() + Work.size() <= Max) {
+    const Expr *X = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(X);
+    if (BO && BO->getOpcode() == Join) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+    } else {
+      Parts.push_back(X);
+    }
+  }
+  return Work.empty();
+}
+
+// The comparisons one of which holds where Cond is true (Neg: false) when
+// it is a disjunction of two to eight of them (`a || b`; Neg: `a && b`);
+// false otherwise.
+bool BodyBuilder::condAlternatives(const Expr *Cond, bool Neg, std::vector<kp_guard> &Out) {
+  if (!Cond || Cond->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return false;
+  std::vector<const Expr *> Parts;
+  if (!joinedParts(Cond, Neg ? BO_LAnd : BO_LOr, 8, Parts) || Parts.size() < 2)
+    return false;
+  for (const Expr *X : Parts) {
+    std::vector<kp_guard> G;
+    if (!condGuards(X, Neg, G) || G.size() != 1)
+      return false;
+    Out.push_back(G[0]);
+  }
+  return true;
 }
 
 // Whether formula S reads only kernel parameters (`n`, a field `p.n`),
@@ -158,19 +201,8 @@ void BodyBuilder::uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_
   N = 0;
   if (!Cond)
     return;
-  std::vector<const Expr *> Parts, Work{Cond};
-  BinaryOperatorKind Join = Neg ? BO_LOr : BO_LAnd;
-  while (!Work.empty() && Parts.size() + Work.size() <= 16) {
-    const Expr *E = Work.back()->IgnoreParenImpCasts();
-    Work.pop_back();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
-    if (BO && BO->getOpcode() == Join) {
-      Work.push_back(BO->getRHS());
-      Work.push_back(BO->getLHS());
-    } else {
-      Parts.push_back(E);
-    }
-  }
+  std::vector<const Expr *> Parts;
+  joinedParts(Cond, Neg ? BO_LOr : BO_LAnd, 16, Parts);
   std::vector<kp_guard> Needs;
   for (const Expr *E : Parts) {
     std::vector<kp_guard> G;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -171,18 +172,8 @@ BodyBuilder::Induction BodyBuilder::updateOf(const Expr *Inc, const Expr *Cond,
   Induction I = induction(Inc);
   if (I.VD || !Inc || !Cond)
     return I;
-  std::vector<const Expr *> Parts, Work{Inc};
-  while (!Work.empty()) {
-    const Expr *E = Work.back()->IgnoreParenImpCasts();
-    Work.pop_back();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
-    if (BO && BO->getOpcode() == BO_Comma) {
-      Work.push_back(BO->getRHS());
-      Work.push_back(BO->getLHS());
-    } else {
-      Parts.push_back(E);
-    }
-  }
+  std::vector<const Expr *> Parts;
+  joinedParts(Inc, BO_Comma, SIZE_MAX, Parts);
   Induction Found;
   int N = 0;
   for (const Expr *P : Parts) {
@@ -950,10 +941,13 @@ void BodyBuilder::loop(const Stmt *S) {
   // exit does to the guards of the frames around the loop is undone after
   // it (a return, goto or throw in the body still counts).
   std::vector<std::pair<std::vector<kp_guard>, bool>> OuterGuards;
+  std::vector<std::vector<kp_guard>> OuterAny;
   bool LoopExitsOnly = Body && !leavesFunction(Body);
   if (LoopExitsOnly)
-    for (const Frame &Fr : Frames)
+    for (const Frame &Fr : Frames) {
       OuterGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);
+      OuterAny.push_back(Fr.AnyGuards);
+    }
 
   // Enter the body: variables the loop modifies vary per iteration.
   Frame F;
@@ -965,6 +959,7 @@ void BodyBuilder::loop(const Stmt *S) {
   F.Side = Frames.back().Side;
   F.Guards = Frames.back().Guards;
   F.GuardsUnknown = Frames.back().GuardsUnknown;
+  F.AnyGuards = Frames.back().AnyGuards;
   Frames.push_back(F);
   for (const VarDecl *VD : Mod.Vars) {
     auto It = Env.find(VD);
@@ -1003,9 +998,10 @@ void BodyBuilder::loop(const Stmt *S) {
   // A loop whose condition differs between threads: the threads still
   // iterating satisfy it (do loops run their first iteration without it).
   if (Lp->thread_dependent || Lp->trip_kind == KP_TRIP_UNKNOWN) {
-    if (IsDo || !Cond)
+    if (IsDo || !Cond) {
       Frames.back().GuardsUnknown = true;
-    else
+      Frames.back().AnyGuards.clear();
+    } else
       addGuards(Frames.back(), Cond, false);
   }
   forgetLoads(nullptr);
@@ -1041,6 +1037,7 @@ void BodyBuilder::loop(const Stmt *S) {
     for (size_t I = 0; I < OuterGuards.size() && I < Frames.size(); ++I) {
       Frames[I].Guards = OuterGuards[I].first;
       Frames[I].GuardsUnknown = OuterGuards[I].second;
+      Frames[I].AnyGuards = OuterAny[I];
     }
   kp_node *Nd = addNode(Frames.back().R);
   if (!Nd)

@@ -4,6 +4,7 @@
 #include "body/Builder.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -178,7 +179,7 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
               MemberArray = true;
             }
           }
-    if (!MemberArray)
+    if (!MemberArray && !localMemberArray(Cur, Base, P))
       Base = eval(Cur);
     if (!Base.IsPtr) {
       P.Why = "unknown base";
@@ -267,6 +268,40 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return memberPlace(ME, P, 0);
   return false;
+}
+
+// v.buf, or this->buf in a method run on v, decayed to a pointer, for v a
+// thread's own object (a local variable) and buf an array member: the base
+// of a local array named "v.buf" (it is in local memory, or registers, as a
+// local array is); false for anything else.
+bool BodyBuilder::localMemberArray(const Expr *Cur, Val &Base, Place &P) {
+  const auto *IC = dyn_cast<ImplicitCastExpr>(Cur->IgnoreParens());
+  if (!IC || IC->getCastKind() != CK_ArrayToPointerDecay)
+    return false;
+  const auto *ME = dyn_cast<MemberExpr>(IC->getSubExpr()->IgnoreParens());
+  if (!ME || !Ctx.getAsConstantArrayType(ME->getType()) || !ME->getMemberDecl()->getIdentifier())
+    return false;
+  const Expr *B = ME->getBase()->IgnoreParenImpCasts();
+  const VarDecl *Obj = nullptr;
+  if (isa<CXXThisExpr>(B))
+    Obj = ThisObjects.empty() ? nullptr : ThisObjects.back();
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(B); DRE && !ME->isArrow())
+    Obj = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!Obj || !Obj->isLocalVarDecl() || Obj->isStaticLocal() || Obj->hasAttr<CUDASharedAttr>() ||
+      !Obj->getType()->isRecordType() || !Obj->getIdentifier())
+    return false;
+  auto Sz = Ctx.getTypeSizeInCharsIfKnown(ME->getType());
+  if (!Sz || Sz->getQuantity() <= 0)
+    return false;
+  std::string Name = Obj->getNameAsString() + "." + ME->getMemberDecl()->getNameAsString();
+  Base = Val();
+  Base.IsPtr = true;
+  Base.Base = str(Name);
+  Base.Space = KP_SPACE_LOCAL;
+  Base.Off = linConst(0);
+  Base.Key = "arr:" + Name;
+  P.MemberArrayBytes = Sz->getQuantity();
+  return true;
 }
 
 // p->f or s.f: the field of a struct in memory, its index in units of Unit
@@ -371,6 +406,14 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
         Ac->guards_unknown = 1;
       }
     }
+    if (Ac->guards_unknown && !Fr.AnyGuards.empty()) {
+      Ac->any_guards =
+          static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.AnyGuards.size()));
+      if (Ac->any_guards) {
+        std::copy(Fr.AnyGuards.begin(), Fr.AnyGuards.end(), Ac->any_guards);
+        Ac->nany_guards = Fr.AnyGuards.size();
+      }
+    }
   }
   if (P.NDims > 1 && P.Subs.size() == P.NDims) {
     Ac->subs = static_cast<kp_affine *>(kp_module_alloc(M, sizeof(kp_affine) * P.NDims));
@@ -412,6 +455,8 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   if (P.RegisterArray)
     if (auto Sz = Ctx.getTypeSizeInCharsIfKnown(P.RegisterArray->getType()))
       Ac->local_array_bytes = Sz->getQuantity();
+  if (P.MemberArrayBytes > 0 && P.Ptr.Space == KP_SPACE_LOCAL && !constAfterUnroll(Ix))
+    Ac->local_array_bytes = P.MemberArrayBytes;
   std::string NonConst;
   if (Ix.valid) {
     // The non-constant part of the index.

@@ -223,6 +223,7 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
     F.Side = Neg ? 0 : 1;
     F.Guards = Frames.back().Guards;
     F.GuardsUnknown = Frames.back().GuardsUnknown;
+    F.AnyGuards = Frames.back().AnyGuards;
     if (B->divergent)
       addGuards(F, Cond, Neg);
     Frames.push_back(F);
@@ -246,8 +247,10 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
     if (Simple) {
       addGuards(Frames.back(), Cond, true);
     } else {
-      for (Frame &Fr : Frames)
+      for (Frame &Fr : Frames) {
         Fr.GuardsUnknown = true;
+        Fr.AnyGuards.clear();
+      }
     }
   }
   kp_node *Nd = addNode(Frames.back().R);

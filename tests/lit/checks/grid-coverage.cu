@@ -51,7 +51,10 @@ __global__ void image(float *img, int width, int height) {
     img[y * width + x] = 1.0f;
 }
 
-void host(float *a, float *b, int n, int w, int h) {
+int input_size(); // n read by the function itself (a file, argv)
+
+void host(float *a, float *b, int w, int h) {
+  int n = input_size();
   scale<<<n / 256, 256>>>(a, n); // expected-warning {{the grid of this launch of 'scale' rounds n down to a multiple of 256 threads: when n is not a multiple of 256, its last n % 256 elements get no thread, although 'scale' checks i < n for a partial block}}
   // CHECK: grid-coverage.cu:[[# @LINE - 1]]:{{[0-9]+}}: warning: the grid of this launch of 'scale' rounds n down
   // CHECK: fix-it:"{{.*}}grid-coverage.cu":{[[# @LINE - 2]]:11-[[# @LINE - 2]]:18}:"(n + 256 - 1) / 256"
@@ -67,6 +70,12 @@ void host(float *a, float *b, int n, int w, int h) {
   image<<<dim3((w + 15) / 16, (h + 15) / 16), t>>>(a, w, h); // fine
   image<<<dim3((h + 15) / 16, (w + 15) / 16), t>>>(a, w, h); // expected-warning {{the grid of this launch of 'image' has its extents swapped: its x size covers h, which 'image' bounds its y index by (height), and its y size covers w, which bounds its x index (width); when they differ, part of the problem gets no thread}}
   image<<<dim3((h + 15) / 16, (h + 15) / 16), t>>>(a, h, h); // square: fine
+}
+
+// n is the caller's: it may pass only multiples of 256 (the program's sizes).
+void of_caller(float *a, float *b, int n) {
+  scale<<<n / 256, 256>>>(a, n);                // fine
+  copy<<<(n + 255) / 256, 256>>>(a, b);         // fine
 }
 
 // Known sizes: the count, or silence when the size is a multiple.

@@ -8,6 +8,10 @@
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-checks=-*,kperf-local-memory -Xclang -verify \
 // RUN:   -Xclang -verify-ignore-unexpected=note
+// An array member of the thread's own object: one warning, where its index
+// first varies in a loop.
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
+// RUN:   -fplugin-arg-kperf-checks=-*,kperf-local-memory 2>&1 | FileCheck --check-prefix=MEMBER %s
 // The notes: the index, the fix, the cost at a launch.
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-checks=-*,kperf-local-memory 2>&1 | FileCheck %s
@@ -18,7 +22,7 @@
 // RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %s \
 // RUN:   -fplugin-arg-kperf-checks=-*,kperf-local-memory -fplugin-arg-kperf-ptxas=%t.facts 2>&1 \
 // RUN:   | FileCheck --check-prefix=PTXAS %s
-// PTXAS: local-memory.cu:[[# @LINE + 34]]:{{[0-9]+}}: warning: 'v' is indexed with threadIdx.x: the array (128 bytes per thread) is placed in local memory
+// PTXAS: local-memory.cu:[[# @LINE + 38]]:{{[0-9]+}}: warning: 'v' is indexed with threadIdx.x: the array (128 bytes per thread) is placed in local memory
 // PTXAS: note: ptxas (sm_90) gives 'by_thread' a stack frame of 128 bytes per thread
 // PTXAS-NOT: 'acc' is indexed
 // PTXAS: warning: 'hist' is indexed
@@ -33,6 +37,10 @@
 // bytes kperf needs without facts, is in local memory here but stays in
 // registers in kernels as small elsewhere, so kperf is silent on it.
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -cubin -o /dev/null -Xptxas -v %s 2>&1 | FileCheck --check-prefix=REAL %s %}
+// REAL: Function properties for on_pointer
+// REAL-NEXT: 0 bytes stack frame
+// REAL: Function properties for member_stack
+// REAL-NEXT: {{1[0-9][0-9]}} bytes stack frame
 // REAL: Function properties for small
 // REAL-NEXT: 32 bytes stack frame
 // REAL: Function properties for nested
@@ -63,7 +71,7 @@ extern "C" __global__ void by_loop(const float *in, float *out, int n) {
     acc[k] = 0.0f;
 #pragma unroll 1
   for (int j = 0; j < 64; j++)
-    acc[j % 16] += in[j * n + blockIdx.x * blockDim.x + threadIdx.x]; // expected-warning {{'acc' is indexed with a formula of the counter 'j' of the loop at line 65: the array (64 bytes per thread) is placed in local memory, and each load of it goes through L1 to DRAM instead of a register}}
+    acc[j % 16] += in[j * n + blockIdx.x * blockDim.x + threadIdx.x]; // expected-warning {{'acc' is indexed with a formula of the counter 'j' of the loop at line 73: the array (64 bytes per thread) is placed in local memory, and each load of it goes through L1 to DRAM instead of a register}}
   float s = 0.0f;
 #pragma unroll
   for (int k = 0; k < 16; k++)
@@ -129,6 +137,45 @@ extern "C" __global__ void small(const float *in, const int *idx, float *out, in
   out[threadIdx.x] = s;
 }
 
+// A stack in an object of the thread's own: an array member indexed by a
+// member that moves at run time (`buf[++tos]` in methods run on `s`) is in
+// local memory as a local array is.
+template <int N> struct stack_of {
+  float buf[N];
+  int tos;
+  __device__ stack_of() : tos(-1) {}
+  __device__ void push(float v) { buf[++tos] = v; }
+  __device__ float pop() { return buf[tos--]; } // expected-warning {{'s.buf' is indexed with}}
+  __device__ bool empty() const { return tos == -1; }
+};
+// MEMBER: local-memory.cu:[[# @LINE - 3]]:{{[0-9]+}}: warning: 's.buf' is indexed with a value computed at run time (indirect index, loaded from memory: tos--): the array (128 bytes per thread) is placed in local memory
+// MEMBER-NOT: warning: 's.buf'
+// MEMBER-NOT: on_pointer
+
+extern "C" __global__ void member_stack(const float *in, float *out) {
+  stack_of<32> s;
+  float acc = 0.0f;
+  s.push(in[threadIdx.x]);
+  while (!s.empty()) {
+    float v = s.pop();
+    acc += v;
+    if (v > 1.0f && s.tos < 30) {
+      s.push(v * 0.5f);
+      s.push(v * 0.25f);
+    }
+  }
+  out[threadIdx.x] = acc;
+}
+
+// The same methods on an object in global memory: not the thread's own.
+extern "C" __global__ void on_pointer(stack_of<32> *st, float *out, int n) {
+  stack_of<32> *s = st + blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0.0f;
+  for (int j = 0; j < n; j++)
+    acc += s->pop();
+  out[threadIdx.x] = acc;
+}
+
 int main() {
   float *p = 0;
   int *q = 0;
@@ -140,4 +187,5 @@ int main() {
   unrolled<<<1, 32>>>(p, p);
   nested<<<1, 32>>>(p, p);
   small<<<1, 32>>>(p, q, p, 100);
+  member_stack<<<1, 32>>>(p, p);
 }
