@@ -114,14 +114,45 @@ bool BodyBuilder::condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &
 }
 
 // Adds the conditions to frame F's guards (or marks them unknown).  The
-// conditions are evaluated before F is touched.
+// conditions are evaluated before F is touched.  Of a conjunction (`a && b`;
+// Neg: `!(a || b)`) each part kperf can state is a guard; a part it cannot
+// that reads a value loaded from memory leaves the guards data-unknown (the
+// lanes that pass it are any subset of those the others let through), any
+// other part leaves them unknown.
 void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
   std::vector<kp_guard> G;
-  bool Ok = condGuards(Cond, Neg, G);
-  if (Ok)
+  if (condGuards(Cond, Neg, G)) {
     F.Guards.insert(F.Guards.end(), G.begin(), G.end());
-  else
-    F.GuardsUnknown = true;
+    return;
+  }
+  std::vector<const Expr *> Parts, Work{Cond};
+  BinaryOperatorKind Join = Neg ? BO_LOr : BO_LAnd;
+  while (Cond && !Work.empty() && Parts.size() + Work.size() <= 16) {
+    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (BO && BO->getOpcode() == Join) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+    } else {
+      Parts.push_back(E);
+    }
+  }
+  unsigned char State = Work.empty() && Cond ? GuardsKnown : GuardsOther;
+  std::vector<kp_guard> Known;
+  for (const Expr *E : Parts) {
+    std::vector<kp_guard> PG;
+    if (condGuards(E, Neg, PG)) {
+      Known.insert(Known.end(), PG.begin(), PG.end());
+      continue;
+    }
+    bool Data = !E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) &&
+                evalQuietVal(E).FromMemory;
+    State = std::max<unsigned char>(State, Data ? GuardsData : GuardsOther);
+  }
+  if (State == GuardsData)
+    F.Guards.insert(F.Guards.end(), Known.begin(), Known.end());
+  F.GuardsUnknown = std::max<unsigned char>(F.GuardsUnknown, State == GuardsKnown ? GuardsOther : State);
 }
 
 // Whether formula S reads only kernel parameters (`n`, a field `p.n`),
