@@ -283,7 +283,7 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
    * lanes of `a[n * i]` are adjacent at n = 1 even where `i < n - 1 - t`
    * lets no thread through); uncoalesced, it extends it. */
   for (size_t i = NSWEEP; i-- > 0;) {
-    if (kp_check_out_of_time(ctx) || *budget < 2)
+    if (kp_check_out_of_time(ctx) || *budget < (whole ? 2u : 1u))
       return 0;
     --*budget;
     int64_t v[KP_UNKNOWNS_MAX];

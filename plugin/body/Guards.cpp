@@ -113,6 +113,26 @@ bool BodyBuilder::condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &
   return true;
 }
 
+// The parts of the conjunction Cond (`a && b`; Neg: the disjuncts of `a ||
+// b`, each to be negated), at most 16; false when there were more (Parts then
+// holds the first ones only).
+static bool conjuncts(const Expr *Cond, bool Neg, std::vector<const Expr *> &Parts) {
+  std::vector<const Expr *> Work{Cond};
+  BinaryOperatorKind Join = Neg ? BO_LOr : BO_LAnd;
+  while (!Work.empty() && Parts.size() + Work.size() <= 16) {
+    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (BO && BO->getOpcode() == Join) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+    } else {
+      Parts.push_back(E);
+    }
+  }
+  return Work.empty();
+}
+
 // Adds the conditions to frame F's guards (or marks them unknown).  The
 // conditions are evaluated before F is touched.  Of a conjunction (`a && b`;
 // Neg: `!(a || b)`) each part kperf can state is a guard; a part it cannot
@@ -125,20 +145,8 @@ void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
     F.Guards.insert(F.Guards.end(), G.begin(), G.end());
     return;
   }
-  std::vector<const Expr *> Parts, Work{Cond};
-  BinaryOperatorKind Join = Neg ? BO_LOr : BO_LAnd;
-  while (Cond && !Work.empty() && Parts.size() + Work.size() <= 16) {
-    const Expr *E = Work.back()->IgnoreParenImpCasts();
-    Work.pop_back();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
-    if (BO && BO->getOpcode() == Join) {
-      Work.push_back(BO->getRHS());
-      Work.push_back(BO->getLHS());
-    } else {
-      Parts.push_back(E);
-    }
-  }
-  unsigned char State = Work.empty() && Cond ? GuardsKnown : GuardsOther;
+  std::vector<const Expr *> Parts;
+  unsigned char State = Cond && conjuncts(Cond, Neg, Parts) ? GuardsKnown : GuardsOther;
   std::vector<kp_guard> Known;
   for (const Expr *E : Parts) {
     std::vector<kp_guard> PG;
@@ -189,19 +197,8 @@ void BodyBuilder::uniformNeeds(const Expr *Cond, bool Neg, kp_guard *&Out, size_
   N = 0;
   if (!Cond)
     return;
-  std::vector<const Expr *> Parts, Work{Cond};
-  BinaryOperatorKind Join = Neg ? BO_LOr : BO_LAnd;
-  while (!Work.empty() && Parts.size() + Work.size() <= 16) {
-    const Expr *E = Work.back()->IgnoreParenImpCasts();
-    Work.pop_back();
-    const auto *BO = dyn_cast<BinaryOperator>(E);
-    if (BO && BO->getOpcode() == Join) {
-      Work.push_back(BO->getRHS());
-      Work.push_back(BO->getLHS());
-    } else {
-      Parts.push_back(E);
-    }
-  }
+  std::vector<const Expr *> Parts;
+  conjuncts(Cond, Neg, Parts);
   std::vector<kp_guard> Needs;
   for (const Expr *E : Parts) {
     std::vector<kp_guard> G;
