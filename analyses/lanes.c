@@ -494,7 +494,7 @@ static int lanes_prepare(kp_lane_ctx *c, const kp_access *a, const kp_lane_point
 static int lanes_prepare_in(kp_lane_ctx *c, const kp_access *a, const kp_lane_point *p,
                             int64_t pad, lanes_prep *r) {
   unsigned w = a->elem_bytes;
-  if (!kp_access_index_known(a) || a->guards_unknown ||
+  if (!kp_access_index_known(a) || (a->guards_unknown && !(a->guards_data && c->data_all_lanes)) ||
       !(w == 1 || w == 2 || w == 4 || w == 8 || w == 16))
     return 0;
   /* A non-affine index is evaluated per lane from its formula (as declared

@@ -28,6 +28,10 @@
 
 static const char *const CHECK = "kperf-uncoalesced";
 
+/* At most this many unknowns in one access are judged (7^2 values of the
+ * others per swept one); with more, nothing is said. */
+#define KP_UNKNOWNS_MAX_ 3
+
 typedef struct worst {
   int have;
   double ratio;
@@ -35,6 +39,7 @@ typedef struct worst {
   unsigned warp;
   int64_t block_id;
   unsigned primary_index;
+  unsigned lanes; /* lanes that made the access there */
   int64_t iter[64]; /* every loop's iteration at this point (k->nloops <= 64) */
 } worst;
 
@@ -45,6 +50,8 @@ typedef struct scan_state {
   size_t nloops;
   int full; /* some warp made the access with all the lanes its block gives it */
   int only_full; /* judge only warps whose every lane makes the access */
+  unsigned need;     /* > 0: a warp with this many lanes counts as whole too */
+  unsigned maxlanes; /* the most lanes a visited warp made the access with */
 } scan_state;
 
 /* Whether a request's lanes ask for one unbroken run of bytes that needs one
@@ -65,7 +72,11 @@ static void visit(void *user, const kp_scan_point *sp) {
   if (kp_scan_point_requests(st->gpu, sp, &co) != KP_WARP_OK || co.ideal == 0)
     return;
   st->nsamples = sp->nsamples;
-  int full = kp_scan_point_full(sp);
+  unsigned lanes = (unsigned)__builtin_popcount(sp->lanes->active) +
+                   (sp->lanes_hi ? (unsigned)__builtin_popcount(sp->lanes_hi->active) : 0);
+  if (lanes > st->maxlanes)
+    st->maxlanes = lanes;
+  int full = kp_scan_point_full(sp) || (st->need > 0 && lanes >= st->need);
   st->full |= full;
   if (st->only_full && !full)
     return;
@@ -78,9 +89,91 @@ static void visit(void *user, const kp_scan_point *sp) {
     w->warp = sp->point->warp;
     w->block_id = sp->point->block_id;
     w->primary_index = sp->primary_index;
+    w->lanes = lanes;
     for (size_t l = 0; l < st->nloops && l < 64; l++)
       w->iter[l] = sp->point->iter ? sp->point->iter[l] : 0;
   }
+}
+
+/* The lane context the check judges with: an access under a condition on
+ * loaded data (kp_access.guards_data) is judged with every lane its other
+ * guards let through taking it (the ideal has the same lanes). */
+static int lane_ctx(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_kernel *k,
+                    const kp_shape *s, const kp_access *a, const char **fixed, size_t *nfixed);
+
+/* ---- Unknowns that only move the whole warp ----------------------------- */
+
+/* Whether name enters formula s only through +, - and * (then a value of
+ * 1024 adds a multiple of 1024 to it). */
+static int linear_in(const kp_sym *s, const char *name) {
+  if (!s || !kp_sym_uses(s, name))
+    return 1;
+  if (s->kind == KP_SYM_VAR)
+    return 1;
+  if (s->kind != KP_SYM_ADD && s->kind != KP_SYM_SUB && s->kind != KP_SYM_MUL)
+    return 0;
+  return linear_in(s->a, name) && linear_in(s->b, name);
+}
+
+/* Whether unknown name only moves every lane of access a alike: it is in the
+ * index's base or the coefficients of block ids, linearly, and nowhere else
+ * (no thread or loop coefficient, no guard; a grid extent, gridDim.x of a
+ * linear block id `blockIdx.y * gridDim.x + blockIdx.x`, may be in guards
+ * linearly: it moves the second block judged, whose threads the guards'
+ * other unknowns are swept against).  Bound to 1024, it moves the warp by a
+ * multiple of 1024 elements, which changes no sector count. */
+static int offset_only(const kp_access *a, const char *name) {
+  if (!a->index.known || !linear_in(a->index.base, name))
+    return 0;
+  int grid = strncmp(name, "gridDim.", 8) == 0;
+  for (size_t g = 0; g < a->nguards; g++)
+    if ((kp_sym_uses(a->guards[g].lhs, name) || kp_sym_uses(a->guards[g].rhs, name)) &&
+        !(grid && linear_in(a->guards[g].lhs, name) && linear_in(a->guards[g].rhs, name)))
+      return 0;
+  for (size_t t = 0; t < a->index.nterms; t++) {
+    int v = a->index.terms[t].var;
+    int block = v >= KP_V_CTAID_X && v <= KP_V_CTAID_Z;
+    if (kp_sym_uses(a->index.terms[t].coef, name) &&
+        (!block || !linear_in(a->index.terms[t].coef, name)))
+      return 0;
+  }
+  return 1;
+}
+
+/* The lane context the check judges with: an access under a condition on
+ * loaded data (kp_access.guards_data) is judged with every lane its other
+ * guards let through taking it (the ideal has the same lanes).  With more
+ * unknowns in a's address than a sweep judges, those that only move the
+ * whole warp (offset_only) but the first are bound to 1024 until few enough
+ * are left: the first still moves the warp across every alignment the
+ * sweep looks at.  Their names in fixed[] (*nfixed), when given. */
+static int lane_ctx(const kp_check_ctx *ctx, kp_lane_ctx *c, const kp_kernel *k,
+                    const kp_shape *s, const kp_access *a, const char **fixed, size_t *nfixed) {
+  int ok = kpc_lane_ctx_init(ctx, c, k, s, KP_SPACE_GLOBAL);
+  c->data_all_lanes = 1;
+  if (nfixed)
+    *nfixed = 0;
+  if (!ok || !a)
+    return ok;
+  const char *unk[8];
+  size_t nu = kp_access_unknowns(c, a, unk, 8);
+  if (nu <= KP_UNKNOWNS_MAX_ || nu > 8)
+    return ok;
+  int kept = 0;
+  for (size_t u = 0; u < nu && ok; u++) {
+    if (!offset_only(a, unk[u]))
+      continue;
+    if (!kept) {
+      kept = 1;
+      continue;
+    }
+    ok = kp_lane_ctx_bind(c, unk[u], 1024);
+    if (fixed && nfixed)
+      fixed[(*nfixed)++] = unk[u];
+    if (--nu <= KP_UNKNOWNS_MAX_)
+      break;
+  }
+  return ok;
 }
 
 /* ---- One parameter the file does not give ------------------------------ */
@@ -91,9 +184,7 @@ static const int64_t SWEEP[] = {1,   2,   3,    4,    5,    6,    7,    8,    9,
                                 16,  17,  31,   32,   33,   64,   65,   127,  128,   129,
                                 256, 257, 1000, 1023, 1024, 1025, 4096, 4097, 65536, 65537};
 #define NSWEEP (sizeof SWEEP / sizeof *SWEEP)
-/* At most this many unknowns in one access are judged (7^2 values of the
- * others per swept one); with more, nothing is said. */
-#define KP_UNKNOWNS_MAX 3
+#define KP_UNKNOWNS_MAX KP_UNKNOWNS_MAX_
 /* A condition that starts above this is no statement about real sizes. */
 #define SWEEP_MAX_FROM 1024
 
@@ -113,9 +204,9 @@ typedef struct sweep_result {
  * context cannot be made, else 1 with *st and the points visited in *n. */
 static int quick_scan(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                       const kp_shape *s, const char *const *names, size_t nu, const int64_t *v,
-                      int whole, scan_state *st, size_t *n) {
+                      int whole, unsigned need, scan_state *st, size_t *n) {
   kp_lane_ctx cv;
-  int ok = kpc_lane_ctx_init(ctx, &cv, k, s, KP_SPACE_GLOBAL);
+  int ok = lane_ctx(ctx, &cv, k, s, a, NULL, NULL);
   for (size_t u = 0; ok && u < nu; u++)
     ok = kp_lane_ctx_bind(&cv, names[u], v[u]);
   if (ok) {
@@ -123,11 +214,52 @@ static int quick_scan(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acce
     st->gpu = ctx->gpu;
     st->nloops = k->nloops;
     st->only_full = whole;
+    st->need = need;
     cv.quick = 1;
     *n = kp_access_scan(&cv, a, s, 0, visit, st);
   }
   kp_lane_ctx_free(&cv);
   return ok;
+}
+
+/* Access a without its guards that mention one of names[] (a copy in
+ * *copy, its guards in buf): where a whole warp would make it whatever those
+ * parameters are.  0 when no guard mentions them or there are too many. */
+static int guards_dropped(const kp_access *a, const char *const *names, size_t nu,
+                          kp_access *copy, kp_guard *buf, size_t cap) {
+  size_t n = 0;
+  for (size_t g = 0; g < a->nguards; g++) {
+    int uses = 0;
+    for (size_t u = 0; u < nu; u++)
+      uses |= kp_sym_uses(a->guards[g].lhs, names[u]) || kp_sym_uses(a->guards[g].rhs, names[u]);
+    if (uses)
+      continue;
+    if (n == cap)
+      return 0;
+    buf[n++] = a->guards[g];
+  }
+  if (n == a->nguards)
+    return 0;
+  *copy = *a;
+  copy->guards = n ? buf : NULL;
+  copy->nguards = n;
+  return 1;
+}
+
+#define PROBE_GUARDS 16
+
+/* A probe of a at the values v: the lanes its guards without the unknowns
+ * let through (guards_dropped).  1 with *st when a warp made it. */
+static int probe_scan(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
+                      const kp_shape *s, const char *const *names, size_t nu, const int64_t *v,
+                      scan_state *st) {
+  kp_access copy;
+  kp_guard buf[PROBE_GUARDS];
+  size_t n = 0;
+  if (!guards_dropped(a, names, nu, &copy, buf, PROBE_GUARDS) ||
+      !quick_scan(ctx, k, &copy, s, names, nu, v, 0, 0, st, &n))
+    return 0;
+  return n > 0 && st->w[0].have;
 }
 
 /* Judges access a under shape s at every value of unknown names[which],
@@ -138,25 +270,46 @@ static int quick_scan(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acce
 static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a,
                      const kp_shape *s, const char *const *names, size_t nu, size_t which,
                      const int64_t *others, int whole, unsigned *budget, sweep_result *r) {
-  int runs[NSWEEP] = {0}, bad[NSWEEP] = {0}, partial = 0;
+  int runs[NSWEEP] = {0}, bad[NSWEEP] = {0}, probed[NSWEEP] = {0}, partial = 0;
   unsigned tx[NSWEEP] = {0}, ideal[NSWEEP] = {0};
   /* From the largest value down, until one that runs is not uncoalesced:
    * the values below it cannot change the answer (most accesses stop at
-   * the first). */
+   * the first).  When the unknowns decide which lanes make the access
+   * (whole), each value is first probed without the guards that name them
+   * (probe_scan): a warp with as many lanes as the probe's fullest one is
+   * whole (`if (y == 0)` leaves 4 of a 4x4 block's 16 at every value).  A
+   * value at which no whole warp makes it is judged by the probe alone:
+   * coalesced there, it ends the run of values the statement is about (the
+   * lanes of `a[n * i]` are adjacent at n = 1 even where `i < n - 1 - t`
+   * lets no thread through); uncoalesced, it extends it. */
   for (size_t i = NSWEEP; i-- > 0;) {
-    if (kp_check_out_of_time(ctx) || *budget == 0)
+    if (kp_check_out_of_time(ctx) || *budget < (whole ? 2u : 1u))
       return 0;
     --*budget;
     int64_t v[KP_UNKNOWNS_MAX];
     for (size_t u = 0; u < nu; u++)
       v[u] = u == which ? SWEEP[i] : others[u];
-    scan_state st;
+    scan_state st, pr;
     size_t n;
-    if (!quick_scan(ctx, k, a, s, names, nu, v, whole, &st, &n))
+    int have_probe = whole && probe_scan(ctx, k, a, s, names, nu, v, &pr);
+    if (whole)
+      --*budget;
+    if (!quick_scan(ctx, k, a, s, names, nu, v, whole, have_probe ? pr.maxlanes : 0, &st, &n))
       return 0;
     partial |= whole && n > 0 && st.w[0].have && !st.full;
-    if (n == 0 || !st.w[0].have || (whole && !st.full))
-      continue; /* no (whole) warp makes the access at this value */
+    if (n == 0 || !st.w[0].have || (whole && !st.full)) {
+      /* no (whole) warp makes the access at this value */
+      if (!have_probe)
+        continue;
+      int pbad = pr.w[0].ratio >= ctx->opts->uncoalesced_ratio;
+      probed[i] = pbad ? 1 : 2;
+      tx[i] = pr.w[0].co.transactions;
+      ideal[i] = pr.w[0].co.ideal;
+      partial = 1;
+      if (!pbad)
+        break;
+      continue;
+    }
     runs[i] = 1;
     bad[i] = st.w[0].ratio >= ctx->opts->uncoalesced_ratio;
     tx[i] = st.w[0].co.transactions;
@@ -164,12 +317,13 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
     if (!bad[i])
       break;
   }
-  /* The smallest value from which every value that runs is uncoalesced. */
+  /* The smallest value from which every value that runs (or is probed) is
+   * uncoalesced. */
   size_t from = NSWEEP;
   for (size_t i = NSWEEP; i-- > 0;) {
-    if (runs[i] && !bad[i])
+    if ((runs[i] && !bad[i]) || probed[i] == 2)
       break;
-    if (runs[i])
+    if (runs[i] || probed[i])
       from = i;
   }
   int any = 0;
@@ -183,7 +337,7 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
    * them (a window of odd values) says nothing of the program. */
   int pow2 = 0;
   for (size_t i = from; i < NSWEEP; i++)
-    pow2 |= runs[i] && SWEEP[i] >= 2 && (SWEEP[i] & (SWEEP[i] - 1)) == 0;
+    pow2 |= (runs[i] || probed[i]) && SWEEP[i] >= 2 && (SWEEP[i] & (SWEEP[i] - 1)) == 0;
   if (!pow2)
     return 0;
   memset(r, 0, sizeof *r);
@@ -195,7 +349,7 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
   r->partial = partial;
   unsigned prev = 0;
   for (size_t i = from; i < NSWEEP; i++) {
-    if (!runs[i])
+    if (!runs[i] && !probed[i])
       continue;
     if (tx[i] < prev)
       r->monotonic = 0;
@@ -206,7 +360,7 @@ static int sweep_one(const kp_check_ctx *ctx, const kp_kernel *k, const kp_acces
     }
     if (r->min_tx == 0 || tx[i] < r->min_tx)
       r->min_tx = tx[i];
-    if (SWEEP[i] <= 1024 || r->figure < 0)
+    if (runs[i] && (SWEEP[i] <= 1024 || r->figure < 0))
       r->figure = SWEEP[i];
   }
   for (size_t u = 0; u < nu; u++)
@@ -248,6 +402,52 @@ static int in_stride(const kp_access *a, const char *name) {
   return 0;
 }
 
+/* Whether guard g compares name with 1 (`n == 1`, `1 != n`, `n > 1`, `n <= 1`). */
+static int tests_one(const kp_guard *g, const char *name) {
+  int64_t v;
+  const kp_sym *x = g->lhs, *y = g->rhs;
+  if (x && x->kind == KP_SYM_CONST)
+    x = g->rhs, y = g->lhs;
+  return x && y && x->kind == KP_SYM_VAR && strcmp(x->name, name) == 0 && kp_sym_is_const(y, &v) &&
+         v == 1;
+}
+
+/* Whether a branch of region r (and the regions in it) tests name against 1. */
+static int region_tests_one(const kp_region *r, const char *name, int depth) {
+  for (size_t i = 0; r && depth < 64 && i < r->nnodes; i++) {
+    const kp_node *n = &r->nodes[i];
+    if (n->kind == KP_NODE_LOOP && n->loop && region_tests_one(&n->loop->body, name, depth + 1))
+      return 1;
+    if (n->kind != KP_NODE_BRANCH || !n->branch)
+      continue;
+    const kp_branch *b = n->branch;
+    for (size_t g = 0; g < b->nthen_needs; g++)
+      if (tests_one(&b->then_needs[g], name))
+        return 1;
+    for (size_t g = 0; g < b->nelse_needs; g++)
+      if (tests_one(&b->else_needs[g], name))
+        return 1;
+    if (region_tests_one(&b->then_r, name, depth + 1) ||
+        region_tests_one(&b->else_r, name, depth + 1))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether the code suggests that a parameter setting the distance between
+ * lanes is often 1, where the access is coalesced: the kernel tests it
+ * against 1 (`if (incx == 1)`: a case it expects), or it is named as the
+ * BLAS interfaces name a vector's increment (`inc`, `incx`, `incY`: 1 for a
+ * contiguous vector, the usual call).  Then "uncoalesced for every value >=
+ * 2" is no statement about the program, and nothing is said. */
+static int stride_often_one(const kp_kernel *k, const char *name) {
+  if (strncmp(name, "inc", 3) == 0 &&
+      (name[3] == 0 || ((name[3] == 'x' || name[3] == 'y' || name[3] == 'X' || name[3] == 'Y') &&
+                        name[4] == 0)))
+    return 1;
+  return region_tests_one(&k->body, name, 0);
+}
+
 /* Whether an unknown decides which lanes make access a (a guard, or the
  * bound of a loop whose trip count differs by thread): then small values of
  * it leave too few threads to speak of, and only whole warps are judged. */
@@ -286,7 +486,7 @@ static int judge_combos(const kp_check_ctx *ctx, const kp_kernel *k, const kp_ac
       v[u] = OTHERS[cc % no];
     scan_state st;
     size_t n;
-    if (!quick_scan(ctx, k, a, s, names, nu, v, whole, &st, &n))
+    if (!quick_scan(ctx, k, a, s, names, nu, v, whole, 0, &st, &n))
       return 0;
     if (n == 0 || !st.w[0].have || (whole && !st.full)) {
       r->partial |= whole && n > 0 && st.w[0].have;
@@ -342,6 +542,8 @@ static int sweep_unknowns_in(const kp_check_ctx *ctx, const kp_kernel *k, const 
     if (!in_stride(a, names[w]))
       continue;
     strided = 1;
+    if (stride_often_one(k, names[w]))
+      continue;
     int64_t from = 0;
     int ok = 1, partial = 0, have = 0;
     sweep_result fig;
@@ -449,6 +651,24 @@ static void unknowns_note(kp_findings *out, const kp_kernel *k, const kp_access 
                    sw->partial ? " makes it" : "", range, figures);
 }
 
+/* The note on an access under a condition on loaded data: which lanes make
+ * it is the data's choice; the figures are for every lane taking it. */
+static void data_mask_note(kp_findings *out, const kp_access *a, const char *warp,
+                           const char *unit) {
+  const kp_branch *b = a->branch;
+  while (b && !(b->data && b->divergent))
+    b = b->outer;
+  char cond[200] = "";
+  if (b && b->cond && strlen(b->cond) < 120)
+    snprintf(cond, sizeof cond, " ('%s')", b->cond);
+  kp_findings_note(out, a->loc,
+                   "which lanes make the access depends on values loaded from memory%s: the "
+                   "figures are for data that lets every lane of the %s through; each lane "
+                   "touches %s of its own, so the request is uncoalesced whichever two or more "
+                   "lanes the data lets through",
+                   cond, warp, unit);
+}
+
 static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
                          const kp_shape *shapes, size_t nshapes, unsigned long *file_budget,
                          kp_findings *out) {
@@ -457,7 +677,9 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
   for (size_t si = 0; si < nshapes; si++) {
     const kp_shape *s = &shapes[si];
     kp_lane_ctx c;
-    if (!kpc_lane_ctx_init(ctx, &c, k, s, KP_SPACE_GLOBAL)) {
+    const char *fixed[8];
+    size_t nfixed = 0;
+    if (!lane_ctx(ctx, &c, k, s, a, fixed, &nfixed)) {
       kp_lane_ctx_free(&c);
       return;
     }
@@ -487,6 +709,9 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
     st.gpu = g;
     st.nloops = k->nloops;
     st.only_full = nu > 0 && whole; /* as the sweep judged it */
+    scan_state pr;
+    if (st.only_full && probe_scan(ctx, k, a, s, unk, nu, sw.fig, &pr))
+      st.need = pr.maxlanes;
     size_t n = kp_access_scan(&c, a, s, 0, visit, &st);
     int bad = n > 0 && st.nsamples > 0;
     for (unsigned i = 0; bad && i < st.nsamples; i++)
@@ -496,13 +721,24 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
       continue;
     }
     const worst *w = &st.w[0];
+    /* Under a mask the data decides, the finding must hold whichever lanes it
+     * lets through: each lane in sectors (lines) of its own, elements of at
+     * most 8 bytes (then any k >= 2 lanes need k where ceil(k w / 32) <= k / 2
+     * would do).  `p[i].first` of an 8-byte record whose other half the loop
+     * test reads is not (8 sectors for 32 lanes). */
+    if (a->guards_unknown && a->guards_data &&
+        (w->co.transactions < w->lanes || a->elem_bytes > 8 ||
+         !(g->cc_major >= 5 || kp_gpu_amd_rules(g)))) {
+      kp_lane_ctx_free(&c);
+      continue;
+    }
     /* The worst point's loop iterations, for the stride text. */
     kp_lane_point p = {s, w->warp, w->block_id, k->nloops <= 64 ? w->iter : NULL, 1024};
     char stride[256], unit[64];
     char sym[128];
     if (nu > 0) { /* the stride as written ("stride s elements"), not at the figure */
       kp_lane_ctx_free(&c);
-      if (!kpc_lane_ctx_init(ctx, &c, k, s, KP_SPACE_GLOBAL)) {
+      if (!lane_ctx(ctx, &c, k, s, a, NULL, NULL)) {
         kp_lane_ctx_free(&c);
         return;
       }
@@ -548,6 +784,14 @@ static void check_access(const kp_check_ctx *ctx, const kp_kernel *k, size_t ai,
                        (w->co.bytes_moved + 127) / 128);
     if (nu > 0)
       unknowns_note(out, k, a, unk, nu, which, &sw, unit, warp);
+    if (a->guards_unknown && a->guards_data)
+      data_mask_note(out, a, warp, unit);
+    for (size_t f = 0; f < nfixed; f++)
+      kp_findings_note(out, a->loc,
+                       "'%s' only moves the whole %s (it is in no thread's offset from "
+                       "another): judged at %s = 1024, which moves it by a multiple of 1024 "
+                       "elements",
+                       fixed[f], warp, fixed[f]);
     char shape[320];
     kp_shape_describe(s, shape, sizeof shape);
     kp_findings_note(out, a->loc, "for %s", shape);
@@ -606,6 +850,17 @@ static int index_offset(const kp_access *a, const kp_access *b, int64_t *d) {
   return 1;
 }
 
+/* Whether a's index has no loop counter: it names the same element in
+ * whatever loop it is (`p[i].first` before a loop, `p[i].n` in its test). */
+static int loop_free(const kp_access *a) {
+  if (!a->index.known)
+    return 0;
+  for (size_t t = 0; t < a->index.nterms; t++)
+    if (a->index.terms[t].var >= KP_V_LOOP)
+      return 0;
+  return 1;
+}
+
 /* Fields of one small struct element read (or written) together:
  * p[i].x, p[i].y, p[i].z of a float4 or of a 12-byte struct, lane i's
  * element P elements from lane i-1's, P * element size <= 16 bytes.  A
@@ -633,7 +888,8 @@ static int fields_fill_element(const kp_check_ctx *ctx, const kp_kernel *k,
     const kp_access *b = &k->accesses[i];
     int64_t d;
     if (b == a || b->space != a->space || b->is_store != a->is_store ||
-        b->is_atomic != a->is_atomic || b->loop != a->loop || b->elem_bytes != a->elem_bytes ||
+        b->is_atomic != a->is_atomic || (b->loop != a->loop && !loop_free(a)) ||
+        b->elem_bytes != a->elem_bytes ||
         strcmp(b->array, a->array) != 0 || !index_offset(a, b, &d) || d <= -stride ||
         d >= stride)
       continue;
@@ -665,7 +921,8 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
       if (kp_check_out_of_time(ctx))
         return;
       const kp_access *a = &k->accesses[ai];
-      if (a->space != KP_SPACE_GLOBAL || !kp_access_index_known(a) || a->guards_unknown)
+      if (a->space != KP_SPACE_GLOBAL || !kp_access_index_known(a) ||
+          (a->guards_unknown && !a->guards_data))
         continue;
       /* Atomics: 32-byte sectors from CC 5.0 on; no documented rule before. */
       if (a->is_atomic && ctx->gpu->cc_major < 5)

@@ -86,6 +86,11 @@ typedef struct kp_lane_ctx {
    * halves of AMD wavefronts (scanned as warps, named so in messages); 64,
    * AMD's wavefronts, each two halves (kp_scan_point.lanes, .lanes_hi). */
   unsigned wave;
+  /* Evaluate an access whose guards are data-unknown (kp_access.guards_data)
+   * with its known guards only: every lane that they let through takes the
+   * data's branches (the most lanes the data can make it run with).  0: such
+   * an access does not evaluate. */
+  int data_all_lanes;
 } kp_lane_ctx;
 
 /* Whether guard g holds under bindings b: 1 with *holds set when both sides

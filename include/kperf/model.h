@@ -211,7 +211,11 @@ typedef struct kp_access {
   /* The thread-dependent conditions under which it runs (all must hold), from
    * the enclosing branches and the early exits (return, continue) before it.
    * guards_unknown: one of them could not be expressed, so which threads of
-   * a warp take part is unknown. */
+   * a warp take part is unknown.  guards_data (with guards_unknown): every
+   * such condition is one on values loaded from memory (`if (x < p[i].c)`,
+   * `for (j = 0; j < len[i]; j++)`), a mask the data decides: the guards
+   * give the most threads that can take part (all of them pass it for some
+   * data), the others a subset. */
   kp_guard *guards;
   size_t nguards;
   int guards_unknown;
@@ -221,6 +225,7 @@ typedef struct kp_access {
    * which holds; NULL otherwise. */
   kp_guard *any_guards;
   size_t nany_guards;
+  int guards_data;
   /* For an array with a declared shape (ndims > 1): the subscript of each
    * dimension, outermost first (NULL when not recorded). */
   kp_affine *subs;

@@ -196,6 +196,8 @@ struct Val {
   Lin Off; // offset in elements of the pointee type
 };
 
+enum GuardsState : unsigned char { GuardsKnown = 0, GuardsData = 1, GuardsOther = 2 };
+
 struct Frame {
   kp_region *R;
   int Loop = -1;          // loop id when this is a loop body
@@ -204,7 +206,10 @@ struct Frame {
   bool Unrolled = false;  // a loop body nvcc unrolls completely
   // Conditions the threads running this frame satisfy (see kp_access.guards).
   std::vector<kp_guard> Guards;
-  bool GuardsUnknown = false;
+  // Whether some condition is missing from Guards: GuardsData when each one
+  // missing is a condition on loaded data (kp_access.guards_data), GuardsOther
+  // for any other (an exit kperf does not follow, a condition it cannot state).
+  unsigned char GuardsUnknown = GuardsKnown;
   // When GuardsUnknown comes from one condition alone, a disjunction of
   // comparisons: one of these holds (kp_access.any_guards); else empty.
   std::vector<kp_guard> AnyGuards;
@@ -370,6 +375,7 @@ private:
   const kp_sym *wrapU32(const kp_sym *S);
   Lin selectValue(const ConditionalOperator *CO, const Val &T, const Val &F);
   Lin evalQuiet(const Expr *E);
+  Val evalQuietVal(const Expr *E);
 
   // ---- Memory: places, pointers, accesses, shared arrays (body/Memory.cpp) ----
   struct Place {

@@ -233,7 +233,7 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   // threads that leave it under a condition are back in the caller when the
   // call returns, so what the callee's exits did to the caller's guards is
   // undone after it.
-  std::vector<std::pair<std::vector<kp_guard>, bool>> CallerGuards;
+  std::vector<std::pair<std::vector<kp_guard>, unsigned char>> CallerGuards;
   std::vector<std::vector<kp_guard>> CallerAny;
   for (const Frame &Fr : Frames) {
     CallerGuards.emplace_back(Fr.Guards, Fr.GuardsUnknown);

@@ -885,6 +885,11 @@ Lin BodyBuilder::evalQuiet(const Expr *E) {
   int64_t V;
   if (foldInt(E, V))
     return linConst(V);
+  return evalQuietVal(E).L;
+}
+
+// The same, the whole value (what it is computed from).
+Val BodyBuilder::evalQuietVal(const Expr *E) {
   kp_region Scratch = {nullptr, 0, 0};
   Frame F;
   F.R = &Scratch;
@@ -900,7 +905,7 @@ Lin BodyBuilder::evalQuiet(const Expr *E) {
   K->naccesses = NAcc; // accesses made while evaluating are dropped
   if (R.Depth == static_cast<int>(Frames.size()))
     R.Depth = -1;
-  return R.L;
+  return R;
 }
 
 } // namespace body

@@ -114,11 +114,14 @@ bool BodyBuilder::condGuards(const Expr *Cond, bool Neg, std::vector<kp_guard> &
 }
 
 // Adds the conditions to frame F's guards (or marks them unknown).  The
-// conditions are evaluated before F is touched.
+// conditions are evaluated before F is touched.  Of a conjunction (`a && b`;
+// Neg: `!(a || b)`) each part kperf can state is a guard; a part it cannot
+// that reads a value loaded from memory leaves the guards data-unknown (the
+// lanes that pass it are any subset of those the others let through), any
+// other part leaves them unknown.
 void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
   std::vector<kp_guard> G;
-  bool Ok = condGuards(Cond, Neg, G);
-  if (Ok) {
+  if (condGuards(Cond, Neg, G)) {
     F.Guards.insert(F.Guards.end(), G.begin(), G.end());
     return;
   }
@@ -127,7 +130,23 @@ void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
     F.AnyGuards = Alt;
   else
     F.AnyGuards.clear();
-  F.GuardsUnknown = true;
+  std::vector<const Expr *> Parts;
+  unsigned char State =
+      Cond && joinedParts(Cond, Neg ? BO_LOr : BO_LAnd, 16, Parts) ? GuardsKnown : GuardsOther;
+  std::vector<kp_guard> Known;
+  for (const Expr *E : Parts) {
+    std::vector<kp_guard> PG;
+    if (condGuards(E, Neg, PG)) {
+      Known.insert(Known.end(), PG.begin(), PG.end());
+      continue;
+    }
+    bool Data = !E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) &&
+                evalQuietVal(E).FromMemory;
+    State = std::max<unsigned char>(State, Data ? GuardsData : GuardsOther);
+  }
+  if (State == GuardsData)
+    F.Guards.insert(F.Guards.end(), Known.begin(), Known.end());
+  F.GuardsUnknown = std::max<unsigned char>(F.GuardsUnknown, State == GuardsKnown ? GuardsOther : State);
 }
 
 // The operands of a chain of Join (`a && b && c`, `i++, j--`), left to

@@ -940,7 +940,7 @@ void BodyBuilder::loop(const Stmt *S) {
   // the loop: every thread that entered it is there again.  What such an
   // exit does to the guards of the frames around the loop is undone after
   // it (a return, goto or throw in the body still counts).
-  std::vector<std::pair<std::vector<kp_guard>, bool>> OuterGuards;
+  std::vector<std::pair<std::vector<kp_guard>, unsigned char>> OuterGuards;
   std::vector<std::vector<kp_guard>> OuterAny;
   bool LoopExitsOnly = Body && !leavesFunction(Body);
   if (LoopExitsOnly)
@@ -999,7 +999,7 @@ void BodyBuilder::loop(const Stmt *S) {
   // iterating satisfy it (do loops run their first iteration without it).
   if (Lp->thread_dependent || Lp->trip_kind == KP_TRIP_UNKNOWN) {
     if (IsDo || !Cond) {
-      Frames.back().GuardsUnknown = true;
+      Frames.back().GuardsUnknown = GuardsOther;
       Frames.back().AnyGuards.clear();
     } else
       addGuards(Frames.back(), Cond, false);

@@ -396,7 +396,8 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   Ac->shared_decl = P.Ptr.Space == KP_SPACE_SHARED ? P.Ptr.SharedDecl : -1;
   {
     const Frame &Fr = Frames.back();
-    Ac->guards_unknown = Fr.GuardsUnknown;
+    Ac->guards_unknown = Fr.GuardsUnknown != GuardsKnown;
+    Ac->guards_data = Fr.GuardsUnknown == GuardsData;
     if (!Fr.Guards.empty()) {
       Ac->guards = static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.Guards.size()));
       if (Ac->guards) {
@@ -404,6 +405,7 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
         Ac->nguards = Fr.Guards.size();
       } else {
         Ac->guards_unknown = 1;
+        Ac->guards_data = 0;
       }
     }
     if (Ac->guards_unknown && !Fr.AnyGuards.empty()) {

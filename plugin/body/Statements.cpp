@@ -248,7 +248,7 @@ void BodyBuilder::branch(SourceLocation L, const Expr *Cond, const Val &Cd, int 
       addGuards(Frames.back(), Cond, true);
     } else {
       for (Frame &Fr : Frames) {
-        Fr.GuardsUnknown = true;
+        Fr.GuardsUnknown = GuardsOther;
         Fr.AnyGuards.clear();
       }
     }
