@@ -254,12 +254,12 @@ typedef struct unknown_roles {
 /* Whether any of the index's parts (its formula or coefficients, and its
  * base when it may offset lanes by part of a word) mentions an unknown. */
 static int index_mentions_unknown(kp_lane_ctx *c, const kp_access *a) {
-  if (kp_lanes_mentions_unknown(c, a->index.known ? NULL : a->index_formula))
+  if (kp_access_mentions_unknown(c, a, a->index.known ? NULL : a->index_formula))
     return 1;
   for (size_t t = 0; t < a->index.nterms; t++)
-    if (kp_lanes_mentions_unknown(c, a->index.terms[t].coef))
+    if (kp_access_mentions_unknown(c, a, a->index.terms[t].coef))
       return 1;
-  return a->index.known && a->elem_bytes % 4 != 0 && kp_lanes_mentions_unknown(c, a->index.base);
+  return a->index.known && a->elem_bytes % 4 != 0 && kp_access_mentions_unknown(c, a, a->index.base);
 }
 
 /* The halving loop of unknown_roles.halving, or -1. */
@@ -268,7 +268,7 @@ static int halving_from_unknown(kp_lane_ctx *c, const kp_access *a) {
   for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent) {
     const kp_loop *lp = k->loops[l];
     if (!lp->var || lp->step_kind != KP_STEP_SHR1 || lp->shift > 1 ||
-        !kp_lanes_mentions_unknown(c, lp->init))
+        !kp_access_mentions_unknown(c, a, lp->init))
       continue;
     /* With its counter given, nothing in the index is unknown any more. */
     size_t nb = c->nb, fixed = c->fixed;
@@ -279,7 +279,7 @@ static int halving_from_unknown(kp_lane_ctx *c, const kp_access *a) {
       return -1;
     /* The other loops around it run as many times whatever the unknowns. */
     for (int m = a->loop; m >= 0 && (size_t)m < k->nloops; m = k->loops[m]->parent)
-      if (m != l && kp_lanes_mentions_unknown(c, k->loops[m]->trip)) {
+      if (m != l && kp_access_mentions_unknown(c, a, k->loops[m]->trip)) {
         int inside = 0; /* a loop nested in l may follow l's counter */
         for (int q = k->loops[m]->parent; q >= 0 && (size_t)q < k->nloops; q = k->loops[q]->parent)
           inside |= q == l;
@@ -291,11 +291,21 @@ static int halving_from_unknown(kp_lane_ctx *c, const kp_access *a) {
   return -1;
 }
 
+/* Binds the unknowns a halving loop's start mentions to 1024, so that the
+ * scan follows its counter down to 1 (any start >= 1 ends there). */
+static int bind_start(kp_lane_ctx *c, const kp_access *a, const kp_sym *s) {
+  if (!s)
+    return 1;
+  if (s->kind == KP_SYM_VAR)
+    return !kp_access_mentions_unknown(c, a, s) || kp_lane_ctx_bind(c, s->name, 1024);
+  return bind_start(c, a, s->a) && bind_start(c, a, s->b);
+}
+
 static unknown_roles unknown_role(kp_lane_ctx *c, const kp_access *a) {
   unknown_roles u = {0, 0, -1};
   for (size_t g = 0; g < a->nguards; g++)
-    if (kp_lanes_mentions_unknown(c, a->guards[g].lhs) ||
-        kp_lanes_mentions_unknown(c, a->guards[g].rhs))
+    if (kp_access_mentions_unknown(c, a, a->guards[g].lhs) ||
+        kp_access_mentions_unknown(c, a, a->guards[g].rhs))
       u.full_only = 1;
   if (index_mentions_unknown(c, a)) {
     u.halving = halving_from_unknown(c, a);
@@ -304,7 +314,7 @@ static unknown_roles unknown_role(kp_lane_ctx *c, const kp_access *a) {
   }
   const kp_kernel *k = c->k;
   for (int l = a->loop; l >= 0 && (size_t)l < k->nloops; l = k->loops[l]->parent)
-    if (kp_lanes_mentions_unknown(c, k->loops[l]->trip))
+    if (kp_access_mentions_unknown(c, a, k->loops[l]->trip))
       u.role = 1;
   return u;
 }
@@ -390,6 +400,8 @@ static int judge(const kp_check_ctx *ctx, const kp_kernel *k, const kp_access *a
   }
   if (bad)
     j->u = unknown_role(c, a);
+  if (bad && j->u.halving >= 0)
+    bad = bind_start(c, a, c->k->loops[j->u.halving]->init);
   int role = bad ? j->u.role : -1;
   st->full_only = j->u.full_only;
   size_t n = bad && role >= 0 ? scan(ctx, c, a, s, 0, st) : 0;
