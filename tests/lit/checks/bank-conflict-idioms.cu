@@ -93,6 +93,13 @@ __global__ void merge(unsigned *d, unsigned n) {
   __shared__ unsigned key[1024];
   key[threadIdx.x] = d[threadIdx.x];
   key[threadIdx.x + 512] = d[threadIdx.x + 512];
+  // The sort's stages before it: another counter named stride, which starts
+  // from a known value (size / 2), must not stand for the merge's.
+  for (unsigned size = 2; size < n; size <<= 1)
+    for (unsigned stride = size / 2; stride > 0; stride >>= 1) {
+      __syncthreads();
+      key[2 * threadIdx.x - (threadIdx.x & (stride - 1))] += 1; // expected-warning {{2-way shared-memory bank conflict on 'key'}}
+    }
   for (unsigned stride = n / 2; stride > 0; stride >>= 1) {
     __syncthreads();
     unsigned pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
