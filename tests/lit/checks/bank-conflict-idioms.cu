@@ -24,10 +24,12 @@ __global__ void pad16(unsigned *g) {
   g[threadIdx.x] = s[ai + OFF32(ai)]; // padding for 32 banks: lanes 0-31 words 0-31
 }
 
-// The work-efficient scan's up-sweep with __mul24, padded for 16 banks: 2-way
-// at stride 1, 2 and 4 (d = 256, 128, 64), conflict-free from stride 8 on.
-// Padded for 32 banks it is conflict-free at every stride.
-__global__ void upsweep16(unsigned *g) {
+// The work-efficient scan's up-sweep with __mul24, padded for 16 banks
+// (LOG = 4): 2-way at stride 1, 2 and 4 (d = 256, 128, 64), conflict-free
+// from stride 8 on.  Padded for 32 banks (LOG = 5) it is conflict-free at
+// every stride: the warnings are upsweep<4>'s.
+template <int LOG>
+__global__ void upsweep(unsigned *g) {
   __shared__ unsigned s[512 + 32];
   unsigned thid = threadIdx.x, stride = 1;
   for (int d = blockDim.x; d > 0; d >>= 1) {
@@ -35,24 +37,9 @@ __global__ void upsweep16(unsigned *g) {
     if (thid < d) {
       int i = __mul24(__mul24(2, stride), thid);
       int ai = i + stride - 1, bi = ai + stride;
-      ai += OFF16(ai);
-      bi += OFF16(bi);
+      ai += ai >> LOG;
+      bi += bi >> LOG;
       s[bi] += s[ai]; // expected-warning {{2-way shared-memory bank conflict on 's' (2-way at d = 256, then falling to 1-way at d = 1): lanes 15 and 30 hit bank 0 at 2 different addresses}} expected-warning {{2-way shared-memory bank conflict on 's' (2-way at d = 256, then falling to 1-way at d = 1): lanes 1 and 16 hit bank 2 at 2 different addresses}}
-    }
-    stride *= 2;
-  }
-}
-__global__ void upsweep32(unsigned *g) {
-  __shared__ unsigned s[512 + 32];
-  unsigned thid = threadIdx.x, stride = 1;
-  for (int d = blockDim.x; d > 0; d >>= 1) {
-    __syncthreads();
-    if (thid < d) {
-      int i = __mul24(__mul24(2, stride), thid);
-      int ai = i + stride - 1, bi = ai + stride;
-      ai += OFF32(ai);
-      bi += OFF32(bi);
-      s[bi] += s[ai];
     }
     stride *= 2;
   }
@@ -186,8 +173,8 @@ void runHisto(unsigned *o) { histo<<<1, 64>>>(o); }
 
 int main() {
   pad16<<<1, 256>>>(0);
-  upsweep16<<<1, 256>>>(0);
-  upsweep32<<<1, 256>>>(0);
+  upsweep<4><<<1, 256>>>(0);
+  upsweep<5><<<1, 256>>>(0);
   chunk<<<1, 256>>>(0);
   chunk32<<<1, 256>>>(0);
 }
