@@ -824,6 +824,15 @@ int kp_lanes_mentions_unknown(kp_lane_ctx *c, const kp_sym *s) {
   return any_unknown(c, s);
 }
 
+int kp_access_mentions_unknown(kp_lane_ctx *c, const kp_access *a, const kp_sym *s) {
+  kp_lane_point p = {0};
+  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
+  p.shape = &one;
+  if (!bind_point_in(c, &p, NULL, a->loop))
+    return 1;
+  return any_unknown(c, s);
+}
+
 int kp_lane_ctx_bind(kp_lane_ctx *c, const char *name, int64_t value) {
   c->nb = c->fixed;
   if (!push(c, name, value))

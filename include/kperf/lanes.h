@@ -159,6 +159,10 @@ size_t kp_access_unknowns(kp_lane_ctx *c, const kp_access *a, const char **names
  * file does not give, or a counter that starts from one). */
 int kp_lanes_mentions_unknown(kp_lane_ctx *c, const kp_sym *s);
 
+/* The same with only the counters of the loops around access a bound (two
+ * loops elsewhere in the kernel may name their counters alike). */
+int kp_access_mentions_unknown(kp_lane_ctx *c, const kp_access *a, const kp_sym *s);
+
 /* Binds name to value in c for every point (as a launch binding would). */
 int kp_lane_ctx_bind(kp_lane_ctx *c, const char *name, int64_t value);
 

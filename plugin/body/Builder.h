@@ -437,6 +437,7 @@ private:
   Val call(const CallExpr *CE);
   Val inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigned First);
   Lin minMaxValue(const std::string &Name, const CallExpr *CE, const std::vector<Val> &Args);
+  Lin intCallValue(const std::string &Name, const CallExpr *CE, const std::vector<Val> &Args);
 
   // ---- Statements (body/Statements.cpp) ----
   void stmt(const Stmt *S);

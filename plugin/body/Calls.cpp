@@ -120,7 +120,7 @@ Val BodyBuilder::call(const CallExpr *CE) {
     if (Pure && cseFind(Key, depth(), R)) {
       joinDeps(R);
       R.Key = Key;
-      R.L = minMaxValue(Name, CE, Args);
+      R.L = intCallValue(Name, CE, Args);
       return R;
     }
     R = emitSeq(D, F->counts, {}, L);
@@ -141,7 +141,7 @@ Val BodyBuilder::call(const CallExpr *CE) {
     }
     R.Level = D;
     joinDeps(R);
-    R.L = minMaxValue(Name, CE, Args);
+    R.L = intCallValue(Name, CE, Args);
     return R;
   }
   // `v[i] = w` for a trivially assignable struct aligned to its size
@@ -196,6 +196,7 @@ Val BodyBuilder::call(const CallExpr *CE) {
                    Name.c_str());
   Val R = opUsing(Cl, 1, Args, L, false);
   joinDeps(R);
+  R.L = intCallValue(Name, CE, Args);
   return R;
 }
 
@@ -203,8 +204,10 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   std::vector<Val> Args;
   for (unsigned I = First; I < CE->getNumArgs(); ++I)
     Args.push_back(eval(CE->getArg(I)));
-  // Parameters take the arguments' values (a reference parameter is a copy
-  // here: writes through it do not reach the caller's variable's model).
+  // Parameters take the arguments' values.  A non-const reference parameter
+  // bound to a variable of the caller (`load(s, ai, bi)` with `int &ai`) gives
+  // that variable the value the callee leaves in it; bound to anything else
+  // it is a copy here (writes through it do not reach the caller's model).
   CallStack.push_back(Def);
   // The object a method runs on, when it is the thread's own (a local).
   const VarDecl *This = nullptr;
@@ -218,6 +221,8 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
           This = VD;
     }
   ThisObjects.push_back(This);
+  std::vector<std::pair<const ParmVarDecl *, const VarDecl *>> OutParams;
+  std::vector<unsigned> OutVersions;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     Val V = I < Args.size() ? Args[I] : eval(P->getDefaultArg());
@@ -225,6 +230,16 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
     VI.Version = ++VersionCounter;
     V.Key = V.Key.empty() ? keyOf(P) : V.Key;
     VI.V = V;
+    QualType T = P->getType();
+    if (I < Args.size() && T->isLValueReferenceType() &&
+        !T.getNonReferenceType().isConstQualified() &&
+        T.getNonReferenceType()->isIntegerType())
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(I + First)->IgnoreParens()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (VD->getType()->isIntegerType() && Env.count(VD)) {
+            OutParams.emplace_back(P, VD);
+            OutVersions.push_back(VI.Version);
+          }
   }
   std::vector<Val> Returns;
   std::vector<Val> *Saved = ReturnSink;
@@ -248,6 +263,13 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   ReturnSink = Saved;
   CallStack.pop_back();
   ThisObjects.pop_back();
+  // What the callee wrote through its reference parameters reaches the
+  // caller's variables (those it did not write keep their value).
+  for (size_t I = 0; I < OutParams.size(); ++I) {
+    auto It = Env.find(OutParams[I].first);
+    if (It != Env.end() && It->second.Version != OutVersions[I])
+      assign(OutParams[I].second, It->second.V);
+  }
   if (Returns.empty())
     return Val();
   Val R = Returns.back();
@@ -256,6 +278,21 @@ Val BodyBuilder::inlineCall(const CallExpr *CE, const FunctionDecl *Def, unsigne
   if (Returns.size() > 1)
     R.L = Lin();
   return R;
+}
+
+// The integer value of a call kperf knows: min and max (minMaxValue), and
+// __mul24(a, b), __umul24(a, b) (and libdevice's __nv_mul24, __nv_umul24,
+// which clang's CUDA headers call): a * b.  They multiply the low 24 bits of
+// their operands (CUDA C++ Programming Guide, "Integer Intrinsics"), which is
+// a * b whenever both fit in 24 bits, as every index into shared memory does
+// (228 KB at most) and the thread and block indices, strides and sizes old
+// code multiplies with them do.
+Lin BodyBuilder::intCallValue(const std::string &Name, const CallExpr *CE,
+                              const std::vector<Val> &Args) {
+  if ((Name == "__mul24" || Name == "__umul24" || Name == "__nv_mul24" || Name == "__nv_umul24") &&
+      Args.size() == 2 && CE->getType()->isIntegerType())
+    return linMul(Args[0].L, Args[1].L);
+  return minMaxValue(Name, CE, Args);
 }
 
 // min(a, b), max(a, b) of integers: CUDA's min, max, umin, umax, llmin,

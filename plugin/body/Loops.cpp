@@ -904,6 +904,49 @@ void BodyBuilder::loop(const Stmt *S) {
   // value uniform across threads and nothing can skip the update.
   std::map<const VarDecl *, Induction> Secondary;
   std::map<const VarDecl *, Lin> SecondaryInit;
+  // The same for a position that wraps around a ring of 2^k elements, `pos
+  // = (pos + 4) & 63` (or `% 64` of an unsigned): after N updates it is
+  // (v0 + N * c) & m, for any start v0 whose formula is known (also one that
+  // differs between threads: `pos = 4 * (t & 15)`), since & m keeps the sum
+  // modulo 2^k.  Wraps: the step's formula and the mask, per variable.
+  std::map<const VarDecl *, std::pair<const kp_sym *, int64_t>> Wraps;
+  auto wrapped = [&](const Expr *E, const VarDecl *Counter, const Modified &M) {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || BO->getOpcode() != BO_Assign)
+      return;
+    const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || VD == Counter || !VD->getType()->isIntegerType() || M.Count.count(VD) == 0 ||
+        M.Count.at(VD) != 1)
+      return;
+    const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+    int64_t Mod = 0;
+    int Lg = 0;
+    if (!R || !foldInt(R->getRHS(), Mod))
+      return;
+    if (R->getOpcode() == BO_And && Mod >= 1 && isPow2(Mod + 1, Lg) && Lg <= 30)
+      ;
+    else if (R->getOpcode() == BO_Rem && VD->getType()->isUnsignedIntegerType() && Mod >= 2 &&
+             isPow2(Mod, Lg) && Lg <= 30)
+      Mod -= 1;
+    else
+      return;
+    const auto *Sum = dyn_cast<BinaryOperator>(R->getLHS()->IgnoreParenImpCasts());
+    if (!Sum || Sum->getOpcode() != BO_Add)
+      return;
+    const Expr *Other = refersTo(Sum->getLHS(), VD)   ? Sum->getRHS()
+                        : refersTo(Sum->getRHS(), VD) ? Sum->getLHS()
+                                                      : nullptr;
+    if (!Other)
+      return;
+    Lin Step = evalQuiet(Other);
+    auto It = Env.find(VD);
+    if (!Step.termFree() || !Step.base || It == Env.end() || !formula(It->second.V.L) ||
+        mentionsLoaded(formula(It->second.V.L)))
+      return;
+    Wraps[VD] = {Step.base, Mod};
+    SecondaryInit[VD] = It->second.V.L;
+  };
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body)) {
     if (!exits(Body))
       for (const Stmt *St : CS->body()) {
@@ -911,7 +954,11 @@ void BodyBuilder::loop(const Stmt *S) {
         if (!E || St == IncStmt)
           continue;
         Induction C2 = induction(E);
-        if (!C2.VD || C2.VD == Ind.VD || Mod.Count[C2.VD] != 1 ||
+        if (!C2.VD) {
+          wrapped(E, Ind.VD, Mod);
+          continue;
+        }
+        if (C2.VD == Ind.VD || Mod.Count[C2.VD] != 1 ||
             !C2.VD->getType()->isIntegralOrEnumerationType())
           continue;
         if (C2.Kind == Induction::Add && !C2.Step.termFree())
@@ -925,11 +972,18 @@ void BodyBuilder::loop(const Stmt *S) {
   }
   // The value of secondary variable VD after N updates (N a formula).
   auto secondaryAt = [&](const VarDecl *VD, const kp_sym *N) -> Lin {
-    const Induction &SI = Secondary[VD];
     const Lin &I0 = SecondaryInit[VD];
     const kp_sym *F0 = formula(I0);
     if (!N || !F0)
       return Lin();
+    if (Wraps.count(VD)) {
+      // v0 + min(N, 1) * (((v0 + N * c) & m) - v0): v0 before the first update.
+      const kp_sym *S = kp_sym_bin(A, KP_SYM_AND, kp_sym_add(A, F0, kp_sym_mul(A, N, Wraps[VD].first)),
+                                   C(Wraps[VD].second));
+      const kp_sym *Once = kp_sym_bin(A, KP_SYM_MIN, N, C(1));
+      return linFormula(kp_sym_add(A, F0, kp_sym_mul(A, Once, kp_sym_sub(A, S, F0))));
+    }
+    const Induction &SI = Secondary[VD];
     if (SI.Kind == Induction::Add)
       return linAdd(I0, linSym(kp_sym_mul(A, N, SI.Step.base)), 1);
     const kp_sym *Bits = SI.Shift > 1 ? kp_sym_mul(A, C(SI.Shift), N) : N;
@@ -982,7 +1036,7 @@ void BodyBuilder::loop(const Stmt *S) {
     } else if (Secondary.count(VD) && Secondary[VD].Kind == Induction::Add) {
       V.L = linAdd(SecondaryInit[VD], linVar(KP_V_LOOP + Lp->id, Secondary[VD].Step.base), 1);
       V.Off = Lin();
-    } else if (Secondary.count(VD)) {
+    } else if (Secondary.count(VD) || Wraps.count(VD)) {
       std::string It = "iteration@" + std::to_string(Lp->id);
       V.L = secondaryAt(VD, Var(It.c_str()));
       V.Off = Lin();
@@ -1054,7 +1108,7 @@ void BodyBuilder::loop(const Stmt *S) {
     VarInfo &VI = Env[VD];
     Val V = VI.V;
     forgetTruth(V);
-    V.L = Secondary.count(VD) && TripUniform ? secondaryAt(VD, Lp->trip) : Lin();
+    V.L = (Secondary.count(VD) || Wraps.count(VD)) && TripUniform ? secondaryAt(VD, Lp->trip) : Lin();
     V.Off = Lin();
     V.Depth = depth();
     V.Node = Node;

@@ -22,7 +22,13 @@ __global__ void unknowns(float *d, int n, int w) {
   // CHECK: :[[# @LINE - 1]]:13: note: how many times the loop around it runs depends on values this file does not give: figures for its first iteration, which runs whenever the access does
   // The stride between lanes is w: w = 1 is conflict-free, nothing is said.
   s[t * w] = 2.0f;
-  // Which threads take part depends on n: nothing is said.
+  // Which threads take part depends on n: a warp all of whose lanes pass
+  // `t < n` makes it as if the guard were not there (2-way), whatever n is.
   if (t < n)
-    d[t] = s[t * 2];
+    d[t] = s[t * 2]; // expected-warning {{2-way shared-memory bank conflict on 's': lanes 0 and 16 hit bank 0 at 2 different addresses (stride 2 elements (8 B) between adjacent threads)}}
+  // CHECK: :[[# @LINE - 1]]:12: note: which threads make it depends on values this file does not give: figures for a warp all of whose lanes make it
+  // Which threads take part depends on n and no warp passes whole (one
+  // thread at a time): nothing is said.
+  if (t == n)
+    d[t] = s[t * 32];
 }
