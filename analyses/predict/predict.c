@@ -483,7 +483,6 @@ static void qu_features(const kp_gpu *g, const kp_predict_input *in, kp_predicti
   out->qu_v_over_I = v / fmax(out->qu_I, 1.0);
   out->qu_W1 = out->qu_A * v / n;
   out->qu_W2 = a;
-  out->qu_K = out->qu_t_cycles = out->qu_S = NAN;
 }
 
 /* ---- Dispatcher -------------------------------------------------------- */
@@ -504,7 +503,9 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   out->bound2 = "";
   out->predicted_us = out->exec_us = out->exec_cycles = NAN;
   out->thread_cycles = out->thread_delay = NAN;
-  out->qu_K = out->qu_t_cycles = out->qu_S = NAN;
+  const kp_model_def *def = kp_model_def_of(kind);
+  if (def && def->init)
+    def->init(out);
   if ((unsigned)kind >= KP_MODEL_COUNT)
     return kp__err(err, errlen, "unknown model %d (models: kp, hongkim, kolpakov, qu, bn)", (int)kind);
   if (!gpu || !in)
@@ -565,7 +566,6 @@ int kp_predict(kp_model_kind kind, const kp_gpu *gpu, const kp_predict_input *in
   }
   qu_features(gpu, in, out);
 
-  const kp_model_def *def = kp_model_def_of(kind);
   if (def)
     def->predict(gpu, in, out);
   /* The launch's floor is the measurement's, not the model's: every model's
