@@ -386,7 +386,10 @@ static int cmp_int(const void *a, const void *b) {
   "smem_reserved_per_block, smem_carveouts_kb, l1_smem_unified_bytes, smem_banks, "             \
   "smem_bank_bytes, barriers_per_sm, partitioned_gc"
 
-static void limits_from_row(sqlite3_stmt *st, kp_cc_limits *l) {
+/* The limits of the current row; 0, or -1 with the error when its carveouts
+ * are more than kp_cc_limits holds (KP_MAX_CARVEOUTS, kperf/gpu.h). */
+static int limits_from_row(kp_gpudb *db, int i, sqlite3_stmt *st, kp_cc_limits *l, char *err,
+                           size_t errlen) {
   limits_init(l, (int)sqlite3_column_int(st, 0), (int)sqlite3_column_int(st, 1));
   l->known = 1;
   l->warp_size = (int)kp__col_int(st, 2);
@@ -409,11 +412,16 @@ static void limits_from_row(sqlite3_stmt *st, kp_cc_limits *l) {
   l->smem_reserved_per_block = kp__col_int(st, 18);
   const unsigned char *c = sqlite3_column_text(st, 19);
   l->n_carveouts = 0;
-  for (const char *p = (const char *)c; p && *p && l->n_carveouts < KP_MAX_CARVEOUTS;) {
+  for (const char *p = (const char *)c; p && *p;) {
     char *end;
     long v = strtol(p, &end, 10);
     if (end == p)
       break;
+    if (l->n_carveouts == KP_MAX_CARVEOUTS)
+      return kp__err(err, errlen,
+                     "GPU database '%s': compute capability %d.%d has more than %d shared-memory "
+                     "carveouts (KP_MAX_CARVEOUTS, kperf/gpu.h)",
+                     db->path[i], l->cc_major, l->cc_minor, KP_MAX_CARVEOUTS);
     l->carveouts_kb[l->n_carveouts++] = (int)v;
     p = end;
     while (*p == ',' || *p == ' ')
@@ -425,6 +433,7 @@ static void limits_from_row(sqlite3_stmt *st, kp_cc_limits *l) {
   l->smem_bank_bytes = (int)kp__col_int(st, 22);
   l->barriers_per_sm = (int)kp__col_int(st, 23);
   l->partitioned_gc = (int)(kp__col_int(st, 24) > 0);
+  return 0;
 }
 
 /* The limits of an ISA ("" for NVIDIA's compute capabilities): the first
@@ -446,7 +455,10 @@ int kp_gpudb_isa_limits(kp_gpudb *db, const char *isa, int major, int minor, kp_
     sqlite3_bind_text(st, 3, isa, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
-      limits_from_row(st, out);
+      if (limits_from_row(db, i, st, out, err, errlen)) {
+        sqlite3_finalize(st);
+        return -1;
+      }
       snprintf(out->isa, sizeof out->isa, "%s", isa);
       sqlite3_finalize(st);
       return 0;
@@ -491,7 +503,10 @@ int kp_gpudb_list_cc(kp_gpudb *db, kp_cc_limits **out, size_t *n, char *err, siz
         }
         *out = p;
       }
-      limits_from_row(st, &(*out)[(*n)++]);
+      if (limits_from_row(db, i, st, &(*out)[(*n)++], err, errlen)) {
+        sqlite3_finalize(st);
+        goto fail;
+      }
     }
     if (rc != SQLITE_DONE) {
       kp__db_step_err(db, i, st, err, errlen);

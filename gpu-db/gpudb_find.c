@@ -239,8 +239,16 @@ static int load_dram_stream(kp_gpudb *db, int i, kp_gpu *g, char *err, size_t er
   sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     int k = kp__stream_kernel_index((const char *)sqlite3_column_text(st, 0));
-    if (k < 0 || g->dram_occupancy[k].n >= KP_MAX_OCC_POINTS)
+    if (k < 0)
       continue;
+    if (g->dram_occupancy[k].n >= KP_MAX_OCC_POINTS) {
+      kp__err(err, errlen,
+              "GPU database '%s': GPU '%s' has more than %d DRAM bandwidth points for '%s' "
+              "(KP_MAX_OCC_POINTS, kperf/gpu.h)",
+              db->path[i], g->id, KP_MAX_OCC_POINTS, kp_stream_kernel_name((kp_stream_kernel)k));
+      sqlite3_finalize(st);
+      return -1;
+    }
     kp_bw_curve *c = &g->dram_occupancy[k];
     c->warps_per_sm[c->n] = kp__col_real(st, 1);
     c->gbs[c->n] = kp__col_real(st, 2);
