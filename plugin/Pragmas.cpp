@@ -1,7 +1,7 @@
 // `#pragma kperf trip(N)`, `#pragma kperf assume(NAME = VALUE, ...)`,
-// `#pragma kperf block(X[, Y[, Z]])` and `#pragma kperf gpu(NAME)`: the pragma handler, the per-process store
-// it fills (records of each translation unit keyed by its SourceManager), and
-// the lookups of Pragmas.h.
+// `#pragma kperf block(X[, Y[, Z]])` and `#pragma kperf gpu(NAME)`: the pragma handler, which fills
+// the per-process store (PragmaStore.h: records of each translation unit keyed
+// by its SourceManager) that the lookups of Pragmas.h (PragmaLookup.cpp) read.
 //
 // The handler must leave the compile exactly as it would be without it: it
 // reads the pragma's tokens unexpanded up to the end of the directive (no macro
@@ -18,6 +18,10 @@
 // beginPragmas, called by the plugin action at the start of each translation
 // unit, tells which pass this is; where no AST action runs (e.g. -dM) the host
 // pass warns.
+//
+// This file: the handler, its parser of integer constant expressions and where
+// a pragma points; the records go to the store (PragmaStore.h), which the
+// lookups of PragmaLookup.cpp read.  Front end only: clang's Lex and Basic.
 #include "Pragmas.h"
 
 #include "Options.h"
@@ -40,12 +44,13 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringRef.h"
 
-
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <memory>
 #include <mutex>
+
+#include "PragmaStore.h"
 
 using namespace clang;
 
@@ -53,69 +58,7 @@ namespace kperf {
 
 namespace {
 
-// ---------------------------------------------------------------------------
-// The store.
-
-struct TripRecord {
-  TripPragma P;
-  const SourceManager *SM = nullptr;
-  // File locations a loop's expansion location must equal for the pragma to
-  // apply: the first token after the pragma, and for a _Pragma written in a
-  // macro, the start of that macro's outermost invocation.  Invalid: none.
-  SourceLocation Target, MacroTarget;
-  bool Superseded = false;    // a later trip pragma has the same target
-  SourceLocation ClaimedBy;   // the LoopBegin that took it; invalid: unclaimed
-  bool Likely = false;        // a likely(P) pragma (before an if), not a trip pragma
-};
-
-struct AssumeRecord {
-  std::string Name;
-  int64_t Value;
-  SourceLocation Loc; // the NAME token
-  const SourceManager *SM = nullptr;
-};
-
-struct BlockRecord {
-  const SourceManager *SM = nullptr;
-  SourceLocation Loc; // the pragma's `#` (or its `_Pragma`), as clang gave it
-  SourceLocation At;  // Loc's expansion location: what kernels compare with
-  std::array<int64_t, 3> Dims;
-};
-
-struct GpuRecord {
-  const SourceManager *SM = nullptr;
-  GpuPragma P;
-  // The main file's name and the NAME token's offset in it (when written
-  // there, not in a macro): clangd lexes a file's preamble in a compile of
-  // its own, and gpuPragmaInPreamble finds the record through these.
-  std::string File;
-  unsigned Offset = 0;
-  bool HasOffset = false;
-};
-
-struct Store {
-  std::mutex Mu;
-  std::vector<GpuRecord> Gpus; // well-formed ones of the main file, in lexing order
-  std::vector<TripRecord> Trips;
-  std::vector<AssumeRecord> Assumes;
-  std::vector<BlockRecord> Blocks; // in lexing order
-  // Whether the pass of a preprocessor reports (set by the plugin action; a
-  // preprocessor not listed falls back to "the host pass reports").  One entry
-  // per translation unit in progress, so that units compiled on several
-  // threads (kperf-clangd) keep apart; every record is keyed by its unit's
-  // SourceManager.
-  struct Pass {
-    const Preprocessor *PP;
-    const SourceManager *SM;
-    bool Report;
-  };
-  std::vector<Pass> Passes;
-};
-
-Store &store() {
-  static Store S;
-  return S;
-}
+using namespace pragmas;
 
 // ---------------------------------------------------------------------------
 // Which pass warns.
@@ -849,250 +792,10 @@ private:
   }
 };
 
-// For tests (-fplugin-arg-kperf-pragmas=dump): a remark for
-// every loop that tripPragmaFor gives a trip count (template instances
-// included, reported once per loop), for every assumePragmas() pair, for every
-// well-formed block pragma, and for every kernel definition that
-// blockPragmaFor gives a block shape (template instances included, reported
-// once per kernel).
-class DumpConsumer : public ASTConsumer {
-public:
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    Visitor V(Ctx.getSourceManager());
-    V.TraverseDecl(Ctx.getTranslationUnitDecl());
-    DiagnosticsEngine &D = Ctx.getDiagnostics();
-    unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Remark, "kperf-pragmas: %0");
-    for (const auto &L : V.Loops)
-      D.Report(L.first, ID) << ("loop: trip count " + std::to_string(L.second));
-    std::vector<std::pair<std::string, int64_t>> Assumed = assumePragmas(Ctx.getSourceManager());
-    std::vector<SourceLocation> Locs;
-    {
-      Store &S = store();
-      std::lock_guard<std::mutex> Lock(S.Mu);
-      for (const AssumeRecord &A : S.Assumes)
-        if (A.SM == &Ctx.getSourceManager())
-          Locs.push_back(A.Loc);
-    }
-    for (size_t I = 0; I < Assumed.size() && I < Locs.size(); ++I)
-      D.Report(Locs[I], ID) << ("assume " + Assumed[I].first + " = " +
-                                std::to_string(Assumed[I].second));
-    std::vector<BlockRecord> Blocks;
-    {
-      Store &S = store();
-      std::lock_guard<std::mutex> Lock(S.Mu);
-      for (const BlockRecord &B : S.Blocks)
-        if (B.SM == &Ctx.getSourceManager())
-          Blocks.push_back(B);
-    }
-    for (const BlockRecord &B : Blocks)
-      D.Report(B.Loc, ID) << ("block " + shape(B.Dims));
-    if (std::optional<GpuPragma> G = gpuPragmaFor(Ctx.getSourceManager()))
-      D.Report(G->Loc, ID) << ("gpu " + G->Name);
-    for (const auto &K : V.Kernels)
-      D.Report(K.Loc, ID) << ("kernel '" + K.Name + "': block " + shape(K.Dims));
-  }
-
-private:
-  static std::string shape(const std::array<int64_t, 3> &D) {
-    return std::to_string(D[0]) + " x " + std::to_string(D[1]) + " x " + std::to_string(D[2]);
-  }
-
-  struct Kernel {
-    SourceLocation Loc;
-    std::string Name;
-    std::array<int64_t, 3> Dims;
-  };
-
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    explicit Visitor(const SourceManager &SM) : SM(SM) {}
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitFunctionDecl(FunctionDecl *FD) {
-      if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody())
-        return true;
-      SourceLocation Loc = FD->getLocation();
-      if (std::any_of(Kernels.begin(), Kernels.end(),
-                      [&](const Kernel &K) { return K.Loc == Loc; }))
-        return true; // another instance of the same kernel template
-      if (std::optional<std::array<int64_t, 3>> B = blockPragmaFor(SM, Loc))
-        Kernels.push_back({Loc, FD->getQualifiedNameAsString(), *B});
-      return true;
-    }
-    bool VisitForStmt(ForStmt *S) { return loop(S); }
-    bool VisitWhileStmt(WhileStmt *S) { return loop(S); }
-    bool VisitDoStmt(DoStmt *S) { return loop(S); }
-    bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
-    bool loop(Stmt *S) {
-      if (std::optional<int64_t> N = tripPragmaFor(SM, S->getBeginLoc())) {
-        auto It = std::find_if(Loops.begin(), Loops.end(),
-                               [&](const auto &L) { return L.first == S->getBeginLoc(); });
-        if (It == Loops.end())
-          Loops.emplace_back(S->getBeginLoc(), *N);
-        else if (It->second != *N)
-          It->second = -1; // must never happen: the same loop, another answer
-      }
-      return true;
-    }
-    const SourceManager &SM;
-    std::vector<std::pair<SourceLocation, int64_t>> Loops;
-    std::vector<Kernel> Kernels;
-  };
-};
-
 } // namespace
-
-// Called from KperfAction::ParseArgs in every pass, before clang lexes the
-// translation unit (plugin actions parse their arguments once the preprocessor
-// exists).  Not for the nested compiles that build implicit modules: they run
-// in the middle of a translation unit and must not forget its pragmas.
-void beginPragmas(const CompilerInstance &CI, bool Reporting) {
-  if (!CI.hasPreprocessor() || CI.getLangOpts().isCompilingModule())
-    return;
-  resetPragmas(CI.getSourceManager());
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  S.Passes.push_back({&CI.getPreprocessor(), &CI.getSourceManager(), Reporting});
-}
-
-std::unique_ptr<ASTConsumer> pragmaDumpConsumer() { return std::make_unique<DumpConsumer>(); }
-
-static std::optional<int64_t> pragmaFor(const SourceManager &SM, SourceLocation LoopBegin,
-                                        bool Likely);
-
-std::optional<int64_t> tripPragmaFor(const SourceManager &SM, SourceLocation LoopBegin) {
-  return pragmaFor(SM, LoopBegin, false);
-}
-
-std::optional<int64_t> likelyPragmaFor(const SourceManager &SM, SourceLocation IfBegin) {
-  return pragmaFor(SM, IfBegin, true);
-}
-
-static std::optional<int64_t> pragmaFor(const SourceManager &SM, SourceLocation LoopBegin,
-                                        bool Likely) {
-  if (LoopBegin.isInvalid())
-    return std::nullopt;
-  SourceLocation At = SM.getExpansionLoc(LoopBegin);
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  // The last matching pragma: a superseded one never applies.
-  for (auto It = S.Trips.rbegin(); It != S.Trips.rend(); ++It) {
-    TripRecord &R = *It;
-    if (R.SM != &SM || R.Superseded || R.Likely != Likely)
-      continue;
-    if (!(R.Target.isValid() && R.Target == At) &&
-        !(R.MacroTarget.isValid() && R.MacroTarget == At))
-      continue;
-    if (R.ClaimedBy.isInvalid())
-      R.ClaimedBy = LoopBegin;
-    if (R.ClaimedBy != LoopBegin)
-      return std::nullopt;
-    return R.P.Value;
-  }
-  return std::nullopt;
-}
-
-std::optional<std::array<int64_t, 3>> blockPragmaFor(const SourceManager &SM,
-                                                     SourceLocation KernelLoc) {
-  if (KernelLoc.isInvalid())
-    return std::nullopt;
-  SourceLocation At = SM.getExpansionLoc(KernelLoc);
-  FileID File = SM.getFileID(At);
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  // The last pragma before the kernel in the same file.  Records are in lexing
-  // order, which within one file is source order; at the same expansion
-  // location (a macro invocation that has both the _Pragma and the kernel),
-  // the full locations decide, and of two pragmas the later lexed one wins.
-  const BlockRecord *Best = nullptr;
-  for (const BlockRecord &R : S.Blocks) {
-    if (R.SM != &SM || R.At.isInvalid() || SM.getFileID(R.At) != File)
-      continue;
-    bool Before = R.At == At ? SM.isBeforeInTranslationUnit(R.Loc, KernelLoc)
-                             : SM.isBeforeInTranslationUnit(R.At, At);
-    if (!Before)
-      continue;
-    if (!Best || !SM.isBeforeInTranslationUnit(R.At, Best->At))
-      Best = &R;
-  }
-  if (!Best)
-    return std::nullopt;
-  return Best->Dims;
-}
-
-std::optional<GpuPragma> gpuPragmaFor(const SourceManager &SM) {
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  for (auto It = S.Gpus.rbegin(); It != S.Gpus.rend(); ++It)
-    if (It->SM == &SM)
-      return It->P;
-  return std::nullopt;
-}
-
-std::optional<GpuPragma> gpuPragmaInPreamble(const SourceManager &SM) {
-  FileID Main = SM.getMainFileID();
-  OptionalFileEntryRef F = SM.getFileEntryRefForID(Main);
-  if (!F)
-    return std::nullopt;
-  std::string File = F->getName().str();
-  StringRef Text = SM.getBufferData(Main);
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  const GpuRecord *Best = nullptr;
-  for (const GpuRecord &R : S.Gpus) {
-    if (R.SM == &SM || !R.HasOffset || R.File != File || R.Offset >= Text.size() ||
-        !Text.substr(R.Offset).starts_with(R.P.Name))
-      continue;
-    // Still a gpu pragma of this text: its line is '#pragma kperf gpu(' NAME.
-    size_t LineStart = Text.rfind('\n', R.Offset);
-    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    StringRef Line = Text.slice(LineStart, R.Offset);
-    if (!Line.ltrim().starts_with("#") || !Line.contains("pragma") || !Line.contains("kperf") ||
-        !Line.rtrim().ends_with("(") || !Line.contains("gpu"))
-      continue;
-    if (!Best || R.Offset > Best->Offset)
-      Best = &R;
-  }
-  if (!Best)
-    return std::nullopt;
-  GpuPragma P;
-  P.Name = Best->P.Name;
-  P.Loc = SM.getComposedLoc(Main, Best->Offset);
-  return P;
-}
-
-std::vector<std::pair<std::string, int64_t>> assumePragmas(const SourceManager &SM) {
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  std::vector<std::pair<std::string, int64_t>> Out;
-  for (const AssumeRecord &A : S.Assumes)
-    if (A.SM == &SM)
-      Out.emplace_back(A.Name, A.Value);
-  return Out;
-}
-
-std::vector<TripPragma> tripPragmas(const SourceManager &SM) {
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  std::vector<TripPragma> Out;
-  for (const TripRecord &R : S.Trips)
-    if (!R.Superseded && R.SM == &SM && !R.Likely)
-      Out.push_back(R.P);
-  return Out;
-}
-
-void resetPragmas(const SourceManager &SM) {
-  Store &S = store();
-  std::lock_guard<std::mutex> Lock(S.Mu);
-  auto Other = [&](const auto &R) { return R.SM == &SM; };
-  S.Gpus.erase(std::remove_if(S.Gpus.begin(), S.Gpus.end(), Other), S.Gpus.end());
-  S.Trips.erase(std::remove_if(S.Trips.begin(), S.Trips.end(), Other), S.Trips.end());
-  S.Assumes.erase(std::remove_if(S.Assumes.begin(), S.Assumes.end(), Other), S.Assumes.end());
-  S.Blocks.erase(std::remove_if(S.Blocks.begin(), S.Blocks.end(), Other), S.Blocks.end());
-  S.Passes.erase(std::remove_if(S.Passes.begin(), S.Passes.end(), Other), S.Passes.end());
-}
 
 } // namespace kperf
 
 static clang::PragmaHandlerRegistry::Add<kperf::KperfPragmaHandler>
     KperfPragma("kperf",
                 "#pragma kperf trip(N) / assume(NAME = VALUE) / block(X, Y, Z) / gpu(NAME)");
-

@@ -10,118 +10,16 @@
  * compile, clang crashed), when kperf checked nothing in a file for want of a
  * GPU database or a GPU (unless --allow-no-gpu), or on a usage or I/O error.  Code clang cannot
  * compile does not stop the analysis of the kernels that parsed
- * (-fplugin-arg-kperf-after-errors); nvcc entries get kperf-nvcc-compat.h. */
+ * (-fplugin-arg-kperf-after-errors); nvcc entries get kperf-nvcc-compat.h.
+ *
+ * This file: the entries, the temporary files, --cache, --merge and the run in
+ * order; the options are check_args.c's, the compiles check_jobs.c's, the
+ * output check_output.c's.  Uses check.h (cli.h, compile_command.h, the
+ * check cache, plugin_run.h, snapshot.h) and the layers below. */
 #define _XOPEN_SOURCE 700
-#include <cjson/cJSON.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include "cli.h"
-#include "kperf/compile_command.h"
-#include "kperf/control.h"
-#include "kperf/findings_report.h"
-#include "check_cache.h"
-#include "plugin_run.h"
-#include "snapshot.h"
+#include "check.h"
 
 enum { CHECK_CLEAN = 0, CHECK_FINDINGS = 1, CHECK_ERROR = 2 };
-
-static void check_help(FILE *out) {
-  fputs("usage: kperf check -p BUILD_DIR [FILE...] [--sarif OUT] [--save FILE] [--root DIR]\n"
-        "                   [--gpu NAME] [--db PATH] [--checks SPEC] [-j N] [--werror]\n"
-        "                   [--remarks] [--verbose] [--no-nvcc-compat] [--allow-no-gpu]\n"
-        "                   [--cache DIR] [--shard I/N]\n"
-        "       kperf check --merge LOG... [--sarif OUT] [--werror] [--remarks]\n"
-        "\n"
-        "Runs kperf on the CUDA files of a project: every entry of\n"
-        "BUILD_DIR/compile_commands.json whose file ends in .cu (or that is compiled\n"
-        "with -x cuda), or only the FILEs named, is compiled again with its own flags,\n"
-        "-fsyntax-only and the kperf plugin (nothing is built or written in the build\n"
-        "directory), and the findings are printed as a compiler prints them.  clang\n"
-        "entries are run with kperf's clang; nvcc entries are translated to clang's\n"
-        "flags (includes, macros, -std, -O, the GPU archs of -arch/-gencode, -rdc/-dc\n"
-        "as -fgpu-rdc, the preprocessor flags of -Xcompiler) and get kperf's\n"
-        "kperf-nvcc-compat.h (-include), which declares what nvcc declares and clang\n"
-        "does not (the host min/max overloads).  A file with code clang cannot\n"
-        "compile is still analysed: its kernels that parsed are checked and one line\n"
-        "says how many errors clang reported (--verbose shows them); a file of which\n"
-        "no kernel could be read is not analysed.  Launchers (ccache, sccache, distcc,\n"
-        "icecc, env VAR=...) are skipped and response files (@FILE, --options-file,\n"
-        "-optf; relative to the entry's directory) are read.\n"
-        "\n"
-        "  -p BUILD_DIR      the directory that holds compile_commands.json (CMake:\n"
-        "                    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; Make: bear -- make)\n"
-        "  --sarif OUT       also write the findings of every file as one SARIF 2.1.0 log\n"
-        "                    (for GitHub code scanning and other SARIF viewers)\n"
-        "  --save FILE       also write a snapshot of the predicted launch times, kernels\n"
-        "                    and findings as JSON, to compare with 'kperf diff'\n"
-        "  --cache DIR       reuse what kperf wrote for a file whose command, included\n"
-        "                    files, plugin, GPU database and KPERF_* environment are\n"
-        "                    unchanged since a run with the same DIR (default\n"
-        "                    $KPERF_CACHE_DIR; none when neither is set); one line\n"
-        "                    says how many files were reused\n"
-        "  --root DIR        SARIF URIs are relative to DIR, the %SRCROOT% of the log\n"
-        "                    (default: the current directory; files outside it keep\n"
-        "                    absolute file:// URIs)\n"
-        "  --gpu NAME        the GPU to analyse for (default: the file's #pragma kperf gpu,\n"
-        "                    else its first --cuda-gpu-arch)\n"
-        "  --db PATH         the GPU database\n"
-        "  --checks SPEC     the checks to run, e.g. -*,kperf-bank-conflict\n"
-        "  -j N              compiles run at once (default: the number of CPUs)\n"
-        "  --werror          exit with status 1 when there is any warning\n"
-        "  --verbose, -v     list the flags of the compile commands kperf drops (once),\n"
-        "                    and show clang's errors in files analysed despite them\n"
-        "  --no-nvcc-compat  do not force-include kperf-nvcc-compat.h in nvcc entries\n"
-        "                    ($KPERF_NVCC_COMPAT names another header)\n"
-        "  --remarks         also print remarks (kperf-launch's predictions); the SARIF\n"
-        "                    log always has them, as level \"note\"\n"
-        "  --allow-no-gpu    exit with status 0 or 1 even when kperf checked nothing in\n"
-        "                    a file because it had no GPU database or no GPU to analyse\n"
-        "                    for (said either way; by default that is exit status 2)\n"
-        "  --shard I/N       analyse only the I-th of N parts of the project (1 <= I <= N):\n"
-        "                    the CUDA files of the database, in its order, dealt out in\n"
-        "                    turn (file k goes to part k mod N + 1); run the N parts as\n"
-        "                    N CI jobs, each with its own --sarif, then merge them\n"
-        "  --merge LOG...    instead of running: merge the SARIF logs of the parts (each\n"
-        "                    written with the same --root) into one (--sarif OUT), print\n"
-        "                    their findings and exit as one run over the whole project\n"
-        "                    would; the SARIF log of kperf check is in a canonical order\n"
-        "                    (results by file, line, column, check), so that the merged\n"
-        "                    log of the parts is the log of one run, byte for byte\n"
-        "\n"
-        "Progress goes to stderr: a bar on a terminal, else one '[3/10] file.cu' line\n"
-        "per file.  Exit status: 0 no finding at error level (with --werror: no\n"
-        "warning either); 1 there is one; 2 a file could not be analysed (kperf read\n"
-        "no kernel in code clang could not compile, or clang crashed: its output is\n"
-        "shown), kperf checked nothing in a file for want of a GPU database or a GPU\n"
-        "(see --allow-no-gpu), or a usage or I/O error.  A file that names no GPU arch\n"
-        "(none, or -arch=native) is analysed for sm_90's GPU, which is said once.\n",
-        out);
-}
-
-/* ------------------------------------------------------------ strings */
-
-typedef kp_strlist strlist;
-
-static int sl_push(strlist *l, const char *s) { return kp_strlist_push(l, s); }
-
-static int sl_push2(strlist *l, const char *a, const char *b) { return kp_strlist_push2(l, a, b); }
-
-static void sl_free(strlist *l) { kp_strlist_free(l); }
-
-static int starts(const char *s, const char *prefix) {
-  return strncmp(s, prefix, strlen(prefix)) == 0;
-}
 
 /* dir + "/" + path unless path is absolute; then realpath when it exists. */
 static char *entry_path(const char *dir, const char *path) {
@@ -137,30 +35,6 @@ static char *entry_path(const char *dir, const char *path) {
 }
 
 /* ------------------------------------------------------------ entries */
-
-typedef struct job {
-  char *file;      /* the absolute path (realpath) */
-  char *shown;     /* as shown in progress lines: relative to the cwd when under it */
-  char *directory; /* the compile's working directory */
-  strlist argv;    /* the command to run */
-  char sarif[PATH_MAX + 64], out[PATH_MAX + 64], model[PATH_MAX + 64], predict[PATH_MAX + 64];
-  pid_t pid;
-  int status; /* exit status, 128+signal, -1 could not run */
-  char *report; /* the SARIF text, NULL when none was written */
-  char *error;  /* why its compile command could not be translated, else NULL */
-  int no_arch;  /* the entry names no GPU arch: kperf check gave it sm_90 */
-  int analysed; /* its report was read */
-  int cached;   /* 1: its outputs came from --cache; -1: not to be cached */
-  char key[33], deps[PATH_MAX + 64]; /* --cache: its command's key, clang's dependency file */
-} job;
-
-typedef struct options {
-  const char *build, *sarif, *save, *root, *gpu, *db, *checks, *cache;
-  long long jobs;
-  int werror, remarks, verbose, no_compat, allow_no_gpu, merge;
-  long long shard_i, shard_n; /* --shard I/N (1 <= I <= N); N = 0: all */
-  strlist files;
-} options;
 
 /* The command for one entry: kperf's clang, the entry's flags translated
  * (kp_cc_translate), -fsyntax-only and the plugin.  An nvcc entry also gets
@@ -214,309 +88,7 @@ static void on_signal(int sig) {
   raise(sig);
 }
 
-static pid_t start(job *j) {
-  pid_t pid = fork();
-  if (pid != 0)
-    return pid;
-  /* The child: in the compile's directory, output to j->out. */
-  int in = open("/dev/null", O_RDONLY);
-  int out = open(j->out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (in < 0 || out < 0)
-    _exit(126);
-  dup2(in, 0);
-  dup2(out, 1);
-  dup2(out, 2);
-  if (j->directory && *j->directory && chdir(j->directory) != 0) {
-    dprintf(2, "kperf: cannot enter the directory '%s': %s\n", j->directory, strerror(errno));
-    _exit(126);
-  }
-  execvp(j->argv.v[0], j->argv.v);
-  dprintf(2, "kperf: cannot run clang '%s': %s (set $KPERF_CLANG)\n", j->argv.v[0],
-          strerror(errno));
-  _exit(127);
-}
-
-static int term_width(void) {
-  struct winsize ws;
-  if (ioctl(2, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
-    return ws.ws_col;
-  return 80;
-}
-
-static void progress(int tty, size_t done, size_t total, const char *name) {
-  if (!tty) {
-    fprintf(stderr, "[%zu/%zu] %s\n", done, total, name);
-    return;
-  }
-  int width = term_width();
-  int bar = width / 4 > 40 ? 40 : width / 4;
-  int fill = total ? (int)((size_t)bar * done / total) : bar;
-  char counts[64];
-  int nc = snprintf(counts, sizeof counts, " %zu/%zu ", done, total);
-  int room = width - bar - 3 - nc;
-  fprintf(stderr, "\r[");
-  for (int i = 0; i < bar; i++)
-    fputc(i < fill ? '=' : (i == fill ? '>' : ' '), stderr);
-  size_t len = strlen(name);
-  if (room < 4)
-    fprintf(stderr, "]%s\033[K", counts);
-  else if ((int)len > room)
-    fprintf(stderr, "]%s...%s\033[K", counts, name + len - (size_t)(room - 3));
-  else
-    fprintf(stderr, "]%s%s\033[K", counts, name);
-  fflush(stderr);
-}
-
-/* Runs every job, at most n at once. */
-static void run_jobs(job *jobs, size_t njobs, long long n, int tty) {
-  size_t next = 0, done = 0, running = 0;
-  while (done < njobs) {
-    while (running < (size_t)n && next < njobs) {
-      job *j = &jobs[next++];
-      j->pid = j->error || j->cached == 1 ? -1 : start(j);
-      if (j->pid < 0) {
-        j->status = j->cached == 1 ? j->status : -1;
-        done++;
-        progress(tty, done, njobs, j->shown);
-      } else {
-        running++;
-      }
-    }
-    if (!running)
-      continue;
-    int st;
-    pid_t pid = waitpid(-1, &st, 0);
-    if (pid < 0) {
-      if (errno == EINTR)
-        continue;
-      break;
-    }
-    for (size_t i = 0; i < njobs; i++)
-      if (jobs[i].pid == pid) {
-        jobs[i].status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-        jobs[i].pid = 0;
-        running--;
-        done++;
-        progress(tty, done, njobs, jobs[i].shown);
-        break;
-      }
-  }
-  if (tty)
-    fprintf(stderr, "\r\033[K");
-}
-
-/* ------------------------------------------------------------ output */
-
-/* A SARIF artifact URI as a path to show: file:// stripped, %XX decoded,
- * relative to the current directory when under it. */
-static void uri_to_path(const char *uri, const char *cwd, char *buf, size_t n) {
-  if (starts(uri, "file://"))
-    uri += 7;
-  size_t o = 0;
-  for (const char *p = uri; *p && o + 1 < n; p++) {
-    unsigned v;
-    if (*p == '%' && p[1] && p[2] && sscanf(p + 1, "%2x", &v) == 1) {
-      buf[o++] = (char)v;
-      p += 2;
-    } else {
-      buf[o++] = *p;
-    }
-  }
-  buf[o] = 0;
-  size_t cl = strlen(cwd);
-  if (cl > 1 && strncmp(buf, cwd, cl) == 0 && buf[cl] == '/')
-    memmove(buf, buf + cl + 1, strlen(buf + cl + 1) + 1);
-}
-
-/* "path:line:col" of a SARIF location (physicalLocation inside). */
-static void location_text(const cJSON *loc, const char *cwd, char *buf, size_t n) {
-  const cJSON *pl = kp_json_get(loc, "physicalLocation");
-  const cJSON *region = kp_json_get(pl, "region");
-  char path[PATH_MAX * 2];
-  uri_to_path(kp_json_str(kp_json_get(pl, "artifactLocation"), "uri", ""), cwd, path, sizeof path);
-  int line = (int)kp_json_num(region, "startLine", 0), col = (int)kp_json_num(region, "startColumn", 0);
-  if (line && col)
-    snprintf(buf, n, "%s:%d:%d", path, line, col);
-  else if (line)
-    snprintf(buf, n, "%s:%d", path, line);
-  else
-    snprintf(buf, n, "%s", path);
-}
-
-typedef struct counts {
-  size_t errors, warnings, remarks;
-} counts;
-
-/* Prints the results of the merged log (once each: a kernel in a header that
- * several files include is reported once), counts them and drops the
- * repeats from the log. */
-static void print_results(cJSON *log, const options *o, counts *c) {
-  char cwd[PATH_MAX];
-  if (!getcwd(cwd, sizeof cwd))
-    cwd[0] = 0;
-  cJSON *run = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(log, "runs"), 0);
-  cJSON *results = cJSON_GetObjectItemCaseSensitive(run, "results");
-  strlist seen;
-  memset(&seen, 0, sizeof seen);
-  for (cJSON *r = results ? results->child : NULL; r;) {
-    cJSON *next = r->next;
-    char where[PATH_MAX * 2 + 64], key[PATH_MAX * 4];
-    const cJSON *locs = kp_json_get(r, "locations");
-    location_text(cJSON_GetArrayItem(locs, 0), cwd, where, sizeof where);
-    const char *rule = kp_json_str(r, "ruleId", ""), *level = kp_json_str(r, "level", "");
-    const char *msg = kp_json_str(kp_json_get(r, "message"), "text", "");
-    snprintf(key, sizeof key, "%s\n%s\n%s\n%s", rule, level, where, msg);
-    int dup = 0;
-    for (size_t i = 0; i < seen.n && !dup; i++)
-      dup = strcmp(seen.v[i], key) == 0;
-    if (dup) {
-      cJSON_Delete(cJSON_DetachItemViaPointer(results, r));
-      r = next;
-      continue;
-    }
-    sl_push(&seen, key);
-    int is_error = strcmp(level, "error") == 0, is_warning = strcmp(level, "warning") == 0;
-    if (is_error)
-      c->errors++;
-    else if (is_warning)
-      c->warnings++;
-    else
-      c->remarks++;
-    if (is_error || is_warning || o->remarks) {
-      printf("%s: %s: %s [%s]\n", where, is_error ? "error" : is_warning ? "warning" : "remark",
-             msg, rule);
-      const cJSON *rel;
-      cJSON_ArrayForEach(rel, kp_json_get(r, "relatedLocations")) {
-        location_text(rel, cwd, where, sizeof where);
-        printf("%s: note: %s\n", where, kp_json_str(kp_json_get(rel, "message"), "text", ""));
-      }
-    }
-    r = next;
-  }
-  sl_free(&seen);
-}
-
 /* ------------------------------------------------------------ main */
-
-/* The errors clang reported before kperf's own diagnostics and the kernels
- * kperf read, from the kernel model the plugin wrote (report=model:); 0 when
- * unknown.  kperf's findings made errors (-Werror, the plugin's werror) are
- * not among them.  After a fatal error clang counts errors it does not show:
- * the count is then at most its "N errors generated". */
-static void model_counts(const char *path, const char *output, long long *errors,
-                         long long *kernels) {
-  *errors = *kernels = 0;
-  long long shown = 0;
-  char *out = kp_cli_read_file(output, NULL);
-  for (const char *p = out; p && (p = strstr(p, " generated")) != NULL; p++) {
-    const char *q = p;
-    while (q > out && q[-1] != '\n')
-      q--;
-    long long n;
-    char word[16];
-    if (sscanf(q, "%lld %15s generated", &n, word) == 2 &&
-        (strcmp(word, "error") == 0 || strcmp(word, "errors") == 0))
-      shown += n;
-  }
-  free(out);
-  char *text = kp_cli_read_file(path, NULL);
-  cJSON *m = text ? cJSON_Parse(text) : NULL;
-  free(text);
-  const cJSON *e = cJSON_GetObjectItemCaseSensitive(m, "host_errors");
-  const cJSON *k = cJSON_GetObjectItemCaseSensitive(m, "kernels");
-  if (cJSON_IsNumber(e))
-    *errors = (long long)e->valuedouble;
-  if (cJSON_IsArray(k))
-    *kernels = cJSON_GetArraySize(k);
-  if (!m)
-    *errors = shown;
-  else if (shown && shown < *errors)
-    *errors = shown;
-  cJSON_Delete(m);
-}
-
-/* Whether a file's SARIF log (the plugin's) says kperf checked nothing in it
- * (runs[0].invocations[0].executionSuccessful false: no GPU database, no
- * GPU); then why, from its first error notification, in why. */
-static int sarif_nothing_checked(const char *sarif, char *why, size_t n) {
-  cJSON *log = cJSON_Parse(sarif);
-  const cJSON *inv0 = cJSON_GetArrayItem(
-      kp_json_get(cJSON_GetArrayItem(kp_json_get(log, "runs"), 0), "invocations"), 0);
-  const cJSON *ok = kp_json_get(inv0, "executionSuccessful");
-  int nothing = cJSON_IsFalse(ok);
-  if (nothing) {
-    snprintf(why, n, "kperf: nothing checked");
-    const cJSON *note;
-    cJSON_ArrayForEach(note, kp_json_get(inv0, "toolExecutionNotifications")) {
-      if (strcmp(kp_json_str(note, "level", ""), "error") == 0) {
-        snprintf(why, n, "%s", kp_json_str(kp_json_get(note, "message"), "text", why));
-        break;
-      }
-    }
-  }
-  cJSON_Delete(log);
-  return nothing;
-}
-
-/* The files that name no GPU arch (none, or -arch=native, which means the
- * machine's GPU: not this one's) were analysed for sm_90's GPU: said once. */
-static void say_no_arch(const options *o, size_t n, const char *first) {
-  char gpu[160] = "";
-  char path[8192], near[PATH_MAX + 8], err[1024];
-  const char *exe = kp_cli_exe_dir();
-  snprintf(near, sizeof near, "%s/../lib", exe);
-  kp_gpudb *db = NULL;
-  if (o->db)
-    db = kp_gpudb_open(o->db, err, sizeof err);
-  else if (kp_gpudb_locate(*exe ? near : NULL, path, sizeof path) == 0)
-    db = kp_gpudb_open(path, err, sizeof err);
-  kp_gpu *g = db ? malloc(sizeof *g) : NULL;
-  if (g && kp_gpudb_for_arch(db, "sm_90", g, err, sizeof err) == 0)
-    snprintf(gpu, sizeof gpu, " (%s)", g->id);
-  free(g);
-  if (db)
-    kp_gpudb_close(db);
-  fprintf(stderr,
-          "kperf: check: %s%s name%s no GPU arch (none, or -arch=native): analysed for the GPU "
-          "of sm_90%s; name one with --gpu NAME (or the file's #pragma kperf gpu)\n",
-          first, n > 1 ? " and other files" : "", n > 1 ? "" : "s", gpu);
-}
-
-/* --save FILE: the snapshot of the analysed files (snapshot.h), from the
- * predictions and the model the plugin wrote for each and the merged log. */
-static int save_snapshot(const options *o, const cJSON *log, const job *jobs, size_t njobs,
-                         const char *cwd) {
-  char root[PATH_MAX], err[512];
-  if (!realpath(o->root ? o->root : cwd, root))
-    snprintf(root, sizeof root, "%s", o->root ? o->root : cwd);
-  char *plain = cJSON_Print(log);
-  char *rooted = plain ? kp_sarif_relocate(plain, NULL, root, err, sizeof err) : NULL;
-  free(plain);
-  kp_snapshot_tu *tus = calloc(njobs + 1, sizeof *tus);
-  size_t n = 0;
-  for (size_t i = 0; tus && i < njobs; i++) {
-    if (!jobs[i].analysed)
-      continue;
-    tus[n].directory = jobs[i].directory;
-    tus[n].predict = kp_cli_read_file(jobs[i].predict, NULL);
-    tus[n].model = kp_cli_read_file(jobs[i].model, NULL);
-    n++;
-  }
-  int rc = -1;
-  if (!rooted || !tus)
-    snprintf(err, sizeof err, "out of memory");
-  else
-    rc = kp_snapshot_write(o->save, root, tus, n, rooted, err, sizeof err);
-  if (rc != 0)
-    kp_cli_error("check: --save: %s", err);
-  for (size_t i = 0; i < n; i++) {
-    free((char *)tus[i].predict);
-    free((char *)tus[i].model);
-  }
-  free(tus);
-  free(rooted);
-  return rc;
-}
 
 static void remove_tmp(job *jobs, size_t n) {
   for (size_t i = 0; i < n; i++) {
@@ -528,114 +100,6 @@ static void remove_tmp(job *jobs, size_t n) {
   }
   rmdir(tmp_dir);
   tmp_live = 0;
-}
-
-static int parse_args(int argc, char **argv, options *o) {
-  memset(o, 0, sizeof *o);
-  for (int i = 1; i < argc; i++) {
-    int r;
-    const char *v;
-    if (strcmp(argv[i], "--werror") == 0) {
-      o->werror = 1;
-    } else if (strcmp(argv[i], "--remarks") == 0) {
-      o->remarks = 1;
-    } else if (strcmp(argv[i], "--no-nvcc-compat") == 0) {
-      o->no_compat = 1;
-    } else if (strcmp(argv[i], "--allow-no-gpu") == 0) {
-      o->allow_no_gpu = 1;
-    } else if (strcmp(argv[i], "--merge") == 0) {
-      o->merge = 1;
-    } else if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0) {
-      o->verbose = 1;
-    } else if (starts(argv[i], "-p") && argv[i][1] == 'p' && argv[i][2] && argv[i][2] != '=') {
-      o->build = argv[i] + 2;
-    } else if (starts(argv[i], "-j") && argv[i][2]) {
-      if (kp_cli_int("-j", argv[i] + 2, 4096, 0, &o->jobs) != 0)
-        return -1;
-    } else if ((r = kp_cli_opt(argc, argv, &i, "-p", &o->build)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--sarif", &o->sarif)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--save", &o->save)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--root", &o->root)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--gpu", &o->gpu)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--db", &o->db)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--checks", &o->checks)) ||
-               (r = kp_cli_opt(argc, argv, &i, "--cache", &o->cache))) {
-      if (r < 0)
-        return -1;
-    } else if ((r = kp_cli_opt(argc, argv, &i, "-j", &v))) {
-      if (r < 0 || kp_cli_int("-j", v, 4096, 0, &o->jobs) != 0)
-        return -1;
-    } else if ((r = kp_cli_opt(argc, argv, &i, "--shard", &v))) {
-      if (r < 0)
-        return -1;
-      const char *slash = strchr(v, '/');
-      char part[32];
-      if (slash && (size_t)(slash - v) < sizeof part) {
-        memcpy(part, v, (size_t)(slash - v));
-        part[slash - v] = 0;
-      }
-      if (!slash || (size_t)(slash - v) >= sizeof part ||
-          kp_cli_int("--shard", part, 1000000, 0, &o->shard_i) != 0 ||
-          kp_cli_int("--shard", slash + 1, 1000000, 0, &o->shard_n) != 0 || o->shard_i < 1 ||
-          o->shard_i > o->shard_n) {
-        kp_cli_error("check: bad --shard '%s': expected I/N with 1 <= I <= N, e.g. --shard 2/4",
-                     v);
-        return -1;
-      }
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      kp_cli_error("check: unknown option '%s' (see 'kperf check --help')", argv[i]);
-      return -1;
-    } else if (sl_push(&o->files, argv[i])) {
-      kp_cli_error("check: out of memory");
-      return -1;
-    }
-  }
-  if (!o->cache && getenv("KPERF_CACHE_DIR") && *getenv("KPERF_CACHE_DIR"))
-    o->cache = getenv("KPERF_CACHE_DIR");
-  if (o->merge) {
-    if (o->build || o->shard_n || o->save || o->root || o->gpu || o->db || o->checks) {
-      kp_cli_error("check: --merge reads SARIF logs of kperf check: -p, --shard, --save, --root, "
-                   "--gpu, --db and --checks belong to the runs that wrote them");
-      return -1;
-    }
-    if (!o->files.n) {
-      kp_cli_error("check: --merge: name the SARIF logs to merge (kperf check --shard I/N "
-                   "--sarif FILE wrote them)");
-      return -1;
-    }
-    return 0;
-  }
-  if (!o->build) {
-    kp_cli_error("check: name the build directory with -p BUILD_DIR (it holds "
-                 "compile_commands.json; see 'kperf check --help')");
-    return -1;
-  }
-  if (o->checks) {
-    char err[512];
-    if (kp_check_filter_check(o->checks, err, sizeof err) != 0) {
-      kp_cli_error("check: bad --checks '%s': %s", o->checks, err);
-      return -1;
-    }
-  }
-  if (o->gpu) {
-    /* A GPU that cannot be had is said once here, not once per file. */
-    kp_gpudb *db = kp_cli_open_db(o->db);
-    if (!db)
-      return -1;
-    kp_gpu g;
-    char err[512];
-    int rc = kp_gpudb_find(db, o->gpu, &g, err, sizeof err);
-    kp_gpudb_close(db);
-    if (rc != 0) {
-      kp_cli_error("check: --gpu: %s", err);
-      return -1;
-    }
-  }
-  if (o->jobs == 0) {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    o->jobs = n > 0 ? n : 1;
-  }
-  return 0;
 }
 
 /* --cache: the jobs whose outputs are kept are restored (cached = 1); the
@@ -727,7 +191,7 @@ static int merge_run(const options *o) {
     }
   }
   counts c = {0, 0, 0};
-  print_results(log, o, &c);
+  check_print_results(log, o, &c);
   fflush(stdout);
   int write_failed = o->sarif && kp_write_atomic(o->sarif, canon, err, sizeof err) != 0;
   if (write_failed)
@@ -761,7 +225,7 @@ out:
  * options and the per-entry results. */
 static int check_run(int argc, char **argv) {
   options o;
-  if (parse_args(argc, argv, &o) != 0) {
+  if (check_parse_args(argc, argv, &o) != 0) {
     sl_free(&o.files);
     return CHECK_ERROR;
   }
@@ -980,7 +444,7 @@ static int check_run(int argc, char **argv) {
 
   kp_check_cache cache;
   int caching = o.cache && cache_lookup(&cache, &o, jobs, njobs, clang, plugin) == 0;
-  run_jobs(jobs, njobs, o.jobs, isatty(2));
+  check_run_jobs(jobs, njobs, o.jobs, isatty(2));
   if (caching)
     cache_keep(&cache, &o, jobs, njobs);
 
@@ -1003,7 +467,7 @@ static int check_run(int argc, char **argv) {
                       : NULL;
     long long errors = 0, kernels = 0;
     if (sarif && j->status != 0)
-      model_counts(j->model, j->out, &errors, &kernels);
+      check_model_counts(j->model, j->out, &errors, &kernels);
     if (sarif && j->status != 0 && errors > 0 && kernels == 0) {
       free(sarif);
       sarif = NULL;
@@ -1017,7 +481,7 @@ static int check_run(int argc, char **argv) {
       /* No GPU database or no GPU: the plugin checked nothing and its log
        * says why (an execution that did not succeed). */
       char nothing[PATH_MAX + 1024];
-      if (sarif_nothing_checked(abs, nothing, sizeof nothing)) {
+      if (check_sarif_nothing_checked(abs, nothing, sizeof nothing)) {
         no_gpu++;
         printf("%s: warning: %s\n", j->shown, nothing);
       } else if (j->no_arch) {
@@ -1071,7 +535,7 @@ static int check_run(int argc, char **argv) {
     else
       snprintf(why, sizeof why, "clang wrote no kperf report (exit status %d)", j->status);
     if (!j->error && j->status > 0 && j->status < 128 && !errors)
-      model_counts(j->model, j->out, &errors, &kernels);
+      check_model_counts(j->model, j->out, &errors, &kernels);
     if (!j->error && j->status > 0 && j->status < 128 && errors)
       snprintf(why + strlen(why), sizeof why - strlen(why),
                ": %lld error%s and no kernel kperf could read", errors, errors == 1 ? "" : "s");
@@ -1141,7 +605,7 @@ static int check_run(int argc, char **argv) {
    * logs of the shards of the run merged with --merge. */
   char *plain = o.sarif ? cJSON_Print(log) : NULL;
   counts c = {0, 0, 0};
-  print_results(log, &o, &c);
+  check_print_results(log, &o, &c);
   fflush(stdout);
   int write_failed = 0;
   if (o.sarif) {
@@ -1157,11 +621,11 @@ static int check_run(int argc, char **argv) {
     free(rooted);
   }
   free(plain);
-  if (o.save && save_snapshot(&o, log, jobs, njobs, cwd) != 0)
+  if (o.save && check_save_snapshot(&o, log, jobs, njobs, cwd) != 0)
     write_failed = 1;
   cJSON_Delete(log);
   if (no_arch)
-    say_no_arch(&o, no_arch, no_arch_file);
+    check_say_no_arch(&o, no_arch, no_arch_file);
   size_t analysed = njobs - failed - no_gpu;
   fprintf(stderr, "kperf: %zu file%s analysed", analysed, analysed == 1 ? "" : "s");
   if (despite)

@@ -2,33 +2,13 @@
  * kernel, the block sizes ranked, and the same launch on several GPUs.  Each
  * runs clang with the plugin (plugin_run.c), which predicts the requested
  * launch (-fplugin-arg-kperf-predict-launch) and writes JSON
- * (-fplugin-arg-kperf-predict; schema: docs/checks/launch.md). */
+ * (-fplugin-arg-kperf-predict; schema: docs/checks/launch.md).
+ *
+ * This file: the options, the runs, the printed prediction, --sites and
+ * --batch; the ranking of recommend is predict_recommend.c's.  Uses
+ * predict_cmd.h (cli.h, plugin_run.h) and the layers below. */
 #define _POSIX_C_SOURCE 200809L
-#include <cjson/cJSON.h>
-#include <errno.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "cli.h"
-#include "kperf/launch.h"
-#include "kperf/report.h"
-#include "plugin_run.h"
-
-enum { CMD_PREDICT = 0, CMD_RECOMMEND, CMD_COMPARE };
-
-typedef struct popts {
-  int cmd;
-  const char *file, *kernel, *gpu, *gpus, *db, *model, *plot, *batch;
-  const char *ptxas_cache, *cuda_path; /* --ptxas-cache DIR, --cuda-path DIR */
-  int ptxas;                           /* --ptxas: KP_PTXAS_AUTO (default), _NVCC, _OFF */
-  char *ptxas_file;                    /* the facts given to the plugin (removed at the end) */
-  long long grid[3], block[3], smem, problem, max_blocks;
-  int has_grid, has_block, json, sites;
-  kp_strlist plugin; /* -fplugin-arg-kperf-... flags */
-  kp_strlist clang;  /* -D, -I and the arguments after "--" */
-} popts;
+#include "predict_cmd.h"
 
 static void predict_help(FILE *out) {
   fputs("usage: kperf predict FILE.cu --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--smem B]\n"
@@ -311,7 +291,7 @@ static cJSON *run_one(popts *o, const char *gpu, cJSON **root) {
   return found;
 }
 
-static void fmt_us(double us, char *buf, size_t n) {
+void predict_fmt_us(double us, char *buf, size_t n) {
   if (!isfinite(us))
     snprintf(buf, n, "unknown");
   else if (us >= 1e6)
@@ -415,7 +395,7 @@ static void print_launch(const cJSON *l, const char *tail) {
 
 static void print_prediction(const cJSON *l) {
   char t[32], tail[48];
-  fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
+  predict_fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
   snprintf(tail, sizeof tail, ": predicted %s", t);
   print_launch(l, tail);
   if (!check_ok(l))
@@ -433,8 +413,8 @@ static void print_prediction(const cJSON *l) {
   const cJSON *bd = cJSON_GetObjectItemCaseSensitive(l, "breakdown");
   if (bd) {
     char a[32], b[32];
-    fmt_us(kp_json_num(bd, "launch_us", NAN), a, sizeof a);
-    fmt_us(kp_json_num(bd, "exec_us", NAN), b, sizeof b);
+    predict_fmt_us(kp_json_num(bd, "launch_us", NAN), a, sizeof a);
+    predict_fmt_us(kp_json_num(bd, "exec_us", NAN), b, sizeof b);
     printf("  breakdown: launch %s + execution %s (%.6g cycles at %.0f MHz)\n", a, b,
            kp_json_num(bd, "exec_cycles", NAN), kp_json_num(bd, "clock_mhz", NAN));
     printf("  per thread: %.6g instructions, %.6g global bytes (%.3g uncoalesced excess), "
@@ -453,7 +433,7 @@ static void print_prediction(const cJSON *l) {
     printf("  all models:");
     cJSON_ArrayForEach(m, ms) {
       char x[32];
-      fmt_us(cJSON_IsNumber(m) ? m->valuedouble : NAN, x, sizeof x);
+      predict_fmt_us(cJSON_IsNumber(m) ? m->valuedouble : NAN, x, sizeof x);
       printf(" %s %s;", m->string, x);
     }
     printf("\n");
@@ -461,181 +441,6 @@ static void print_prediction(const cJSON *l) {
   const char *note = kp_json_str(l, "note", "");
   if (*note)
     printf("  notes: %s\n", note);
-}
-
-/* ------------------------------------------------------------ recommend */
-
-typedef struct rank_row {
-  const cJSON *c;
-  double t, W, vI;
-} rank_row;
-
-static int by_time;
-
-static int rank_cmp(const void *a, const void *b) {
-  const rank_row *x = a, *y = b;
-  if (by_time) {
-    int fx = isfinite(x->t), fy = isfinite(y->t);
-    if (fx != fy)
-      return fx ? -1 : 1;
-    if (fx && x->t != y->t)
-      return x->t < y->t ? -1 : 1;
-  } else {
-    if (x->W != y->W)
-      return x->W < y->W ? -1 : 1;
-    if (x->vI != y->vI)
-      return x->vI < y->vI ? -1 : 1;
-  }
-  return kp_json_num(x->c, "block", NAN) < kp_json_num(y->c, "block", NAN) ? -1 : 1;
-}
-
-static int write_plot(const char *path, const rank_row *rows, size_t n, const rank_row *best,
-                      const char *title) {
-  /* rows in block order for the line */
-  double xmin = 1e300, xmax = -1e300, ymax = 0;
-  for (size_t i = 0; i < n; i++) {
-    double x = kp_json_num(rows[i].c, "block", NAN);
-    xmin = x < xmin ? x : xmin;
-    xmax = x > xmax ? x : xmax;
-    if (isfinite(rows[i].t) && rows[i].t > ymax)
-      ymax = rows[i].t;
-  }
-  if (ymax <= 0 || xmax <= xmin)
-    return -1;
-  FILE *f = fopen(path, "w");
-  if (!f)
-    return -1;
-  const double W = 720, H = 420, L = 80, R = 20, T = 40, B = 60;
-  const double pw = W - L - R, ph = H - T - B;
-#define PX(x) (L + ((x) - xmin) / (xmax - xmin) * pw)
-#define PY(y) (T + ph - (y) / (ymax * 1.1) * ph)
-  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-             "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
-             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-          W, H, W, H);
-  fprintf(f, "<text x=\"%.0f\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">", W / 2);
-  for (const char *s = title; *s; s++)
-    fputs(*s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : (char[2]){*s, 0}, f);
-  fprintf(f, "</text>\n");
-  fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T + ph,
-          L + pw, T + ph);
-  fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n", L, T, L,
-          T + ph);
-  for (int i = 0; i <= 4; i++) {
-    double y = ymax * 1.1 * i / 4;
-    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", L, PY(y),
-            L + pw, PY(y));
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, PY(y) + 4, y);
-  }
-  for (double x = 128; x <= xmax; x += 128)
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.0f</text>\n", PX(x),
-            T + ph + 18, x);
-  fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">threads per block</text>\n",
-          L + pw / 2, H - 14);
-  fprintf(f, "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.1f)\">"
-             "predicted time (us)</text>\n",
-          T + ph / 2, T + ph / 2);
-  fprintf(f, "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"");
-  for (size_t i = 0; i < n; i++)
-    if (isfinite(rows[i].t))
-      fprintf(f, "%.1f,%.1f ", PX(kp_json_num(rows[i].c, "block", NAN)), PY(rows[i].t));
-  fprintf(f, "\"/>\n");
-  if (best && isfinite(best->t)) {
-    double bx = PX(kp_json_num(best->c, "block", NAN)), by = PY(best->t);
-    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" stroke=\"#d62728\" "
-               "stroke-width=\"2\"/>\n",
-            bx, by);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d62728\" text-anchor=\"middle\">recommended: "
-               "%.0f threads</text>\n",
-            bx, by - 12, kp_json_num(best->c, "block", NAN));
-  }
-  fprintf(f, "</svg>\n");
-#undef PX
-#undef PY
-  return fclose(f) == 0 ? 0 : -1;
-}
-
-static int row_block_cmp(const void *a, const void *b) {
-  double x = kp_json_num(((const rank_row *)a)->c, "block", NAN), y = kp_json_num(((const rank_row *)b)->c, "block", NAN);
-  return x < y ? -1 : x > y;
-}
-
-static int recommend(popts *o, const cJSON *l) {
-  const cJSON *cands = cJSON_GetObjectItemCaseSensitive(l, "candidates"), *c;
-  size_t n = (size_t)cJSON_GetArraySize(cands);
-  if (n == 0) {
-    kp_cli_error("recommend: no prediction for %s: %s", o->kernel,
-                 *kp_json_str(l, "why", "") ? kp_json_str(l, "why", "") : "the launch could not be predicted");
-    return KP_EXIT_FAIL;
-  }
-  rank_row *rows = calloc(n, sizeof *rows);
-  if (!rows)
-    return KP_EXIT_FAIL;
-  size_t k = 0, finite = 0;
-  cJSON_ArrayForEach(c, cands) {
-    rows[k].c = c;
-    rows[k].t = kp_json_num(c, "predicted_us", NAN);
-    rows[k].W = kp_json_num(c, "W", NAN);
-    rows[k].vI = kp_json_num(c, "v_over_I", NAN);
-    finite += isfinite(rows[k].t);
-    k++;
-  }
-  by_time = finite > 0;
-  qsort(rows, n, sizeof *rows, rank_cmp);
-  const cJSON *rs = cJSON_GetObjectItemCaseSensitive(l, "reshape");
-  int safe = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rs, "ok"));
-  if (o->json) {
-    cJSON *out = cJSON_CreateObject();
-    cJSON_AddStringToObject(out, "kernel", kp_json_str(l, "kernel", ""));
-    cJSON_AddStringToObject(out, "gpu", kp_json_str(l, "gpu", ""));
-    cJSON_AddStringToObject(out, "model", kp_json_str(l, "model", ""));
-    cJSON_AddNumberToObject(out, "problem_size", (double)o->problem);
-    cJSON_AddStringToObject(out, "ranked_by", by_time ? "predicted_us" : "W, v_over_I");
-    cJSON_AddStringToObject(out, "registers_from", kp_json_str(l, "registers_from", ""));
-    cJSON_AddNumberToObject(out, "registers_per_thread", kp_json_num(l, "registers_per_thread", NAN));
-    cJSON_AddNumberToObject(out, "spill_bytes", kp_json_num(l, "spill_bytes", NAN));
-    cJSON_AddBoolToObject(out, "reshape_safe", safe);
-    cJSON_AddStringToObject(out, "reshape_why", kp_json_str(rs, "why", ""));
-    cJSON *arr = cJSON_AddArrayToObject(out, "ranking");
-    for (size_t i = 0; i < n; i++)
-      cJSON_AddItemToArray(arr, cJSON_Duplicate(rows[i].c, 1));
-    kp_cli_print_json(out);
-  } else {
-    printf("%s on %s (%s model), problem size %lld: block sizes ranked by %s\n",
-           kp_json_str(l, "kernel", ""), kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), o->problem,
-           by_time ? "predicted time" : "Qu's (W, v/I): the model's time is unknown for this GPU");
-    if (!safe)
-      printf("warning: kperf cannot confirm the kernel works with other block sizes: %s\n",
-             kp_json_str(rs, "why", ""));
-    printf("%4s  %6s  %9s  %12s  %9s  %6s  %6s  %6s\n", "rank", "block", "grid", "predicted",
-           "occupancy", "W", "I", "v/I");
-    for (size_t i = 0; i < n; i++) {
-      char t[32];
-      fmt_us(rows[i].t, t, sizeof t);
-      printf("%4zu  %6.0f  %9.0f  %12s  %8.0f%%  %6.4g  %6.4g  %6.4g\n", i + 1,
-             kp_json_num(rows[i].c, "block", NAN), kp_json_num(rows[i].c, "grid", NAN), t,
-             100 * kp_json_num(rows[i].c, "occupancy", NAN), rows[i].W, kp_json_num(rows[i].c, "I", NAN), rows[i].vI);
-    }
-    if (*kp_json_str(l, "registers_from", ""))
-      printf("registers: %.0f per thread (%s), %.6g spill bytes per thread\n",
-             kp_json_num(l, "registers_per_thread", NAN), kp_json_str(l, "registers_from", ""), kp_json_num(l, "spill_bytes", NAN));
-  }
-  int rc = KP_EXIT_OK;
-  if (o->plot) {
-    const rank_row best = rows[0];
-    qsort(rows, n, sizeof *rows, row_block_cmp);
-    char title[512];
-    snprintf(title, sizeof title, "%s on %s (%s model), N = %lld", kp_json_str(l, "kernel", ""),
-             kp_json_str(l, "gpu", ""), kp_json_str(l, "model", ""), o->problem);
-    if (write_plot(o->plot, rows, n, &best, title) != 0) {
-      kp_cli_error("recommend: cannot write the plot %s (%s)", o->plot,
-                   by_time ? strerror(errno) : "no predicted times to plot");
-      rc = KP_EXIT_FAIL;
-    }
-  }
-  free(rows);
-  return rc;
 }
 
 /* ------------------------------------------------------------ commands */
@@ -794,7 +599,7 @@ static int run_cmd(int cmd, int argc, char **argv) {
     cJSON *l = run_one(&o, o.gpu ? o.gpu : "h100", &root);
     if (l) {
       if (cmd == CMD_RECOMMEND)
-        rc = recommend(&o, l);
+        rc = predict_recommend(&o, l);
       else if (o.json) {
         cJSON *d = launch_copy(l);
         cJSON_AddStringToObject(d, "file", kp_json_str(root, "file", ""));
@@ -830,7 +635,7 @@ static int run_cmd(int cmd, int argc, char **argv) {
       cJSON_AddItemToArray(arr, launch_copy(l));
     } else {
       char t[32];
-      fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
+      predict_fmt_us(kp_json_num(l, "predicted_us", NAN), t, sizeof t);
       const cJSON *occ = cJSON_GetObjectItemCaseSensitive(l, "occupancy");
       printf("%-12s  %12s  %8.0f%%  %7.3g  %-12s  %.4g / %.4g / %.4g\n", kp_json_str(l, "gpu", ""), t,
              100 * kp_json_num(occ, "occupancy", NAN), kp_json_num(l, "waves", NAN), kp_json_str(l, "bound", ""), kp_json_num(l, "W", NAN),

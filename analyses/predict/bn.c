@@ -45,6 +45,7 @@
  * latency_overlap).  The prediction names the limit and the runner-up
  * with the ratio of their times. */
 #include "kperf/predict.h"
+#include "bn.h"
 #include "kperf/count.h"
 
 #include <math.h>
@@ -64,13 +65,14 @@ static const char *const rfield[R_COUNT] = {
     "bn_sfu_cycles",   "bn_conv_cycles",   "bn_issue_cycles", "bn_shared_cycles", "bn_ldst_cycles",
     "bn_fp32_ldst_cycles", "bn_l2_cycles", "bn_llc_cycles",   "bn_dram_cycles",
     "bn_dispatch_cycles", "bn_latency_cycles"};
-_Static_assert((int)R_COUNT == (int)KP_BN_RESOURCES, "kp_prediction.bn_cycles holds every resource");
+_Static_assert((int)R_COUNT == (int)KP_BN_RESOURCES, "kp_bn_detail.bn_cycles holds every resource");
 
 static int fields(const kp_prediction *p, kp_model_field *f) {
+  const kp_bn_detail *own = kp_cdetail_bn(p);
   int n = 0;
   for (int r = 0; r < R_COUNT; r++)
-    if (p->bn_cycles[r] > 0)
-      f[n++] = (kp_model_field){rfield[r], p->bn_cycles[r]};
+    if (own->bn_cycles[r] > 0)
+      f[n++] = (kp_model_field){rfield[r], own->bn_cycles[r]};
   return n;
 }
 
@@ -261,6 +263,7 @@ static double l1_bytes_free(const kp_gpu *gpu, const kp_predict_input *in, doubl
  * latency, stores, the bound); each term reads those before it, and the
  * breakdown the JSON prints is filled as they are computed. */
 static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+  kp_bn_detail *own = kp_detail_bn(out);
   const kp_model_facts *f = &out->facts;
   bn_ctx c;
   memset(&c, 0, sizeof c);
@@ -551,7 +554,7 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     }
   }
   for (int r = 0; r < R_COUNT; r++)
-    out->bn_cycles[r] = sum[r];
+    own->bn_cycles[r] = sum[r];
   out->exec_cycles = cycles;
   out->bound = b1 >= 0 && sum[b1] > 0 ? rname[b1] : "unknown";
   out->bound2 = b2 >= 0 && sum[b2] > 0 ? rname[b2] : "";
@@ -562,4 +565,4 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   return 0;
 }
 
-const kp_model_def kp_model_def_bn = {"bn", "bottleneck: the busiest pipe, memory level or latency per wave", predict, fields};
+const kp_model_def kp_model_def_bn = {"bn", "bottleneck: the busiest pipe, memory level or latency per wave", predict, fields, NULL};

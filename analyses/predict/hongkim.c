@@ -16,20 +16,23 @@
  *                one warp memory instruction that reach DRAM
  */
 #include "kperf/predict.h"
+#include "hongkim.h"
 
 #include <math.h>
 
 static int fields(const kp_prediction *p, kp_model_field *f) {
-  f[0] = (kp_model_field){"hk_case", p->hk_case};
-  f[1] = (kp_model_field){"hk_mwp", p->hk_mwp};
-  f[2] = (kp_model_field){"hk_cwp", p->hk_cwp};
-  f[3] = (kp_model_field){"hk_n", p->hk_n};
-  f[4] = (kp_model_field){"hk_mem_cycles", p->hk_mem_cycles};
-  f[5] = (kp_model_field){"hk_comp_cycles", p->hk_comp_cycles};
+  const kp_hongkim_detail *own = kp_cdetail_hongkim(p);
+  f[0] = (kp_model_field){"hk_case", own->hk_case};
+  f[1] = (kp_model_field){"hk_mwp", own->hk_mwp};
+  f[2] = (kp_model_field){"hk_cwp", own->hk_cwp};
+  f[3] = (kp_model_field){"hk_n", own->hk_n};
+  f[4] = (kp_model_field){"hk_mem_cycles", own->hk_mem_cycles};
+  f[5] = (kp_model_field){"hk_comp_cycles", own->hk_comp_cycles};
   return 6;
 }
 
 static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+  kp_hongkim_detail *own = kp_detail_hongkim(out);
   (void)gpu;
   const kp_model_facts *f = &out->facts;
   double P = f->sub_partitions;
@@ -38,22 +41,22 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   double active_sms = fmin(nsm, G);
   double N = per_sm * f->warps_per_block;
   double rep = G / (per_sm * active_sms);
-  out->hk_n = N;
-  out->hk_rep = rep;
+  own->hk_n = N;
+  own->hk_rep = rep;
 
   double comp = 0;
   for (int c = 0; c < KP_I_COUNT; c++)
     if (in->count[c] > 0)
       comp += in->count[c] * f->issue[c];
   comp /= P;
-  out->hk_comp_cycles = comp;
+  own->hk_comp_cycles = comp;
 
   double mem_insts = f->global_insts;
   if (!(mem_insts > 0)) {
     /* No global memory: every warp's instructions issue one after another. */
-    out->hk_case = 0;
-    out->hk_mem_cycles = 0;
-    out->hk_mwp = out->hk_cwp = NAN;
+    own->hk_case = 0;
+    own->hk_mem_cycles = 0;
+    own->hk_mwp = own->hk_cwp = NAN;
     out->exec_cycles = comp * N * rep;
     out->bound = "issue";
     return 0;
@@ -108,12 +111,12 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   double mem_cycles = mem_l_unc * n_unc + mem_l_coal * n_coal;
   double cwp_full = comp > 0 ? (mem_cycles + comp) / comp : INFINITY;
   double cwp = fmin(cwp_full, N);
-  out->hk_mem_l = mem_l;
-  out->hk_departure_delay = departure;
-  out->hk_mwp_peak_bw = peak;
-  out->hk_mwp = mwp;
-  out->hk_cwp = cwp;
-  out->hk_mem_cycles = mem_cycles;
+  own->hk_mem_l = mem_l;
+  own->hk_departure_delay = departure;
+  own->hk_mwp_peak_bw = peak;
+  own->hk_mwp = mwp;
+  own->hk_cwp = cwp;
+  own->hk_mem_cycles = mem_cycles;
 
   /* (MWP - 1) counts the other warps' overlapped computation; MWP < 1 (less
    * bandwidth than one warp needs) adds none. */
@@ -121,23 +124,23 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   double tol = 1e-9 * N;
   double exec;
   if (fabs(mwp - N) <= tol && fabs(cwp - N) <= tol) {
-    out->hk_case = 1; /* not enough warps to hide anything */
+    own->hk_case = 1; /* not enough warps to hide anything */
     exec = (mem_cycles + comp + comp / mem_insts * others) * rep;
     out->bound = "latency";
   } else if (cwp >= mwp || comp > mem_cycles) {
-    out->hk_case = 2; /* memory-bound */
+    own->hk_case = 2; /* memory-bound */
     exec = (mem_cycles * N / mwp + comp / mem_insts * others) * rep;
     out->bound = w_unc >= 0.5 ? "uncoalesced" : "dram";
   } else {
-    out->hk_case = 3; /* compute-bound */
+    own->hk_case = 3; /* compute-bound */
     exec = (mem_l + comp * N) * rep;
     out->bound = "issue";
   }
   /* Synch_cost = Departure_delay * (MWP - 1) * #synch_insts *
    *              #Active_blocks_per_SM * #Rep */
-  out->hk_sync_cycles = in->syncs > 0 ? departure * others * in->syncs * per_sm * rep : 0;
-  out->exec_cycles = exec + out->hk_sync_cycles;
+  own->hk_sync_cycles = in->syncs > 0 ? departure * others * in->syncs * per_sm * rep : 0;
+  out->exec_cycles = exec + own->hk_sync_cycles;
   return 0;
 }
 
-const kp_model_def kp_model_def_hongkim = {"hongkim", "model 003, Hong & Kim 2009: memory and computation warp parallelism", predict, fields};
+const kp_model_def kp_model_def_hongkim = {"hongkim", "model 003, Hong & Kim 2009: memory and computation warp parallelism", predict, fields, NULL};

@@ -16,17 +16,20 @@
  *   R    the SM clock (exec_cycles is T(K) * R).
  */
 #include "kperf/predict.h"
+#include "kolpakov.h"
 
 #include <math.h>
 
 static int fields(const kp_prediction *p, kp_model_field *f) {
-  f[0] = (kp_model_field){"kol_nb", p->kol_nb};
-  f[1] = (kp_model_field){"kol_ct", p->kol_ct};
-  f[2] = (kp_model_field){"kol_depth", p->kol_depth};
+  const kp_kolpakov_detail *own = kp_cdetail_kolpakov(p);
+  f[0] = (kp_model_field){"kol_nb", own->kol_nb};
+  f[1] = (kp_model_field){"kol_ct", own->kol_ct};
+  f[2] = (kp_model_field){"kol_depth", own->kol_depth};
   return 3;
 }
 
 static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+  kp_kolpakov_detail *own = kp_detail_kolpakov(out);
   const kp_model_facts *f = &out->facts;
   double nb = ceil((double)in->grid_blocks / f->sm_count);
   double nw = f->warps_per_block, nt = f->warp_size;
@@ -45,11 +48,11 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     else
       kp_prediction_note(out, "kolpakov: pipeline depth = FP32 latency (%g)", d);
   }
-  out->kol_nb = nb;
-  out->kol_nw = nw;
-  out->kol_ct = ct;
-  out->kol_nc = nc;
-  out->kol_depth = d;
+  own->kol_nb = nb;
+  own->kol_nw = nw;
+  own->kol_ct = ct;
+  own->kol_nc = nc;
+  own->kol_depth = d;
   out->exec_cycles = nb * nw * nt * ct / (nc * d);
   out->bound = "issue"; /* a throughput model: all thread-cycles over the cores */
 
@@ -71,4 +74,4 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   return 0;
 }
 
-const kp_model_def kp_model_def_kolpakov = {"kolpakov", "model 004, Kolpakov et al.: Kothapalli's formula", predict, fields};
+const kp_model_def kp_model_def_kolpakov = {"kolpakov", "model 004, Kolpakov et al.: Kothapalli's formula", predict, fields, NULL};

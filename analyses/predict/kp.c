@@ -24,6 +24,7 @@
  *     demand, zero or NaN bandwidth, NaN latencies) can make it loop longer.
  */
 #include "kperf/predict.h"
+#include "kp.h"
 
 #include <math.h>
 #include <string.h>
@@ -156,13 +157,15 @@ static double wave_time(wave_ctx *c, long long blocks, long long bsm, const char
 }
 
 static int fields(const kp_prediction *p, kp_model_field *f) {
-  f[0] = (kp_model_field){"kp_wave_cycles", p->kp_wave_cycles};
-  f[1] = (kp_model_field){"kp_last_wave_cycles", p->kp_last_wave_cycles};
-  f[2] = (kp_model_field){"kp_time_sync", p->kp_time_sync};
+  const kp_kp_detail *own = kp_cdetail_kp(p);
+  f[0] = (kp_model_field){"kp_wave_cycles", own->kp_wave_cycles};
+  f[1] = (kp_model_field){"kp_last_wave_cycles", own->kp_last_wave_cycles};
+  f[2] = (kp_model_field){"kp_time_sync", own->kp_time_sync};
   return 3;
 }
 
 static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+  kp_kp_detail *own = kp_detail_kp(out);
   (void)gpu; /* the facts carry what the model needs of it */
   const kp_model_facts *f = &out->facts;
   wave_ctx c;
@@ -182,7 +185,7 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
       kp_prediction_note(out, "delay_dep: one integer issue delay (%g cycles)", dd);
   }
   c.tsync = in->syncs > 0 ? in->syncs * dd * (in->block_threads - 1) : 0;
-  out->kp_time_sync = c.tsync;
+  own->kp_time_sync = c.tsync;
 
   /* Waves: full ones with every SM holding its resident blocks, then the rest. */
   long long per_wave = f->blocks_per_wave;
@@ -190,32 +193,32 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
   const char *bound = "unknown", *b2 = "unknown";
   double cycles = 0;
   if (full > 0) {
-    out->kp_wave_cycles = wave_time(&c, per_wave, out->occ.active_blocks_per_sm, &bound);
-    out->kp_lat_l1 = c.lat[LV_L1];
-    out->kp_lat_l2 = c.lat[LV_L2];
-    out->kp_lat_dram = c.lat[LV_DRAM];
-    out->kp_lat_uncoal = c.lat[LV_UNC];
-    cycles += (double)full * out->kp_wave_cycles;
+    own->kp_wave_cycles = wave_time(&c, per_wave, out->occ.active_blocks_per_sm, &bound);
+    own->kp_lat_l1 = c.lat[LV_L1];
+    own->kp_lat_l2 = c.lat[LV_L2];
+    own->kp_lat_dram = c.lat[LV_DRAM];
+    own->kp_lat_uncoal = c.lat[LV_UNC];
+    cycles += (double)full * own->kp_wave_cycles;
   }
   if (rest > 0) {
     long long bsm = (rest + f->sm_count - 1) / f->sm_count;
     double t = wave_time(&c, rest, bsm, &b2);
     if (full > 0) {
-      out->kp_last_wave_cycles = t;
+      own->kp_last_wave_cycles = t;
     } else {
-      out->kp_wave_cycles = t;
+      own->kp_wave_cycles = t;
       bound = b2;
-      out->kp_lat_l1 = c.lat[LV_L1];
-      out->kp_lat_l2 = c.lat[LV_L2];
-      out->kp_lat_dram = c.lat[LV_DRAM];
-      out->kp_lat_uncoal = c.lat[LV_UNC];
+      own->kp_lat_l1 = c.lat[LV_L1];
+      own->kp_lat_l2 = c.lat[LV_L2];
+      own->kp_lat_dram = c.lat[LV_DRAM];
+      own->kp_lat_uncoal = c.lat[LV_UNC];
     }
     cycles += t;
   }
-  out->kp_iterations = c.steps;
+  own->kp_iterations = c.steps;
   out->exec_cycles = c.ok ? cycles : NAN;
   out->bound = bound;
   return 0;
 }
 
-const kp_model_def kp_model_def_kp = {"kp", "model 000, Kleimenov & Popova 2021: waves of warps at L1/L2/DRAM latencies", predict, fields};
+const kp_model_def kp_model_def_kp = {"kp", "model 000, Kleimenov & Popova 2021: waves of warps at L1/L2/DRAM latencies", predict, fields, NULL};

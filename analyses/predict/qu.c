@@ -17,18 +17,27 @@
  * leaves K uncorrected.  Qu's k is the kernel's duration: no launch overhead.
  */
 #include "kperf/predict.h"
+#include "qu.h"
 
 #include <math.h>
 
 static int fields(const kp_prediction *p, kp_model_field *f) {
-  f[0] = (kp_model_field){"qu_K", p->qu_K};
-  f[1] = (kp_model_field){"qu_t_cycles", p->qu_t_cycles};
-  f[2] = (kp_model_field){"qu_S", p->qu_S};
-  f[3] = (kp_model_field){"qu_regime", p->qu_regime};
+  const kp_qu_detail *own = kp_cdetail_qu(p);
+  f[0] = (kp_model_field){"qu_K", own->qu_K};
+  f[1] = (kp_model_field){"qu_t_cycles", own->qu_t_cycles};
+  f[2] = (kp_model_field){"qu_S", own->qu_S};
+  f[3] = (kp_model_field){"qu_regime", own->qu_regime};
   return 4;
 }
 
+/* K, t and S are NaN until computed. */
+static void init(kp_prediction *out) {
+  kp_qu_detail *own = kp_detail_qu(out);
+  own->qu_K = own->qu_t_cycles = own->qu_S = NAN;
+}
+
 static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction *out) {
+  kp_qu_detail *own = kp_detail_qu(out);
   (void)gpu;
   const kp_model_facts *f = &out->facts;
   double t = 0, delay = 0;
@@ -43,29 +52,29 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     S = fmax(1.0 / a, t > 0 ? delay / (f->sub_partitions * t) : 0);
     kp_prediction_note(out, "qu: SPEF not given, estimated as %.4g", S);
   }
-  out->qu_t_cycles = t;
-  out->qu_S = S;
+  own->qu_t_cycles = t;
+  own->qu_S = S;
 
   double g = (double)in->grid_blocks, W = out->qu_W;
   double W1 = out->qu_W1, W2 = out->qu_W2, K;
   if (isnan(out->qu_A)) {
     kp_prediction_note(out, "qu: CUDA cores per SM unknown, no regime");
     K = NAN;
-    out->qu_regime = 0;
+    own->qu_regime = 0;
   } else if (g <= out->qu_A) {
-    out->qu_regime = 1;
+    own->qu_regime = 1;
     K = 1;
   } else if (W > a || !(W2 > W1)) {
-    out->qu_regime = 3;
+    own->qu_regime = 3;
     K = W * S;
   } else {
-    out->qu_regime = 2;
+    own->qu_regime = 2;
     K = 1 + (W2 * S - 1) / (W2 - W1) * (W - W1);
   }
-  out->qu_K = K;
+  own->qu_K = K;
   out->exec_cycles = K * t;
-  out->bound = out->qu_regime == 3 ? "issue" : "latency";
+  out->bound = own->qu_regime == 3 ? "issue" : "latency";
   return 0;
 }
 
-const kp_model_def kp_model_def_qu = {"qu", "model 001, Qu et al. 2020: warp-level features", predict, fields};
+const kp_model_def kp_model_def_qu = {"qu", "model 001, Qu et al. 2020: warp-level features", predict, fields, init};

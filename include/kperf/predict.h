@@ -52,7 +52,6 @@ typedef int (*kp_thread_time_fn)(void *user, const double lat[KP_I_COUNT],
                                  const double issue[KP_I_COUNT], double *time, double *delay);
 
 enum { KP_NSPACES = KP_SPACE_UNKNOWN + 1 };
-enum { KP_BN_RESOURCES = 16 };
 
 typedef struct kp_predict_input {
   /* The launch. */
@@ -171,6 +170,17 @@ typedef struct kp_model_facts {
   long long blocks_per_wave; /* active blocks per SM * SMs */
 } kp_model_facts;
 
+/* Room for a model's own numbers in kp_prediction (its detail): a model's
+ * header declares its struct with KP_MODEL_DETAIL, which fails to compile
+ * when the struct does not fit (then raise this). */
+enum { KP_MODEL_DETAIL_BYTES = 256 };
+typedef union kp_model_detail {
+  double align_double;
+  long long align_long;
+  void *align_pointer;
+  unsigned char bytes[KP_MODEL_DETAIL_BYTES];
+} kp_model_detail;
+
 typedef struct kp_prediction {
   kp_model_kind model;
   double predicted_us; /* launch_us + exec_us + transfer_us; NaN when unknown */
@@ -194,30 +204,14 @@ typedef struct kp_prediction {
   kp_model_facts facts;
   double thread_cycles, thread_delay; /* main thread at base latencies */
 
-  /* The bottleneck model: each resource's cycles summed over the waves
-   * (KP_BN_RESOURCES, in the order of analyses/predict/bn.c). */
-  double bn_cycles[KP_BN_RESOURCES];
+  /* Qu's features (model 001), computed for every model: v, W, I, v/I, D, A
+   * and the a, c, W1, W2 they come from. */
+  double qu_v, qu_W, qu_I, qu_v_over_I, qu_D, qu_A, qu_a, qu_c, qu_W1, qu_W2;
 
-  /* Model 000. */
-  double kp_time_sync;        /* per warp, cycles */
-  double kp_wave_cycles;      /* a full wave (or the only, partial one) */
-  double kp_last_wave_cycles; /* the partial last wave; 0 when none */
-  double kp_lat_l1, kp_lat_l2, kp_lat_dram, kp_lat_uncoal; /* after the fixed points
-                                                              (first wave) */
-  int kp_iterations;          /* fixed-point steps, all waves and levels */
-
-  /* Model 003 (Hong & Kim). */
-  int hk_case; /* 1: MWP == N == CWP, 2: memory-bound, 3: compute-bound, 0: no memory */
-  double hk_n, hk_mwp, hk_cwp, hk_mwp_peak_bw, hk_mem_l, hk_departure_delay;
-  double hk_mem_cycles, hk_comp_cycles, hk_rep, hk_sync_cycles;
-
-  /* Model 004 (Kolpakov). */
-  double kol_nb, kol_nw, kol_ct, kol_nc, kol_depth;
-
-  /* Model 001 (Qu): computed for every model (K, t, S only by qu). */
-  double qu_v, qu_W, qu_I, qu_v_over_I, qu_D, qu_A, qu_a, qu_c;
-  double qu_K, qu_t_cycles, qu_S, qu_W1, qu_W2;
-  int qu_regime; /* 1, 2, 3; 0 when not computed */
+  /* The model's own numbers: the struct its header defines
+   * (analyses/predict/<name>.h, KP_MODEL_DETAIL), zero unless the model's
+   * row initialises it. */
+  kp_model_detail detail;
 
   char note[512]; /* "; "-separated: fallbacks used, facts missing ("" none) */
 } kp_prediction;
@@ -249,6 +243,9 @@ typedef struct kp_model_def {
   /* The model's own numbers for the breakdown: up to KP_MODEL_MAX_FIELDS
    * into f; returns how many. */
   int (*fields)(const kp_prediction *p, kp_model_field *f);
+  /* Optional: sets the model's own numbers (out->detail) before anything is
+   * predicted (NULL: they start zero). */
+  void (*init)(kp_prediction *out);
 } kp_model_def;
 
 /* The registry row of a kind; NULL when out of range. */
@@ -260,6 +257,18 @@ const kp_model_def *kp_model_def_of(kp_model_kind kind);
 #undef KP_MODEL
 
 /* ---- Shared by the model files (not needed by callers). */
+/* In a model's header: its struct T of own numbers, kept in
+ * kp_prediction.detail, and its accessors kp_detail_<name>(p) and
+ * kp_cdetail_<name>(p) (const). */
+#define KP_MODEL_DETAIL(name, T)                                                        \
+  _Static_assert(sizeof(T) <= KP_MODEL_DETAIL_BYTES,                                    \
+                 #T " must fit in kp_prediction.detail (raise KP_MODEL_DETAIL_BYTES)"); \
+  static inline T *kp_detail_##name(kp_prediction *p) {                                 \
+    return (T *)(void *)p->detail.bytes;                                                \
+  }                                                                                     \
+  static inline const T *kp_cdetail_##name(const kp_prediction *p) {                    \
+    return (const T *)(const void *)p->detail.bytes;                                    \
+  }
 /* out->launch_us and the floors of out->timing_us from the GPU database (its
  * measured floor, else its measured overhead model, else its fallback, else the
  * median of the measured GPUs, named in the note).  kp_predict calls it for

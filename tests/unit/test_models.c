@@ -4,6 +4,11 @@
 #include "check.h"
 #include "kperf/model.h"
 #include "kperf/predict.h"
+#include "../../analyses/predict/bn.h"
+#include "../../analyses/predict/hongkim.h"
+#include "../../analyses/predict/kolpakov.h"
+#include "../../analyses/predict/kp.h"
+#include "../../analyses/predict/qu.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -211,8 +216,8 @@ static void test_kp_latency_and_issue(void) {
   in.grid_blocks = 10;
   p = run(KP_MODEL_KP, &g, &in);
   CHECK_NEAR(p.waves, 3);
-  CHECK_NEAR(p.kp_wave_cycles, 1600);
-  CHECK_NEAR(p.kp_last_wave_cycles, 800);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_wave_cycles, 1600);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_last_wave_cycles, 800);
   CHECK_NEAR(p.exec_cycles, 4000);
 
   /* time_sync = syncs * delay_dep * (blockSize - 1) = 2 * 3 * 127 = 762:
@@ -222,12 +227,12 @@ static void test_kp_latency_and_issue(void) {
   in.syncs = 2;
   in.delay_dep = 3;
   p = run(KP_MODEL_KP, &g, &in);
-  CHECK_NEAR(p.kp_time_sync, 762);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_time_sync, 762);
   CHECK_NEAR(p.exec_cycles, 1162);
   /* Default delay_dep: one integer issue delay, 1 cycle: 2*1*127 = 254. */
   in.delay_dep = NAN;
   p = run(KP_MODEL_KP, &g, &in);
-  CHECK_NEAR(p.kp_time_sync, 254);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_time_sync, 254);
   CHECK_CONTAINS(p.note, "delay_dep");
 }
 
@@ -248,11 +253,11 @@ static void test_kp_bandwidth(void) {
   in.grid_blocks = 64;
   kp_prediction p = run(KP_MODEL_KP, &g, &in);
   CHECK_NEAR(p.thread_cycles, 400);
-  CHECK_NEAR(p.kp_wave_cycles, 1024);
-  CHECK_NEAR(p.kp_lat_dram, 1024);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_wave_cycles, 1024);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_lat_dram, 1024);
   CHECK_NEAR(p.exec_cycles, 2048);
   CHECK_STR(p.bound, "dram");
-  CHECK(p.kp_iterations >= 1 && p.kp_iterations <= 4);
+  CHECK(kp_cdetail_kp(&p)->kp_iterations >= 1 && kp_cdetail_kp(&p)->kp_iterations <= 4);
 
   /* One FP32 after the load, with its latency overridden to 400: time =
    * 400 + lat (delay 2, 16 warps per sub-partition: 32, not limiting).  The
@@ -262,16 +267,16 @@ static void test_kp_bandwidth(void) {
   in.lat[KP_I_FP32] = 400;
   p = run(KP_MODEL_KP, &g, &in);
   CHECK_NEAR(p.thread_cycles, 800);
-  CHECK_NEAR(p.kp_wave_cycles, 1024);
-  CHECK_NEAR_TOL(p.kp_lat_dram, 624, 1e-6);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_wave_cycles, 1024);
+  CHECK_NEAR_TOL(kp_cdetail_kp(&p)->kp_lat_dram, 624, 1e-6);
   CHECK_STR(p.bound, "dram");
-  CHECK(p.kp_iterations <= 2 * 100);
+  CHECK(kp_cdetail_kp(&p)->kp_iterations <= 2 * 100);
 
   /* Half the bytes: 32768 / 64 = 512 cycles < 800: DRAM does not limit. */
   in.bytes[KP_SPACE_GLOBAL] = 8;
   p = run(KP_MODEL_KP, &g, &in);
-  CHECK_NEAR(p.kp_wave_cycles, 800);
-  CHECK_NEAR(p.kp_lat_dram, 400);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_wave_cycles, 800);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_lat_dram, 400);
   CHECK_STR(p.bound, "latency");
 
   /* L1 per SM: every byte hits L1 (latency 30); L1 128 GB/s for the GPU =
@@ -285,7 +290,7 @@ static void test_kp_bandwidth(void) {
   p = run(KP_MODEL_KP, &g, &in);
   CHECK_NEAR(p.thread_cycles, 30);
   CHECK_NEAR(p.exec_cycles, 512);
-  CHECK_NEAR(p.kp_lat_l1, 512);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_lat_l1, 512);
   CHECK_STR(p.bound, "l1");
   /* L1 bandwidth unknown: not limiting, said so. */
   g.mem[KP_MEM_L1].bandwidth_gbs = NAN;
@@ -361,7 +366,7 @@ static void test_kp_fixed_point_stops(void) {
   in.bytes[KP_SPACE_GLOBAL] = 1e300;
   calls = 0;
   p = run(KP_MODEL_KP, &g, &in);
-  CHECK_NEAR(p.kp_wave_cycles, 6.4e301);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_wave_cycles, 6.4e301);
   CHECK(calls <= 10);
   /* Beyond double range (demand = inf): still stops, time infinite. */
   in.bytes[KP_SPACE_GLOBAL] = 1e307;
@@ -376,16 +381,16 @@ static void test_kp_fixed_point_stops(void) {
   in.bytes[KP_SPACE_GLOBAL] = 16;
   calls = 0;
   p = run(KP_MODEL_KP, &g, &in);
-  CHECK_NEAR(p.kp_wave_cycles, 65536);
+  CHECK_NEAR(kp_cdetail_kp(&p)->kp_wave_cycles, 65536);
   CHECK(calls <= 1 + 1 + 4 * 100);
   /* sqrt: time = sqrt(t * 1024) each step, log error halves: converges to
    * 1024 within the cap; whatever happens, at most 100 steps per level. */
   in.thread_time = sqrt_time;
   calls = 0;
   p = run(KP_MODEL_KP, &g, &in);
-  CHECK_NEAR_TOL(p.kp_wave_cycles, 1024, 1e-9);
+  CHECK_NEAR_TOL(kp_cdetail_kp(&p)->kp_wave_cycles, 1024, 1e-9);
   CHECK(calls <= 1 + 1 + 4 * 100);
-  CHECK(p.kp_iterations <= 4 * 100);
+  CHECK(kp_cdetail_kp(&p)->kp_iterations <= 4 * 100);
 
   /* Zero bandwidth (the database's "unknown" is NaN; 0 is treated alike):
    * not limiting.  Plain sums: time = 400. */
@@ -488,14 +493,14 @@ static void test_hongkim(void) {
    * CWP = (840+48)/48 = 18.5 >= MWP: memory-bound (case 2):
    * (840*64/13.125 + 48/2*(13.125-1)) * 2 = (4096 + 291) * 2 = 8774. */
   kp_prediction p = run(KP_MODEL_HONGKIM, &g, &in);
-  CHECK_NEAR(p.hk_n, 64);
-  CHECK_NEAR(p.hk_rep, 2);
-  CHECK_NEAR(p.hk_comp_cycles, 48);
-  CHECK_NEAR(p.hk_mwp_peak_bw, 13.125);
-  CHECK_NEAR(p.hk_mwp, 13.125);
-  CHECK_NEAR(p.hk_cwp, 18.5);
-  CHECK_NEAR(p.hk_mem_cycles, 840);
-  CHECK(p.hk_case == 2);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_n, 64);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_rep, 2);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_comp_cycles, 48);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_mwp_peak_bw, 13.125);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_mwp, 13.125);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_cwp, 18.5);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_mem_cycles, 840);
+  CHECK(kp_cdetail_hongkim(&p)->hk_case == 2);
   CHECK_NEAR(p.exec_cycles, 8774);
   /* Every model's time adds the launch's floor: here the GPU's launch
    * latency, 5000 cycles at 1000 MHz. */
@@ -506,7 +511,7 @@ static void test_hongkim(void) {
   /* One barrier per thread: Synch_cost = 4 * (13.125-1) * 1 * 16 * 2 = 1552. */
   in.syncs = 1;
   p = run(KP_MODEL_HONGKIM, &g, &in);
-  CHECK_NEAR(p.hk_sync_cycles, 1552);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_sync_cycles, 1552);
   CHECK_NEAR(p.exec_cycles, 8774 + 1552);
   in.syncs = 0;
 
@@ -515,8 +520,8 @@ static void test_hongkim(void) {
    * (420 + 48*64) * 2 = 6984. */
   g.mem[KP_MEM_DRAM].bandwidth_gbs = 64;
   p = run(KP_MODEL_HONGKIM, &g, &in);
-  CHECK(p.hk_case == 3);
-  CHECK_NEAR(p.hk_mwp, 64);
+  CHECK(kp_cdetail_hongkim(&p)->hk_case == 3);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_mwp, 64);
   CHECK_NEAR(p.exec_cycles, 6984);
   CHECK_STR(p.bound, "issue");
 
@@ -525,7 +530,7 @@ static void test_hongkim(void) {
   in.block_threads = 32;
   in.grid_blocks = 2;
   p = run(KP_MODEL_HONGKIM, &g, &in);
-  CHECK(p.hk_case == 1);
+  CHECK(kp_cdetail_hongkim(&p)->hk_case == 1);
   CHECK_NEAR(p.exec_cycles, 888);
   CHECK_STR(p.bound, "latency");
 
@@ -538,10 +543,10 @@ static void test_hongkim(void) {
   in.grid_blocks = 64;
   in.uncoal_bytes = 8;
   p = run(KP_MODEL_HONGKIM, &g, &in);
-  CHECK_NEAR(p.hk_mem_l, 544);
-  CHECK_NEAR(p.hk_departure_delay, 128);
-  CHECK_NEAR(p.hk_mwp, 4.25);
-  CHECK(p.hk_case == 2);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_mem_l, 544);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_departure_delay, 128);
+  CHECK_NEAR(kp_cdetail_hongkim(&p)->hk_mwp, 4.25);
+  CHECK(kp_cdetail_hongkim(&p)->hk_case == 2);
   CHECK_NEAR(p.exec_cycles, 32924);
   CHECK_STR(p.bound, "uncoalesced");
   CHECK_CONTAINS(p.note, "transactions per uncoalesced warp request");
@@ -551,7 +556,7 @@ static void test_hongkim(void) {
   in.count[KP_I_LD_GLOBAL] = 0;
   in.bytes[KP_SPACE_GLOBAL] = 0;
   p = run(KP_MODEL_HONGKIM, &g, &in);
-  CHECK(p.hk_case == 0);
+  CHECK(kp_cdetail_hongkim(&p)->hk_case == 0);
   CHECK_NEAR(p.exec_cycles, 5120);
 
   /* Seed 003's worked example: 2347008 cycles at 900 MHz = 2607.787 us. */
@@ -579,9 +584,9 @@ static void test_kolpakov(void) {
   in.block_threads = 128;
   in.grid_blocks = 64;
   kp_prediction p = run(KP_MODEL_KOLPAKOV, &g, &in);
-  CHECK_NEAR(p.kol_ct, 840);
-  CHECK_NEAR(p.kol_nb, 32);
-  CHECK_NEAR(p.kol_depth, 4);
+  CHECK_NEAR(kp_cdetail_kolpakov(&p)->kol_ct, 840);
+  CHECK_NEAR(kp_cdetail_kolpakov(&p)->kol_nb, 32);
+  CHECK_NEAR(kp_cdetail_kolpakov(&p)->kol_depth, 4);
   CHECK_NEAR(p.exec_cycles, 6720);
   CHECK_NEAR(p.predicted_us, 6.72 + 5); /* + the launch latency, 5 us */
   CHECK_CONTAINS(p.note, "pipeline depth = FP32 latency");
@@ -690,39 +695,40 @@ static void test_qu_regimes(void) {
   kp_prediction p = run(KP_MODEL_QU, &g, &in);
   CHECK_NEAR(p.qu_A, 2);
   CHECK_NEAR(p.qu_D, 128);
-  CHECK_NEAR(p.qu_t_cycles, 840);
-  CHECK(p.qu_regime == 1);
-  CHECK_NEAR(p.qu_K, 1);
+  CHECK_NEAR(kp_cdetail_qu(&p)->qu_t_cycles, 840);
+  CHECK(kp_cdetail_qu(&p)->qu_regime == 1);
+  CHECK_NEAR(kp_cdetail_qu(&p)->qu_K, 1);
   CHECK_NEAR(p.exec_cycles, 840);
   CHECK_NEAR(p.launch_us, 5); /* the GPU's launch latency, as every model */
   /* Regime 2: g = 10: W = 10*4/2 = 20, I = 128/40 = 3.2;
    * K = 1 + (64*0.05 - 1)/(64 - 4) * (20 - 4) = 1 + 2.2*16/60 = 1.586667. */
   in.grid_blocks = 10;
   p = run(KP_MODEL_QU, &g, &in);
-  CHECK(p.qu_regime == 2);
+  CHECK(kp_cdetail_qu(&p)->qu_regime == 2);
   CHECK_NEAR(p.qu_W, 20);
   CHECK_NEAR(p.qu_I, 3.2);
-  CHECK_NEAR(p.qu_K, 1 + 2.2 * 16 / 60);
+  CHECK_NEAR(kp_cdetail_qu(&p)->qu_K, 1 + 2.2 * 16 / 60);
   CHECK_NEAR(p.exec_cycles, 840 * (1 + 2.2 * 16 / 60));
   /* Regime 3: g = 40: W = 80 > a = 64 (I = 0.8): K = 80*0.05 = 4, k = 3360. */
   in.grid_blocks = 40;
   p = run(KP_MODEL_QU, &g, &in);
-  CHECK(p.qu_regime == 3);
-  CHECK_NEAR(p.qu_K, 4);
+  CHECK(kp_cdetail_qu(&p)->qu_regime == 3);
+  CHECK_NEAR(kp_cdetail_qu(&p)->qu_K, 4);
   CHECK_NEAR(p.exec_cycles, 3360);
   CHECK_NEAR(p.predicted_us, 3.36 + 5);
   /* S estimated: max(1/64, delay/(4*t)) = max(0.015625, 12/3360) = 0.015625;
    * K = 80/64 = 1.25. */
   in.spef = NAN;
   p = run(KP_MODEL_QU, &g, &in);
-  CHECK_NEAR(p.qu_S, 0.015625);
-  CHECK_NEAR(p.qu_K, 1.25);
+  CHECK_NEAR(kp_cdetail_qu(&p)->qu_S, 0.015625);
+  CHECK_NEAR(kp_cdetail_qu(&p)->qu_K, 1.25);
   CHECK_CONTAINS(p.note, "SPEF not given");
   /* Every model reports the features. */
   p = run(KP_MODEL_KP, &g, &in);
   CHECK_NEAR(p.qu_W, 80);
   CHECK_NEAR(p.qu_A, 2);
-  CHECK(isnan(p.qu_K));
+  /* K, t and S are qu's own numbers: the kp model's prediction holds its own. */
+  CHECK(kp_cdetail_kp(&p)->kp_wave_cycles > 0);
 }
 
 /* ---- Input from a kernel model ---- */
