@@ -655,7 +655,7 @@ static void swapped(const kp_check_ctx *ctx, const kp_launch *l, const kp_kernel
   text_of(nx, xt, sizeof xt);
   text_of(ny, yt, sizeof yt);
   int64_t w, h;
-  char count[300] = "";
+  char count[700] = "";
   if (equal) {
     int64_t v;
     if (value_of(m, nx, &v))
@@ -740,7 +740,7 @@ static void either_bound(const kp_check_ctx *ctx, const kp_launch *l, const kp_k
   /* Threads past the bound exist in a dimension whose grid rounds its
    * bound up (the launch passes the grid's n for it), unless that n is a
    * multiple of the block. */
-  char why[2][200];
+  char why[2][400];
   int extra = 0;
   for (int d = 0; d < 2; d++) {
     why[d][0] = '\0';

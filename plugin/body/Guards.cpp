@@ -146,7 +146,7 @@ void BodyBuilder::addGuards(Frame &F, const Expr *Cond, bool Neg) {
   }
   if (State == GuardsData)
     F.Guards.insert(F.Guards.end(), Known.begin(), Known.end());
-  F.GuardsUnknown = std::max<unsigned char>(F.GuardsUnknown, State == GuardsKnown ? GuardsOther : State);
+  F.GuardsUnknown = std::max<unsigned char>(F.GuardsUnknown, State == GuardsKnown ? static_cast<unsigned char>(GuardsOther) : State);
 }
 
 // The operands of a chain of Join (`a && b && c`, `i++, j--`), left to
