@@ -409,6 +409,7 @@ private:
   std::vector<const VarDecl *> ThisObjects;
   bool addressOf(const Expr *E, Val &Out);
   int access(const Place &P, bool Store, bool Atomic, SourceLocation L, Val &Addr);
+  void recordGuards(const Frame &Fr, kp_access *Ac);
   static kp_iclass memClass(kp_space S, bool Store);
   Val readLValue(const Expr *E);
   Val load(const Expr *E);

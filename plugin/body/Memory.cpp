@@ -370,6 +370,31 @@ bool BodyBuilder::addressOf(const Expr *E, Val &Out) {
   return true;
 }
 
+// The conditions under which the threads of frame Fr make access Ac
+// (kp_access.guards, guards_unknown, guards_data, any_guards).
+void BodyBuilder::recordGuards(const Frame &Fr, kp_access *Ac) {
+  Ac->guards_unknown = Fr.GuardsUnknown != GuardsKnown;
+  Ac->guards_data = Fr.GuardsUnknown == GuardsData;
+  if (!Fr.Guards.empty()) {
+    Ac->guards = static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.Guards.size()));
+    if (Ac->guards) {
+      std::copy(Fr.Guards.begin(), Fr.Guards.end(), Ac->guards);
+      Ac->nguards = Fr.Guards.size();
+    } else {
+      Ac->guards_unknown = 1;
+      Ac->guards_data = 0;
+    }
+  }
+  if (Ac->guards_unknown && !Fr.AnyGuards.empty()) {
+    Ac->any_guards =
+        static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.AnyGuards.size()));
+    if (Ac->any_guards) {
+      std::copy(Fr.AnyGuards.begin(), Fr.AnyGuards.end(), Ac->any_guards);
+      Ac->nany_guards = Fr.AnyGuards.size();
+    }
+  }
+}
+
 // Records the access and emits its address arithmetic; returns the access index.
 int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation L, Val &Addr) {
   kp_access *Ac = kp_kernel_add_access(M, K);
@@ -394,29 +419,7 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
   Ac->branch = Frames.back().Branch;
   Ac->branch_side = Frames.back().Side;
   Ac->shared_decl = P.Ptr.Space == KP_SPACE_SHARED ? P.Ptr.SharedDecl : -1;
-  {
-    const Frame &Fr = Frames.back();
-    Ac->guards_unknown = Fr.GuardsUnknown != GuardsKnown;
-    Ac->guards_data = Fr.GuardsUnknown == GuardsData;
-    if (!Fr.Guards.empty()) {
-      Ac->guards = static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.Guards.size()));
-      if (Ac->guards) {
-        std::copy(Fr.Guards.begin(), Fr.Guards.end(), Ac->guards);
-        Ac->nguards = Fr.Guards.size();
-      } else {
-        Ac->guards_unknown = 1;
-        Ac->guards_data = 0;
-      }
-    }
-    if (Ac->guards_unknown && !Fr.AnyGuards.empty()) {
-      Ac->any_guards =
-          static_cast<kp_guard *>(kp_module_alloc(M, sizeof(kp_guard) * Fr.AnyGuards.size()));
-      if (Ac->any_guards) {
-        std::copy(Fr.AnyGuards.begin(), Fr.AnyGuards.end(), Ac->any_guards);
-        Ac->nany_guards = Fr.AnyGuards.size();
-      }
-    }
-  }
+  recordGuards(Frames.back(), Ac);
   if (P.NDims > 1 && P.Subs.size() == P.NDims) {
     Ac->subs = static_cast<kp_affine *>(kp_module_alloc(M, sizeof(kp_affine) * P.NDims));
     for (unsigned I = 0; Ac->subs && I < P.NDims; ++I)
