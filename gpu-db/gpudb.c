@@ -330,6 +330,22 @@ int kp__db_step_err(kp_gpudb *db, int i, sqlite3_stmt *st, char *err, size_t err
   return -1;
 }
 
+int kp__db_gpu_rows(kp_gpudb *db, int i, const char *sql, const char *gpu_id,
+                    void (*row)(sqlite3_stmt *st, void *user), void *user, char *err,
+                    size_t errlen) {
+  sqlite3_stmt *st;
+  if (kp__db_prep(db, i, sql, &st, err, errlen))
+    return -1;
+  sqlite3_bind_text(st, 1, gpu_id, -1, SQLITE_TRANSIENT);
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    row(st, user);
+  if (rc != SQLITE_DONE)
+    return kp__db_step_err(db, i, st, err, errlen);
+  sqlite3_finalize(st);
+  return 0;
+}
+
 long long kp__col_int(sqlite3_stmt *st, int c) {
   return sqlite3_column_type(st, c) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, c);
 }

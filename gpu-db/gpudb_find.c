@@ -190,23 +190,42 @@ int kp__gpudb_unknown_gpu(kp_gpudb *db, const kp__gpu_match *m, const char *name
 }
 
 
+static void floor_row(sqlite3_stmt *st, void *user) {
+  kp_gpu *g = user;
+  int t = kp__launch_timing_index((const char *)sqlite3_column_text(st, 0));
+  if (t >= 0)
+    g->launch_floor_us[t] = kp__col_real(st, 1);
+}
+
 static int load_launch_floor(kp_gpudb *db, int i, kp_gpu *g, char *err, size_t errlen) {
-  sqlite3_stmt *st;
   int rc = kp__db_has_table(db, i, "launch_floor", err, errlen);
   if (rc <= 0)
     return rc;
-  if (kp__db_prep(db, i, "SELECT method, time_us FROM launch_floor WHERE gpu_id = ?1", &st, err, errlen))
-    return -1;
-  sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-    int t = kp__launch_timing_index((const char *)sqlite3_column_text(st, 0));
-    if (t >= 0)
-      g->launch_floor_us[t] = kp__col_real(st, 1);
+  return kp__db_gpu_rows(db, i, "SELECT method, time_us FROM launch_floor WHERE gpu_id = ?1", g->id,
+                         floor_row, g, err, errlen);
+}
+
+static void achieved_row(sqlite3_stmt *st, void *user) {
+  kp_gpu *g = user;
+  int k = kp__stream_kernel_index((const char *)sqlite3_column_text(st, 0));
+  if (k >= 0)
+    g->dram_achieved_gbs[k] = kp__col_real(st, 1);
+}
+
+static void latency_row(sqlite3_stmt *st, void *user) {
+  kp_gpu *g = user;
+  int op = kp__op_index((const char *)sqlite3_column_text(st, 0));
+  if (op >= 0)
+    g->latency_cycles[op] = kp__col_real(st, 1);
+}
+
+static void overhead_row(sqlite3_stmt *st, void *user) {
+  kp_gpu *g = user;
+  int w = sqlite3_column_int(st, 0);
+  if (w >= 1 && w <= 32) {
+    g->launch_x1_us[w - 1] = kp__col_real(st, 1);
+    g->launch_x0_us[w - 1] = kp__col_real(st, 2);
   }
-  if (rc != SQLITE_DONE)
-    return kp__db_step_err(db, i, st, err, errlen);
-  sqlite3_finalize(st);
-  return 0;
 }
 
 static int load_dram_stream(kp_gpudb *db, int i, kp_gpu *g, char *err, size_t errlen) {
@@ -214,20 +233,10 @@ static int load_dram_stream(kp_gpudb *db, int i, kp_gpu *g, char *err, size_t er
   int rc = kp__db_has_table(db, i, "dram_achieved", err, errlen);
   if (rc < 0)
     return -1;
-  if (rc == 1) {
-    if (kp__db_prep(db, i, "SELECT kernel, bandwidth_gbs FROM dram_achieved WHERE gpu_id = ?1", &st, err,
-             errlen))
-      return -1;
-    sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-      int k = kp__stream_kernel_index((const char *)sqlite3_column_text(st, 0));
-      if (k >= 0)
-        g->dram_achieved_gbs[k] = kp__col_real(st, 1);
-    }
-    if (rc != SQLITE_DONE)
-      return kp__db_step_err(db, i, st, err, errlen);
-    sqlite3_finalize(st);
-  }
+  if (rc == 1 && kp__db_gpu_rows(db, i,
+                                  "SELECT kernel, bandwidth_gbs FROM dram_achieved WHERE gpu_id = ?1",
+                                  g->id, achieved_row, g, err, errlen))
+    return -1;
   rc = kp__db_has_table(db, i, "dram_occupancy", err, errlen);
   if (rc <= 0)
     return rc;
@@ -345,33 +354,12 @@ static int load_gpu(kp_gpudb *db, int i, const char *id, kp_gpu *g, char *err, s
   if (g->mem[KP_MEM_SHARED].size_bytes < 0 && g->limits.known)
     g->mem[KP_MEM_SHARED].size_bytes = g->limits.smem_per_sm;
 
-  if (kp__db_prep(db, i, "SELECT class, latency_cycles FROM gpu_latency WHERE gpu_id = ?1", &st, err,
-           errlen))
+  if (kp__db_gpu_rows(db, i, "SELECT class, latency_cycles FROM gpu_latency WHERE gpu_id = ?1", g->id,
+                      latency_row, g, err, errlen) ||
+      kp__db_gpu_rows(db, i,
+                      "SELECT warps_per_block, x1_us, x0_us FROM launch_overhead WHERE gpu_id = ?1",
+                      g->id, overhead_row, g, err, errlen))
     return -1;
-  sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-    int op = kp__op_index((const char *)sqlite3_column_text(st, 0));
-    if (op >= 0)
-      g->latency_cycles[op] = kp__col_real(st, 1);
-  }
-  if (rc != SQLITE_DONE)
-    return kp__db_step_err(db, i, st, err, errlen);
-  sqlite3_finalize(st);
-
-  if (kp__db_prep(db, i, "SELECT warps_per_block, x1_us, x0_us FROM launch_overhead WHERE gpu_id = ?1",
-           &st, err, errlen))
-    return -1;
-  sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-    int w = sqlite3_column_int(st, 0);
-    if (w >= 1 && w <= 32) {
-      g->launch_x1_us[w - 1] = kp__col_real(st, 1);
-      g->launch_x0_us[w - 1] = kp__col_real(st, 2);
-    }
-  }
-  if (rc != SQLITE_DONE)
-    return kp__db_step_err(db, i, st, err, errlen);
-  sqlite3_finalize(st);
   if (load_launch_floor(db, i, g, err, errlen))
     return -1;
   return load_dram_stream(db, i, g, err, errlen);

@@ -27,6 +27,11 @@ int kp__check_schema(sqlite3 *h, const char *path, char *err, size_t errlen);
 int kp__db_prep(kp_gpudb *db, int i, const char *sql, sqlite3_stmt **st, char *err, size_t errlen);
 /* A failed step: the message, st finalized, -1. */
 int kp__db_step_err(kp_gpudb *db, int i, sqlite3_stmt *st, char *err, size_t errlen);
+/* Runs sql with ?1 bound to the GPU id, calling row(st, user) for each row:
+ * 0, or -1 with a message. */
+int kp__db_gpu_rows(kp_gpudb *db, int i, const char *sql, const char *gpu_id,
+                    void (*row)(sqlite3_stmt *st, void *user), void *user, char *err,
+                    size_t errlen);
 /* Column c of the current row: -1 / NaN when NULL; text copied ("" when NULL). */
 long long kp__col_int(sqlite3_stmt *st, int c);
 double kp__col_real(sqlite3_stmt *st, int c);
