@@ -202,6 +202,8 @@ typedef struct bn_ctx {
   double atomic_cycles;                   /* whole launch: same-address atomics at L2 */
   double thread_cycles;
   double dispatch_cycles; /* per block, GPU-wide (0: unknown) */
+  int dram_stores_only;   /* the warps load nothing from global memory (see wave_time) */
+  double bpc_dram;        /* DRAM's bytes per cycle (dram_bandwidth) */
 } bn_ctx;
 
 /* One wave of `blocks` blocks, bsm of them on the busiest SM: the time of
@@ -224,15 +226,76 @@ static double wave_time(const bn_ctx *c, long long blocks, long long bsm, double
   t[R_L2] += c->atomic_cycles * share;
   if (f->bpc_llc > 0)
     t[R_LLC] = c->llc_bytes * share / f->bpc_llc;
-  if (f->bpc_dram > 0)
-    t[R_DRAM] = c->dram_bytes * share / f->bpc_dram;
+  if (c->bpc_dram > 0)
+    t[R_DRAM] = c->dram_bytes * share / c->bpc_dram;
   t[R_DISPATCH] = (double)blocks * c->dispatch_cycles;
   t[R_LATENCY] = c->thread_cycles;
+  /* Stores leave the warp once L2 has taken them (L2 is write-back): what
+   * they write reaches DRAM from L2 while the warps go on.  A wave whose
+   * warps load nothing from global memory never waits on DRAM, so DRAM's
+   * time and the warps' latency do not slow each other: the wave takes the
+   * longer of the two (Little's law: the stores saturate DRAM as soon as
+   * enough of them are in flight).  A load waits for DRAM, and its latency
+   * grows as DRAM's queue fills, stores' traffic included: then DRAM stays
+   * in the p-norm (docs/models.md, "bn", "Stores drain from L2"). */
   double m = 0;
   for (int r = 0; r < R_COUNT; r++)
-    if (r != R_LATENCY && t[r] > m)
+    if (r != R_LATENCY && !(r == R_DRAM && c->dram_stores_only) && t[r] > m)
       m = t[r];
-  return latency_overlap(m, t[R_LATENCY]);
+  double w = latency_overlap(m, t[R_LATENCY]);
+  return c->dram_stores_only ? fmax(w, t[R_DRAM]) : w;
+}
+
+/* The launch's cycles: its full waves, then the partial last one; the time
+ * of each resource summed over them into sum[]. */
+static double launch_cycles(const bn_ctx *c, const kp_prediction *out, double sum[R_COUNT]) {
+  const kp_model_facts *f = &out->facts;
+  long long per_wave = f->blocks_per_wave;
+  long long full = c->in->grid_blocks / per_wave, rest = c->in->grid_blocks % per_wave;
+  double cycles = 0, t[R_COUNT];
+  for (int r = 0; r < R_COUNT; r++)
+    sum[r] = 0;
+  if (full > 0) {
+    cycles += (double)full * wave_time(c, per_wave, out->occ.active_blocks_per_sm, t);
+    for (int r = 0; r < R_COUNT; r++)
+      sum[r] += (double)full * t[r];
+  }
+  if (rest > 0) {
+    long long bsm = (rest + f->sm_count - 1) / f->sm_count;
+    cycles += wave_time(c, rest, bsm, t);
+    for (int r = 0; r < R_COUNT; r++)
+      sum[r] += t[r];
+  }
+  /* The last block starts once every other block has been handed out, and
+   * then lives its whole life: a launch takes at least its blocks' dispatch
+   * plus one block's lifetime (what a launch of one wave of many small
+   * blocks measures, docs/models.md, "bn", "Dispatch"). */
+  double last = (double)c->in->grid_blocks * c->dispatch_cycles + c->thread_cycles;
+  if (c->dispatch_cycles > 0 && last > cycles) {
+    sum[R_DISPATCH] = last;
+    cycles = last;
+  }
+  return cycles;
+}
+
+/* DRAM's bytes per cycle: what streaming kernels of the launch's kind (no
+ * global loads: one store stream; no stores: loads; else a load and a store
+ * stream) were measured to reach on this GPU (table dram_achieved, docs/
+ * gpu-db.md: te42kyfo/gpu-benches gpu-stream), else the database's
+ * bandwidth.  A streaming kernel does not reach the memory's peak: on the
+ * A100 40GB, A100 80GB and H100 PCIe its copy kernel reaches 89 %, 85 % and
+ * 84 % of it. */
+static double dram_bandwidth(const kp_gpu *gpu, const kp_predict_input *in,
+                             const kp_model_facts *f, kp_prediction *out) {
+  int ld = emitted(in, KP_I_LD_GLOBAL) > 0 || emitted(in, KP_I_ATOMIC) > 0;
+  int st = emitted(in, KP_I_ST_GLOBAL) > 0;
+  kp_stream_kernel k = !ld ? KP_STREAM_WRITE : !st ? KP_STREAM_READ : KP_STREAM_COPY;
+  double gbs = kp_gpu_dram_achieved_gbs(gpu, k);
+  if (!(gbs > 0) || !(f->clock_mhz > 0) || !(ld || st))
+    return f->bpc_dram;
+  kp_prediction_note(out, "DRAM at %.4g GB/s (what a %s stream was measured to reach)", gbs,
+                     k == KP_STREAM_WRITE ? "store" : k == KP_STREAM_READ ? "load" : "copy");
+  return gbs * 1e3 / f->clock_mhz;
 }
 
 /* L1's size; where the database has none, the part of a unified L1 and
@@ -530,19 +593,27 @@ static int predict(const kp_gpu *gpu, const kp_predict_input *in, kp_prediction 
     return 0;
   }
 
-  long long per_wave = f->blocks_per_wave;
-  long long full = in->grid_blocks / per_wave, rest = in->grid_blocks % per_wave;
-  double cycles = 0, sum[R_COUNT] = {0}, t[R_COUNT];
-  if (full > 0) {
-    cycles += (double)full * wave_time(&c, per_wave, out->occ.active_blocks_per_sm, t);
-    for (int r = 0; r < R_COUNT; r++)
-      sum[r] += (double)full * t[r];
-  }
-  if (rest > 0) {
-    long long bsm = (rest + f->sm_count - 1) / f->sm_count;
-    cycles += wave_time(&c, rest, bsm, t);
-    for (int r = 0; r < R_COUNT; r++)
-      sum[r] += t[r];
+  /* Atomics return data, as loads do; spills are reloaded. */
+  c.dram_stores_only = emitted(in, KP_I_ST_GLOBAL) > 0 && !(emitted(in, KP_I_LD_GLOBAL) > 0) &&
+                       !(emitted(in, KP_I_ATOMIC) > 0) && !(emitted(in, KP_I_LD_LOCAL) > 0);
+  c.bpc_dram = dram_bandwidth(gpu, in, f, out);
+  double sum[R_COUNT];
+  double cycles = launch_cycles(&c, out, sum);
+  /* Back-to-back launches over the same arrays: when the launch's distinct
+   * bytes fit in L2, the launch before it left them there, and only spills
+   * no cache holds reach DRAM (the stream timing, kp_prediction_timings). */
+  out->warm_cycles = cycles;
+  /* The floors were measured with kernels whose one wave of blocks loads
+   * and stores an element each (docs/gpu-db.md, "launch_floor"): a block's
+   * launch and retirement, DRAM's latency and L2's (the store). */
+  out->floor_exec_cycles = BN_BLOCK_CYCLES + f->lat_dram + f->lat_l2;
+  double l2_size = (double)gpu->mem[KP_MEM_L2].size_bytes;
+  double data_dram = c.dram_bytes - spills * spill_left;
+  if (in->footprint_bytes >= 0 && data_dram > 0 && l2_size > 0 && data_dram <= l2_size) {
+    double warm_sum[R_COUNT];
+    bn_ctx warm = c;
+    warm.dram_bytes = spills * spill_left;
+    out->warm_cycles = launch_cycles(&warm, out, warm_sum);
   }
   int b1 = -1, b2 = -1;
   for (int r = 0; r < R_COUNT; r++) {

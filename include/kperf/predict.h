@@ -194,6 +194,14 @@ typedef struct kp_prediction {
    * graph (kp_prediction_launch); NaN when exec_us is. */
   double timing_us[KP_LAUNCH_TIMING_COUNT];
   double exec_cycles;  /* SM clock cycles */
+  /* Back-to-back launches (the stream and graph timings), from a model that
+   * tells them apart (bn; 0 from the others: the floor or the execution,
+   * whichever is longer):
+   *   warm_cycles: the execution when the launch before it left the launch's
+   *     data in L2 (its footprint fits in L2), else exec_cycles;
+   *   floor_exec_cycles: the execution the measured floor already holds (its
+   *     kernel's one wave of a few blocks that load and store an element). */
+  double warm_cycles, floor_exec_cycles;
   double waves;        /* ceil(grid_blocks / blocks_per_wave) */
   kp_occ_result occ;
   const char *bound;   /* what limits the time: "latency", "issue", "l1", "l2",

@@ -1133,6 +1133,52 @@ static void test_bn(void) {
   p = run(KP_MODEL_BN, &g, &in);
   CHECK_NEAR(p.facts.lat[KP_I_ST_GLOBAL], 400); /* the shared facts keep DRAM's */
   CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 400 + 200 + 200);
+
+  /* Stores only: the warps never wait on DRAM, so DRAM's time and their
+   * latency take the longer of the two, not the p-norm.  64 blocks of 128
+   * threads (2 waves of 32), one 8-byte store each: 65536 bytes, 1024
+   * cycles of DRAM, 512 a wave; the latency is L2's 200 and the block's 200
+   * a wave; ld/st 64 warps x 2 = 128. */
+  kp_predict_input_init(&in);
+  in.block_threads = 128;
+  in.grid_blocks = 64;
+  in.count[KP_I_ST_GLOBAL] = 1;
+  in.bytes[KP_SPACE_GLOBAL] = 8;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_latency_cycles"), 2 * 400);
+  CHECK_NEAR(p.exec_cycles, 1024);
+  CHECK_STR(p.bound, "dram");
+  /* A load beside it: the warps wait on DRAM, the p-norm (more than the
+   * maximum). */
+  in.count[KP_I_LD_GLOBAL] = 1;
+  in.bytes[KP_SPACE_GLOBAL] = 16;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK(p.exec_cycles > bn_field(&p, "bn_dram_cycles") * 1.01);
+  CHECK_NEAR(p.exec_cycles, bn_wave(bn_field(&p, "bn_dram_cycles"), &p));
+  /* The bandwidth a store stream was measured to reach on the GPU
+   * (dram_achieved), where the database has it: 32 GB/s, half the peak. */
+  in.count[KP_I_LD_GLOBAL] = 0;
+  in.bytes[KP_SPACE_GLOBAL] = 8;
+  g.dram_achieved_gbs[KP_STREAM_WRITE] = 32;
+  g.dram_achieved_gbs[KP_STREAM_COPY] = 16;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.exec_cycles, 2048);
+  CHECK_CONTAINS(p.note, "DRAM at 32 GB/s (what a store stream was measured to reach)");
+  g.dram_achieved_gbs[KP_STREAM_WRITE] = NAN;
+  g.dram_achieved_gbs[KP_STREAM_COPY] = NAN;
+
+  /* The last block starts once every other one has been handed out (0.484
+   * ns each, 1000 MHz: 0.484 cycles), then lives its whole life: one wave
+   * of 64 blocks of one warp doing one FP32 operation takes 64 x 0.484 +
+   * its latency, more than the p-norm of the two; bound by dispatch. */
+  kp_predict_input_init(&in);
+  in.block_threads = 32;
+  in.grid_blocks = 64; /* 32 blocks per SM (CC 5.0): one wave */
+  in.count[KP_I_FP32] = 1;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.waves, 1);
+  CHECK_NEAR(p.exec_cycles, 64 * 0.484 + bn_field(&p, "bn_latency_cycles"));
+  CHECK_STR(p.bound, "dispatch");
 }
 
 /* ---- The launch's floor and its time per way of timing it ---- */
@@ -1146,8 +1192,11 @@ static void test_launch_floor(void) {
   in.block_threads = 128;
   in.grid_blocks = 2;
   /* A measured floor per way of timing: a cudaEvent pair adds its floor to
-   * the execution; back-to-back launches take the longer of their floor and
-   * the execution; Nsight's duration adds its own. */
+   * the execution; back-to-back launches in a stream add their execution
+   * beyond what the floor's own kernel holds (bn: a block's 200 cycles, a
+   * DRAM and an L2 latency, 800 cycles = 0.8 us here: this launch's 0.4 us
+   * adds nothing); a CUDA graph takes the longer of its floor and the
+   * execution; Nsight's duration adds its own. */
   g.launch_floor_us[KP_LAUNCH_EVENT] = 6.5;
   g.launch_floor_us[KP_LAUNCH_STREAM] = 2;
   g.launch_floor_us[KP_LAUNCH_GRAPH] = 0.25;
@@ -1158,6 +1207,7 @@ static void test_launch_floor(void) {
   CHECK_NEAR(p.launch_us, 6.5);
   CHECK_NEAR(p.predicted_us, 6.5 + e);
   CHECK_NEAR(p.timing_us[KP_LAUNCH_EVENT], 6.5 + e);
+  CHECK_NEAR(p.floor_exec_cycles, 200 + 400 + 200);
   CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], 2);
   CHECK_NEAR(p.timing_us[KP_LAUNCH_GRAPH], e);
   CHECK_NEAR(p.timing_us[KP_LAUNCH_NSIGHT], 1.5 + e);
@@ -1182,11 +1232,44 @@ static void test_launch_floor(void) {
   CHECK_NEAR(p.launch_us, 0);
   CHECK_CONTAINS(p.note, "launch overhead unknown: not counted");
   strcpy(g.vendor, "NVIDIA");
-  /* A launch longer than the stream's floor takes its execution. */
+  /* A longer launch in a stream: the floor plus its execution beyond the
+   * floor kernel's 0.8 us. */
   in.count[KP_I_FP32] = 10000;
   p = run(KP_MODEL_BN, &g, &in);
   CHECK(p.exec_us > 2.16);
-  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], p.exec_us);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], 2.16 + p.exec_us - 0.8);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_GRAPH], p.exec_us);
+  /* A model without the floor's execution (kp): the longer of the two. */
+  p = run(KP_MODEL_KP, &g, &in);
+  CHECK_NEAR(p.floor_exec_cycles, 0);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], fmax(2.16, p.exec_us));
+
+  /* Back-to-back launches over data that fits in L2: the launch before left
+   * it there.  128 blocks of 128 threads (4 waves of 32), one 8-byte load
+   * and store each: 262144 bytes, DRAM at 64 bytes per cycle = 4096 cycles,
+   * 1024 per wave, a DRAM-bound launch; L2 holds 1 MB: warm, no DRAM term
+   * (L2's bandwidth unknown: not limiting), the latency binds. */
+  kp_predict_input_init(&in);
+  in.block_threads = 128;
+  in.grid_blocks = 128;
+  in.count[KP_I_LD_GLOBAL] = 1;
+  in.count[KP_I_ST_GLOBAL] = 1;
+  in.bytes[KP_SPACE_GLOBAL] = 16;
+  in.footprint_bytes = 262144;
+  g.mem[KP_MEM_L2].size_bytes = 1 << 20;
+  g.launch_floor_us[KP_LAUNCH_STREAM] = 2;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(bn_field(&p, "bn_dram_cycles"), 4096);
+  double lat = bn_field(&p, "bn_latency_cycles"); /* 4 waves of 200 + 400 + 200 */
+  CHECK_NEAR(lat, 3200);
+  CHECK(p.warm_cycles >= lat && p.warm_cycles < 1.01 * lat);
+  CHECK(p.warm_cycles < p.exec_cycles);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], 2 + fmax(0, p.warm_cycles / 1000 - 0.8));
+  /* An L2 of 128 KB does not hold it: warm is the execution. */
+  g.mem[KP_MEM_L2].size_bytes = 1 << 17;
+  p = run(KP_MODEL_BN, &g, &in);
+  CHECK_NEAR(p.warm_cycles, p.exec_cycles);
+  CHECK_NEAR(p.timing_us[KP_LAUNCH_STREAM], 2 + p.exec_us - 0.8);
 }
 
 int main(void) {
