@@ -160,7 +160,8 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
           const_after_unroll(k, a))
         continue;
       if (r ? r->stack_bytes < a->local_array_bytes
-            : a->local_array_bytes < LOOP_MIN_BYTES || !in_runtime_loop(k, a))
+            : a->local_array_bytes < LOOP_MIN_BYTES || !in_runtime_loop(k, a) ||
+                  a->index_compares)
         continue; /* ptxas may keep it in registers */
       int dup = 0;
       for (size_t s = 0; s < nseen && !dup; s++)
