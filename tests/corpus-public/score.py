@@ -49,7 +49,7 @@ COLUMNS = ("project", "commit", "path", "line", "check", "degree", "block", "cc"
 # by which the misses are grouped.
 COLUMNS_IDIOM = COLUMNS + ("idiom",)
 IDIOMS = ("loop-stride", "padding", "byte-shared", "bitonic", "narrow-2d", "size-param", "record-fields",
-          "data-mask", "no-round-up", "no-guard", "swapped", "exact-grid", "local-index", "unrolled-index")
+          "data-mask", "no-round-up", "no-guard", "swapped", "exact-grid", "local-index", "unrolled-index", "compare-index", "launch-bounds")
 GRID_KINDS = ("no-round-up", "no-guard", "swapped")
 UNIT_COLUMNS = ("project", "path", "includes", "flags")
 # An optional fifth column: whether the unit is compiled with ptxas's facts
@@ -85,6 +85,7 @@ WAY_AT_RE = re.compile(r"(\d+)-way at\b")
 # Any kperf finding (the own corpus's DIAG_RE knows the two access checks only).
 FINDING_RE = re.compile(r"^(.*?):(\d+):(\d+): (?:warning|error): (.*) \[kperf-([a-z][a-z-]*)\]$")
 BYTES_RE = re.compile(r"(\d+) bytes")
+FRAME_RE = re.compile(r"(\d+)-byte stack frame")
 # local-memory, spill: bytes per thread or '-', optionally @ARRAY:LINE, the array
 # (declared on LINE of the same file) whose accesses form one site: the array is
 # found when kperf reports any of them.
@@ -260,20 +261,25 @@ def read_units(path):
 PTXAS_ENTRY_RE = re.compile(r"Compiling entry function '([^']+)' for '(sm_[0-9a-z]+)'")
 PTXAS_FRAME_RE = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
 PTXAS_REGS_RE = re.compile(r"Used (\d+) registers")
+PTXAS_PROPS_RE = re.compile(r"Function properties for (\S+)")
 
 
 def ptxas_facts_text(out):
     """The ptxas facts file (docs/models.md) of what nvcc -Xptxas -v printed:
     one line per kernel with its registers, stack frame and spill bytes."""
-    rows, cur = [], None
+    rows, cur, props = [], None, None
     for line in out.splitlines():
         m = PTXAS_ENTRY_RE.search(line)
         if m:
             cur = {"name": m.group(1), "arch": m.group(2), "frame": None, "regs": None}
             rows.append(cur)
             continue
+        m = PTXAS_PROPS_RE.search(line)
+        if m:
+            props = m.group(1)  # the function the next frame line is of (a callee's too)
+            continue
         m = PTXAS_FRAME_RE.search(line)
-        if m and cur is not None and cur["frame"] is None:
+        if m and cur is not None and props == cur["name"] and cur["frame"] is None:
             cur["frame"] = m.groups()
             continue
         m = PTXAS_REGS_RE.search(line)
@@ -492,7 +498,8 @@ def degree_note(ref, check, lab, got):
         if secs and want not in secs:
             return "%s: labelled %s sectors, kperf says %s" % (ref, lab, ", ".join(secs))
     elif check in ("local-memory", "spill") and lab.split("@")[0].isdigit():
-        sizes = sorted({int(b) for msg in got for b in BYTES_RE.findall(msg)})
+        # spill: the stack frame ptxas spills into ("the 56-byte stack frame")
+        sizes = sorted({int(b) for msg in got for b in (FRAME_RE if check == "spill" else BYTES_RE).findall(msg)})
         if sizes and int(lab.split("@")[0]) not in sizes:
             return "%s: labelled %s bytes, kperf says %s" % (ref, lab, "/".join("%d bytes" % b for b in sizes))
     return None
