@@ -123,7 +123,16 @@ int kp_ptxas_add_missing(kp_ptxas_facts *f, const char *arch, const char *why) {
 const kp_ptxas_func *kp_ptxas_find(const kp_ptxas_facts *f, const char *arch, const char *name) {
   if (!f || !arch || !name)
     return NULL;
-  return find_mut((kp_ptxas_facts *)f, arch, name);
+  const kp_ptxas_func *r = find_mut((kp_ptxas_facts *)f, arch, name);
+  /* A kernel of internal linkage (`static __global__`): clang's mangler
+   * writes `_ZL8FWrem_64...`, while nvcc's ptxas prints `_Z8FWrem_64...`
+   * (ptxas of CUDA 13.0 -v on HeCBench floydwarshall2's static kernels). */
+  if (!r && strncmp(name, "_ZL", 3) == 0 && strlen(name) < MAX_NAME) {
+    char plain[MAX_NAME + 1];
+    snprintf(plain, sizeof plain, "_Z%s", name + 3);
+    r = find_mut((kp_ptxas_facts *)f, arch, plain);
+  }
+  return r;
 }
 
 const char *kp_ptxas_why_missing(const kp_ptxas_facts *f, const char *arch) {

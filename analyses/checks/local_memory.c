@@ -17,7 +17,12 @@
  * is not), while one read once outside loops stays in registers up to
  * float[64] on sm_90 and float[96] on sm_75.  So without ptxas's facts the
  * check speaks only of accesses inside a loop of run-time trip count (or
- * `#pragma unroll 1`) to arrays of at least LOOP_MIN_BYTES; with them, of
+ * `#pragma unroll 1`) to arrays of at least LOOP_MIN_BYTES, and not of an
+ * index made of comparison results (kp_access.index_compares: HeCBench
+ * s8n's octant index `(tx > x) * 4 + (ty > y) * 2 + (tz > z)` leaves its
+ * 32-, 64- and 128-byte arrays in registers, 0-byte frames, while the same
+ * kind of index on values uniform across the warp leaves a 128-byte array in
+ * local memory: tests/lit/checks/local-memory-compares.cu); with them, of
  * any access whose kernel has a stack frame at least the array's size, and
  * of none when the frame is 0 bytes. */
 #include "kperf/checks.h"
@@ -160,7 +165,8 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
           const_after_unroll(k, a))
         continue;
       if (r ? r->stack_bytes < a->local_array_bytes
-            : a->local_array_bytes < LOOP_MIN_BYTES || !in_runtime_loop(k, a))
+            : a->local_array_bytes < LOOP_MIN_BYTES || !in_runtime_loop(k, a) ||
+                  a->index_compares)
         continue; /* ptxas may keep it in registers */
       int dup = 0;
       for (size_t s = 0; s < nseen && !dup; s++)

@@ -239,6 +239,13 @@ typedef struct kp_access {
    * unrolling kperf models: the array's bytes per thread (it lives in local
    * memory); 0 otherwise. */
   int64_t local_array_bytes;
+  /* With local_array_bytes: 1 when every subscript takes only a few values,
+   * each fixed at compile time once the loops are unrolled -- made of
+   * comparison results, constants and the counters of loops of constant trip
+   * count (`(tx > x) * 4 + (ty > y) * 2 + (tz > z)`, HeCBench s8n's
+   * temp_idx); 0 otherwise.  The device compiler may turn such accesses into
+   * selects between registers (docs/checks/local-memory.md). */
+  int index_compares;
 } kp_access;
 
 typedef enum kp_node_kind { KP_NODE_OP = 0, KP_NODE_LOOP, KP_NODE_BRANCH } kp_node_kind;

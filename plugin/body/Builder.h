@@ -393,6 +393,8 @@ private:
     // in a method run on v): its bytes; 0 otherwise.
     int64_t MemberArrayBytes = 0;
     const char *Why = nullptr;
+    // An index made of comparisons and constants (kp_access.index_compares).
+    bool IndexCompares = false;
     std::string IndexKey; // pure key of the index, when known
     std::string Text;     // the subscripts as written, "[i][j]"
   };
@@ -404,6 +406,10 @@ private:
   bool registerArray(const Place &P, const Lin &Ix);
   bool memberPlace(const MemberExpr *ME, Place &P, unsigned Unit);
   bool localMemberArray(const Expr *Cur, Val &Base, Place &P);
+  int fewValued(const Expr *E, int Depth);
+  bool neverModified(const VarDecl *VD);
+  bool boundedTrip(const kp_sym *S);
+  llvm::DenseMap<const VarDecl *, bool> Unmodified; // neverModified's answers
   // The thread's own object (a local variable) each inlined method runs on,
   // innermost last; null for a method run on anything else.
   std::vector<const VarDecl *> ThisObjects;

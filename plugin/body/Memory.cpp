@@ -249,6 +249,13 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
       if (Indirect)
         P.Ptr.Off.sym = nullptr; // data-dependent: never a formula
     }
+    // fewValued of the subscripts together, for a thread's own array.
+    int Few = Idx.empty() || (!P.RegisterArray && P.Ptr.Space != KP_SPACE_LOCAL) ? 0 : 1;
+    for (const Expr *I : Idx) {
+      int F = Few ? fewValued(I, 0) : 0;
+      Few = F ? std::max(Few, F) : 0;
+    }
+    P.IndexCompares = Few == 2;
     return true;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -268,6 +275,119 @@ bool BodyBuilder::placeOf(const Expr *E, Place &P) {
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return memberPlace(ME, P, 0);
   return false;
+}
+
+// Whether integer expression E takes only a few values, each fixed at
+// compile time once the loops are unrolled, and is made of comparisons: 2
+// when it is made of comparison results (0 or 1) -- with compile-time
+// constants, sums, products, shifts and bit operations, selections, a local
+// variable never modified after such an initializer, and the counters of
+// loops of constant trip count (or whose trip count only such counters set);
+// 1 for such a value without a comparison; 0 for anything else (a value
+// loaded from memory, a thread index, a parameter).  HeCBench s8n's
+// `temp_idx = _x * 4 + _y * 2 + _z` with `_x = (tx > x)`, and `temp_idx +
+// k`, `temp_idx + kk - 1` in its loops `k < 4` and `kk = 3; kk >= k + 1`: 2.
+int BodyBuilder::fewValued(const Expr *E, int Depth) {
+  if (!E || Depth > 8 || E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+    return 0;
+  E = E->IgnoreParens();
+  if (E->isIntegerConstantExpr(Ctx))
+    return 1;
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return CE->getSubExpr()->getType()->isIntegralOrEnumerationType()
+               ? fewValued(CE->getSubExpr(), Depth)
+               : 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isComparisonOp() || BO->isLogicalOp())
+      return 2;
+    if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
+      return 0;
+    int A = fewValued(BO->getLHS(), Depth), B = A ? fewValued(BO->getRHS(), Depth) : 0;
+    return A && B ? std::max(A, B) : 0;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind Op = UO->getOpcode();
+    if (Op == UO_LNot)
+      return 2;
+    return Op == UO_Minus || Op == UO_Plus || Op == UO_Not ? fewValued(UO->getSubExpr(), Depth) : 0;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    int A = fewValued(CO->getTrueExpr(), Depth), B = A ? fewValued(CO->getFalseExpr(), Depth) : 0;
+    return A && B ? std::max(A, B) : 0;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->isLocalVarDecl() || VD->hasAttr<CUDASharedAttr>() || VD->isStaticLocal())
+    return 0;
+  auto It = Env.find(VD);
+  if (It != Env.end()) {
+    const Val &V = It->second.V;
+    if (V.Truth)
+      return 2;
+    if (V.Imm || (V.L.valid && V.L.termFree() && kp_sym_is_const(V.L.base, nullptr)))
+      return 1;
+    if (V.L.valid && V.L.nterms == 1 && kp_sym_is_const(V.L.base, nullptr) &&
+        kp_sym_is_const(V.L.terms[0].coef, nullptr) && V.L.terms[0].var >= KP_V_LOOP &&
+        static_cast<size_t>(V.L.terms[0].var - KP_V_LOOP) < K->nloops) {
+      const kp_loop *Lp = K->loops[V.L.terms[0].var - KP_V_LOOP];
+      if (Lp->trip_kind == KP_TRIP_EXACT && boundedTrip(Lp->trip))
+        return 1;
+    }
+  }
+  return VD->getInit() && neverModified(VD) ? fewValued(VD->getInit(), Depth + 1) : 0;
+}
+
+// Whether formula S names only constants and the iterations of loops of
+// constant trip count ("iteration@N").
+bool BodyBuilder::boundedTrip(const kp_sym *S) {
+  if (!S)
+    return false;
+  if (S->kind == KP_SYM_CONST)
+    return true;
+  if (S->kind == KP_SYM_VAR) {
+    if (!S->name || strncmp(S->name, "iteration@", 10) != 0)
+      return false;
+    long N = strtol(S->name + 10, nullptr, 10);
+    if (N < 0 || static_cast<size_t>(N) >= K->nloops)
+      return false;
+    const kp_loop *Lp = K->loops[N];
+    return Lp->trip_kind == KP_TRIP_EXACT && kp_sym_is_const(Lp->trip, nullptr);
+  }
+  return boundedTrip(S->a) && (!S->b || boundedTrip(S->b));
+}
+
+// Whether local variable VD is never assigned, incremented, passed by
+// reference or has its address taken after its declaration.
+bool BodyBuilder::neverModified(const VarDecl *VD) {
+  auto It = Unmodified.find(VD);
+  if (It != Unmodified.end())
+    return It->second;
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  bool Ok = Body != nullptr;
+  auto Names = [VD](const Expr *X) {
+    const auto *R = X ? dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()) : nullptr;
+    return R && R->getDecl() == VD;
+  };
+  std::vector<const Stmt *> Todo{Body};
+  while (Ok && !Todo.empty()) {
+    const Stmt *S = Todo.back();
+    Todo.pop_back();
+    if (!S)
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      Ok = !(BO->isAssignmentOp() && Names(BO->getLHS()));
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      Ok = !((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) && Names(UO->getSubExpr()));
+    else if (const auto *CE = dyn_cast<CallExpr>(S))
+      for (const Expr *Arg : CE->arguments()) // by reference: an lvalue argument
+        if (Names(Arg) && Arg->isGLValue())
+          Ok = false;
+    for (const Stmt *C : S->children())
+      Todo.push_back(C);
+  }
+  Unmodified[VD] = Ok;
+  return Ok;
 }
 
 // v.buf, or this->buf in a method run on v, decayed to a pointer, for v a
@@ -462,6 +582,8 @@ int BodyBuilder::access(const Place &P, bool Store, bool Atomic, SourceLocation 
       Ac->local_array_bytes = Sz->getQuantity();
   if (P.MemberArrayBytes > 0 && P.Ptr.Space == KP_SPACE_LOCAL && !constAfterUnroll(Ix))
     Ac->local_array_bytes = P.MemberArrayBytes;
+  if (Ac->local_array_bytes > 0)
+    Ac->index_compares = P.IndexCompares;
   std::string NonConst;
   if (Ix.valid) {
     // The non-constant part of the index.

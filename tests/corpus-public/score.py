@@ -33,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The access checks: every line with an access label (one of these or 'none')
@@ -48,9 +49,15 @@ COLUMNS = ("project", "commit", "path", "line", "check", "degree", "block", "cc"
 # by which the misses are grouped.
 COLUMNS_IDIOM = COLUMNS + ("idiom",)
 IDIOMS = ("loop-stride", "padding", "byte-shared", "bitonic", "narrow-2d", "size-param", "record-fields",
-          "data-mask", "no-round-up", "no-guard", "swapped", "exact-grid", "local-index", "unrolled-index")
+          "data-mask", "no-round-up", "no-guard", "swapped", "exact-grid", "local-index", "unrolled-index", "compare-index", "launch-bounds")
 GRID_KINDS = ("no-round-up", "no-guard", "swapped")
 UNIT_COLUMNS = ("project", "path", "includes", "flags")
+# An optional fifth column: whether the unit is compiled with ptxas's facts
+# ('-' no; 'nvcc', or 'nvcc FLAGS...' with more nvcc flags such as the
+# project's -maxrregcount): the scorer runs nvcc -Xptxas -v on the file at
+# score time, writes a ptxas facts file (docs/models.md) into a temporary
+# directory and gives it to the plugin (-fplugin-arg-kperf-ptxas).
+UNIT_COLUMNS_PTXAS = UNIT_COLUMNS + ("ptxas",)
 
 
 def _own_corpus():
@@ -78,6 +85,7 @@ WAY_AT_RE = re.compile(r"(\d+)-way at\b")
 # Any kperf finding (the own corpus's DIAG_RE knows the two access checks only).
 FINDING_RE = re.compile(r"^(.*?):(\d+):(\d+): (?:warning|error): (.*) \[kperf-([a-z][a-z-]*)\]$")
 BYTES_RE = re.compile(r"(\d+) bytes")
+FRAME_RE = re.compile(r"(\d+)-byte stack frame")
 # local-memory, spill: bytes per thread or '-', optionally @ARRAY:LINE, the array
 # (declared on LINE of the same file) whose accesses form one site: the array is
 # found when kperf reports any of them.
@@ -232,15 +240,88 @@ def built_checks(plugin):
 
 
 def read_units(path):
-    """{(project, path): (includes, flags)}: the files to compile and how (the
-    file's own directory is always on the include path)."""
+    """{(project, path): (includes, flags, ptxas)}: the files to compile and how
+    (the file's own directory is always on the include path); ptxas is None or
+    the extra nvcc flags of a unit compiled with ptxas's facts."""
     units = {}
     if path and os.path.exists(path):
-        for r in read_tsv(path, UNIT_COLUMNS):
+        for r in read_tsv(path, UNIT_COLUMNS, UNIT_COLUMNS_PTXAS):
             inc = [d for d in r["includes"].split(",") if d and d != "-"]
             flags = r["flags"].replace("{here}", HERE).split() if r["flags"] not in ("", "-") else []
-            units[(r["project"], r["path"])] = (inc, flags)
+            px = r.get("ptxas", "-").split()
+            if px and px[0] not in ("-", "nvcc"):
+                raise Error("%s: ptxas must be '-' or 'nvcc [FLAGS]', not %r" % (r["where"], r["ptxas"]))
+            units[(r["project"], r["path"])] = (inc, flags, tuple(px[1:]) if px and px[0] == "nvcc" else None)
     return units
+
+
+# ptxas -v: "Compiling entry function 'NAME' for 'sm_90'", then "Function
+# properties for NAME" / "N bytes stack frame, N bytes spill stores, N bytes
+# spill loads" and "Used N registers".
+PTXAS_ENTRY_RE = re.compile(r"Compiling entry function '([^']+)' for '(sm_[0-9a-z]+)'")
+PTXAS_FRAME_RE = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
+PTXAS_REGS_RE = re.compile(r"Used (\d+) registers")
+PTXAS_PROPS_RE = re.compile(r"Function properties for (\S+)")
+
+
+def ptxas_facts_text(out):
+    """The ptxas facts file (docs/models.md) of what nvcc -Xptxas -v printed:
+    one line per kernel with its registers, stack frame and spill bytes."""
+    rows, cur, props = [], None, None
+    for line in out.splitlines():
+        m = PTXAS_ENTRY_RE.search(line)
+        if m:
+            cur = {"name": m.group(1), "arch": m.group(2), "frame": None, "regs": None}
+            rows.append(cur)
+            continue
+        m = PTXAS_PROPS_RE.search(line)
+        if m:
+            props = m.group(1)  # the function the next frame line is of (a callee's too)
+            continue
+        m = PTXAS_FRAME_RE.search(line)
+        if m and cur is not None and props == cur["name"] and cur["frame"] is None:
+            cur["frame"] = m.groups()
+            continue
+        m = PTXAS_REGS_RE.search(line)
+        if m and cur is not None and cur["regs"] is None:
+            cur["regs"] = m.group(1)
+    text = ["# kperf ptxas facts 1", "# arch function registers stack_bytes spill_store_bytes spill_load_bytes"]
+    for r in rows:
+        if r["frame"] and r["regs"]:
+            text.append("%s %s %s %s %s %s" % ((r["arch"], r["name"], r["regs"]) + r["frame"]))
+    return "\n".join(text) + "\n", sum(1 for r in rows if r["frame"] and r["regs"])
+
+
+def nvcc_flag(a):
+    """The clang flags nvcc takes the same way (as kperf predict --ptxas does):
+    -D, -U, -I (joined), -std=."""
+    return (a[:2] in ("-D", "-U", "-I") and len(a) > 2) or a.startswith("-std=")
+
+
+def ptxas_facts(args, src, unit, tmpdir):
+    """(path of the unit's ptxas facts file, None) or (None, why not)."""
+    project, path, inc, flags, extra = unit
+    nvcc = args.nvcc or os.path.join(args.cuda_path, "bin", "nvcc")
+    if not os.path.exists(nvcc):
+        return None, "no nvcc at %s for the ptxas facts" % nvcc
+    root = project_dir(src, project)
+    full = os.path.join(root, path)
+    cmd = [nvcc, "-arch=" + args.ptxas_arch, "-cubin", "-o", os.devnull, "-Xptxas", "-v",
+           "-I" + os.path.dirname(full)] + ["-I" + os.path.join(root, d) for d in inc] + [
+           f for f in flags if nvcc_flag(f)] + list(extra) + [full]
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True,
+                           cwd=root, timeout=600)
+    except subprocess.TimeoutExpired:
+        return None, "nvcc took more than 600 s"
+    text, n = ptxas_facts_text(p.stdout)
+    if p.returncode != 0 or n == 0:
+        errs = [l for l in p.stdout.splitlines() if "error" in l][:2]
+        return None, "nvcc -Xptxas -v (exit %d, %d kernels): %s" % (p.returncode, n, " | ".join(errs))
+    out = os.path.join(tmpdir, "%s+%s.ptxas" % (project.replace("/", "+"), path.replace("/", "+")))
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(text)
+    return out, None
 
 
 def code_lines(path):
@@ -296,7 +377,7 @@ def compile_units(sites, units):
     has labels.  A labelled file that is no unit (a header, a kernel file that
     another file #includes) is covered by the units of its project."""
     projects = {p for (p, _, _) in sites}
-    return [(p, f, inc, fl) for (p, f), (inc, fl) in sorted(units.items()) if p in projects]
+    return [(p, f, inc, fl, px) for (p, f), (inc, fl, px) in sorted(units.items()) if p in projects]
 
 
 def extract(mirrors, src, sites, units):
@@ -316,7 +397,7 @@ def extract(mirrors, src, sites, units):
         for (p, f, _) in sites[0]:
             if p == project:
                 dirs.add(os.path.dirname(f) or ".")
-        for (p, f), (inc, _) in units.items():
+        for (p, f), (inc, _, _) in units.items():
             if p == project:
                 dirs.add(os.path.dirname(f) or ".")
                 dirs.update(inc)
@@ -351,8 +432,8 @@ def extract(mirrors, src, sites, units):
         print("extracted %s@%s: %d files under %s" % (project, commit[:12], written, " ".join(sorted(dirs))))
 
 
-def run_kperf(args, src, unit):
-    project, path, inc, flags = unit
+def run_kperf(args, src, unit, tmpdir=None):
+    project, path, inc, flags, extra = unit
     root = project_dir(src, project)
     full = os.path.join(root, path)
     cmd = [args.clang, "-x", "cuda", "--cuda-path=" + args.cuda_path, "--cuda-gpu-arch=sm_90",
@@ -362,6 +443,11 @@ def run_kperf(args, src, unit):
            full, "-fplugin=" + args.plugin, "-fplugin-arg-kperf-gpu=" + args.gpu]
     if args.db:
         cmd.append("-fplugin-arg-kperf-db=" + args.db)
+    if extra is not None:
+        facts, why = ptxas_facts(args, src, unit, tmpdir)
+        if not facts:
+            return 1, "error: %s" % why, {}
+        cmd.append("-fplugin-arg-kperf-ptxas=" + facts)
     env = dict(os.environ)
     if args.db:
         env.pop("KPERF_DB", None)
@@ -412,7 +498,8 @@ def degree_note(ref, check, lab, got):
         if secs and want not in secs:
             return "%s: labelled %s sectors, kperf says %s" % (ref, lab, ", ".join(secs))
     elif check in ("local-memory", "spill") and lab.split("@")[0].isdigit():
-        sizes = sorted({int(b) for msg in got for b in BYTES_RE.findall(msg)})
+        # spill: the stack frame ptxas spills into ("the 56-byte stack frame")
+        sizes = sorted({int(b) for msg in got for b in (FRAME_RE if check == "spill" else BYTES_RE).findall(msg)})
         if sizes and int(lab.split("@")[0]) not in sizes:
             return "%s: labelled %s bytes, kperf says %s" % (ref, lab, "/".join("%d bytes" % b for b in sizes))
     return None
@@ -514,6 +601,9 @@ def main():
     ap.add_argument("--db", help="path of kperf-gpus.db (default: the plugin finds its own)")
     ap.add_argument("--clang", help="clang++ (default: clang++-22, else the build's KPERF_CLANG, else clang++)")
     ap.add_argument("--cuda-path", default="/usr/local/cuda")
+    ap.add_argument("--nvcc", help="nvcc for the units with ptxas facts (default: CUDA_PATH/bin/nvcc)")
+    ap.add_argument("--ptxas-arch", default="sm_90", help="architecture of the ptxas facts (default sm_90, "
+                    "the h100's)")
     ap.add_argument("--gpu", default="h100", help="GPU the labels were judged for (default h100, CC 9.0)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", help="also write the numbers and lists to this file")
@@ -563,9 +653,11 @@ def main():
                 d, open(mark).read().strip()[:12], commit[:12]), file=sys.stderr)
 
     todo = compile_units(sites, units)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        jobs = {u[:2] + (tuple(u[2]), tuple(u[3])): ex.submit(run_kperf, args, args.src, u) for u in todo}
-    results = {k: v.result() for k, v in jobs.items()}
+    with tempfile.TemporaryDirectory(prefix="kperf-corpus-ptxas-") as tmpdir, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        jobs = {u[:2] + (tuple(u[2]), tuple(u[3])): ex.submit(run_kperf, args, args.src, u, tmpdir)
+                for u in todo}
+        results = {k: v.result() for k, v in jobs.items()}
     failed = []
     for (project, path, _, _), (rc, out, _) in sorted(results.items()):
         if rc != 0:

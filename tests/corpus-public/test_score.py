@@ -81,6 +81,29 @@ def degree_formats():
           "the lines of one local array (@t:3) are one site, a negative line its own")
     check(sc.degree_note("r", "local-memory", "64@t:3", ["the array (64 bytes per thread) is placed"]) is None,
           "64@t:3 agrees with 64 bytes")
+    msg = ("'k' spills registers to local memory: ptxas (sm_90) assigns 64 registers per thread and has spill "
+           "stores of 64 bytes and spill loads of 108 bytes, ... one per 4 bytes of the 56-byte stack frame")
+    check(sc.degree_note("r", "spill", "56", [msg]) is None, "a spill label of 56 agrees with the 56-byte frame")
+    check(sc.degree_note("r", "spill", "64", [msg]) is not None, "64 is no frame of that message")
+    # The ptxas facts the scorer writes for a unit with the ptxas column.
+    out = ("ptxas info    : Compiling entry function '_Z8FWrem_64PiiS_S_ii' for 'sm_90'\n"
+           "ptxas info    : Function properties for _Z6calleev\n"
+           "    8 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+           "ptxas info    : Function properties for _Z8FWrem_64PiiS_S_ii\n"
+           "    32 bytes stack frame, 28 bytes spill stores, 28 bytes spill loads\n"
+           "ptxas info    : Used 32 registers, used 1 barriers, 32 bytes cumulative stack size\n"
+           "ptxas info    : Function properties for _Z6helperv\n"
+           "    16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+           "ptxas info    : Compiling entry function 'plain' for 'sm_90'\n"
+           "ptxas info    : Function properties for plain\n"
+           "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+           "ptxas info    : Used 12 registers, used 0 barriers\n")
+    text, n = sc.ptxas_facts_text(out)
+    check(n == 2 and "sm_90 _Z8FWrem_64PiiS_S_ii 32 32 28 28\n" in text and "sm_90 plain 12 0 0 0\n" in text
+          and "helper" not in text and "callee" not in text and text.startswith("# kperf ptxas facts 1\n"),
+          "ptxas -v becomes a facts file of the entry functions: %r" % text)
+    check(sc.nvcc_flag("-DX=1") and sc.nvcc_flag("-Iinc") and sc.nvcc_flag("-std=c++17")
+          and not sc.nvcc_flag("-include") and not sc.nvcc_flag("-D"), "the flags nvcc is given")
     rows = [{"check": "grid-coverage"}, {"check": "none"}]
     check(sc.is_site(rows, "grid-coverage") == (True, True) and sc.is_site(rows, "uncoalesced") == (True, False)
           and sc.is_site(rows, "local-memory") == (False, False), "sites: the access checks and grid-coverage")

@@ -47,6 +47,9 @@ static void test_parse(void) {
   const kp_ptxas_func *h = kp_ptxas_find(&f, "sm_86", "_Z6helperPfi");
   CHECK(h && !h->is_entry && h->registers == -1 && h->stack_bytes == 16);
   CHECK(kp_ptxas_find(&f, "sm_80", "plain_kernel") == NULL);
+  /* a static kernel: clang mangles it _ZL..., ptxas of nvcc prints _Z... */
+  CHECK(kp_ptxas_find(&f, "sm_86", "_ZL5spillPfS_i") == s);
+  CHECK(kp_ptxas_find(&f, "sm_86", "_ZL6absentv") == NULL);
 
   /* The same output again replaces, never duplicates. */
   CHECK(kp_ptxas_parse(ptxas_out, sizeof ptxas_out - 1, NULL, &f, &n, err, sizeof err) == 0);
