@@ -21,7 +21,9 @@
 //   plugin/body/Calls.cpp       calls: barriers, warp operations, atomics,
 //                               library math, inlined device functions
 //   plugin/body/Statements.cpp  statements and branches
-//   plugin/body/Loops.cpp       loops: counters, trip counts, unrolling
+//   plugin/body/Loops.cpp       loops: the walk of a loop; counters and trip
+//                               counts in LoopTrips.cpp, unrolling in
+//                               LoopUnroll.cpp
 #ifndef KPERF_PLUGIN_BODY_BUILDER_H
 #define KPERF_PLUGIN_BODY_BUILDER_H
 
@@ -450,7 +452,7 @@ private:
   void branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken, const Stmt *Then,
               const Stmt *Else, int Jump = -1);
 
-  // ---- Loops: counters, trip counts, unrolling (body/Loops.cpp) ----
+  // ---- Loops: counters, trip counts, unrolling (body/Loops.cpp, LoopTrips.cpp, LoopUnroll.cpp) ----
   class Modified;
   struct Induction {
     const VarDecl *VD = nullptr;
