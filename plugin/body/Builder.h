@@ -15,7 +15,9 @@
 // integer values' arithmetic is C: include/kperf/affine.h):
 //   plugin/Body.cpp             the entry points, the walk's start, its limits,
 //                               emitting operations, CSE and hoisting, variables
-//   plugin/body/Expressions.cpp expressions and their operations
+//   plugin/body/Expressions.cpp expressions and their operations; special
+//                               registers in Specials.cpp, operators in
+//                               Arithmetic.cpp
 //   plugin/body/Memory.cpp      places, pointers, accesses, shared arrays
 //   plugin/body/Guards.cpp      which threads of a warp run a piece of code
 //   plugin/body/Calls.cpp       calls: barriers, warp operations, atomics,
@@ -339,7 +341,7 @@ private:
   Val readParam(const ParmVarDecl *P, const Val &Bound, SourceLocation L);
   void assign(const VarDecl *VD, Val V);
 
-  // ---- Expressions (body/Expressions.cpp) ----
+  // ---- Expressions (body/Expressions.cpp, Specials.cpp, Arithmetic.cpp) ----
   bool foldInt(const Expr *E, int64_t &Out);
   static kp_iclass arithClass(QualType T);
   bool is64(QualType T);
