@@ -15,13 +15,17 @@
 // integer values' arithmetic is C: include/kperf/affine.h):
 //   plugin/Body.cpp             the entry points, the walk's start, its limits,
 //                               emitting operations, CSE and hoisting, variables
-//   plugin/body/Expressions.cpp expressions and their operations
+//   plugin/body/Expressions.cpp expressions and their operations; special
+//                               registers in Specials.cpp, operators in
+//                               Arithmetic.cpp
 //   plugin/body/Memory.cpp      places, pointers, accesses, shared arrays
 //   plugin/body/Guards.cpp      which threads of a warp run a piece of code
 //   plugin/body/Calls.cpp       calls: barriers, warp operations, atomics,
 //                               library math, inlined device functions
 //   plugin/body/Statements.cpp  statements and branches
-//   plugin/body/Loops.cpp       loops: counters, trip counts, unrolling
+//   plugin/body/Loops.cpp       loops: the walk of a loop; counters and trip
+//                               counts in LoopTrips.cpp, unrolling in
+//                               LoopUnroll.cpp
 #ifndef KPERF_PLUGIN_BODY_BUILDER_H
 #define KPERF_PLUGIN_BODY_BUILDER_H
 
@@ -337,7 +341,7 @@ private:
   Val readParam(const ParmVarDecl *P, const Val &Bound, SourceLocation L);
   void assign(const VarDecl *VD, Val V);
 
-  // ---- Expressions (body/Expressions.cpp) ----
+  // ---- Expressions (body/Expressions.cpp, Specials.cpp, Arithmetic.cpp) ----
   bool foldInt(const Expr *E, int64_t &Out);
   static kp_iclass arithClass(QualType T);
   bool is64(QualType T);
@@ -456,7 +460,7 @@ private:
   void branch(SourceLocation L, const Expr *Cond, const Val &Cd, int Taken, const Stmt *Then,
               const Stmt *Else, int Jump = -1);
 
-  // ---- Loops: counters, trip counts, unrolling (body/Loops.cpp) ----
+  // ---- Loops: counters, trip counts, unrolling (body/Loops.cpp, LoopTrips.cpp, LoopUnroll.cpp) ----
   class Modified;
   struct Induction {
     const VarDecl *VD = nullptr;

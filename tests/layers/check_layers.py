@@ -12,8 +12,9 @@ fails when:
     or a library of the table is not defined by add_library;
   * with --build DIR: an object of a layer's archive needs a symbol that only
     a higher layer's archive defines (an upward call; nm).
---self-test runs the check on small trees made to break each rule and fails
-unless each is caught.
+--self-test runs the check on small trees made to break each rule (the
+upward call on two archives it compiles, when a C compiler is at hand) and
+fails unless each is caught.
 
 With --asserts (builds with KPERF_ASSERTS on), it also fails unless the
 core's archives call kp__assert_fail: the invariants are compiled in.
@@ -256,8 +257,50 @@ def self_test():
                     os.remove(os.path.join(d, rel))
                 else:
                     open(os.path.join(d, rel), "w").write(text)
-    print("self-test: %d of %d rules caught" % (len(cases) - failed, len(cases)))
+    ncases = len(cases)
+    sym = self_test_symbols()
+    if sym is not None:
+        ncases += 1
+        if not sym:
+            failed += 1
+    print("self-test: %d of %d rules caught" % (ncases - failed, ncases))
     return failed == 0
+
+
+def self_test_symbols():
+    """An object of the low layer's archive that calls a function only the
+    high layer's archive defines must be caught (check_symbols, nm); a call
+    the other way is fine.  None when no C compiler or ar is at hand."""
+    rows = [(0, "low", ["lib_low"], ["low"], []), (1, "high", ["lib_high"], ["high"], [])]
+    srcs = {"lib_low": {"a.c": "int high_fn(void);\nint low_fn(void) { return high_fn(); }\n"},
+            "lib_high": {"b.c": "int low_fn(void);\nint high_fn(void) { return 1; }\n"
+                                "int high_uses_low(void) { return low_fn(); }\n"}}
+    cc = os.environ.get("CC", "cc")
+    with tempfile.TemporaryDirectory() as d:
+        os.makedirs(os.path.join(d, "lib"))
+        for lib, files in srcs.items():
+            objs = []
+            for name, text in files.items():
+                c, o = os.path.join(d, name), os.path.join(d, name[:-2] + ".o")
+                open(c, "w").write(text)
+                try:
+                    subprocess.run([cc, "-c", c, "-o", o], check=True, capture_output=True)
+                except (OSError, subprocess.CalledProcessError):
+                    print("self-test: no C compiler (%s): the symbol rule not tried" % cc)
+                    return None
+                objs.append(o)
+            try:
+                subprocess.run(["ar", "rcs", os.path.join(d, "lib", "lib%s.a" % lib)] + objs,
+                               check=True, capture_output=True)
+            except (OSError, subprocess.CalledProcessError):
+                print("self-test: no ar: the symbol rule not tried")
+                return None
+        problems = []
+        check_symbols(d, rows, problems)
+    ok = len(problems) == 1 and "calls high_fn" in problems[0] and "lib_low" in problems[0]
+    if not ok:
+        print("self-test: upward call not caught, or a downward one reported (%s)" % problems)
+    return ok
 
 
 def main():
