@@ -17,9 +17,9 @@
 // PTXAS: note: ptxas (sm_90) gives 'neighbours' a stack frame of 72 bytes per thread
 // What ptxas of CUDA 13 does with them (sm_90):
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -cubin -o /dev/null -Xptxas -v %s 2>&1 | FileCheck --check-prefix=REAL %s %}
-// REAL: Function properties for many_rows
+// REAL: Function properties for _Z4rowsILi16ELi4EEvPKfPfii
 // REAL-NEXT: 256 bytes stack frame
-// REAL: Function properties for two_rows
+// REAL: Function properties for _Z4rowsILi2ELi16EEvPKfPfii
 // REAL-NEXT: 0 bytes stack frame
 // REAL: Function properties for by_search
 // REAL-NEXT: 72 bytes stack frame
@@ -51,59 +51,42 @@ extern "C" __global__ void neighbours(const double *x, const int *first, const i
   out[i + w * j] = s;
 }
 
-// The same nest, the array read at an index loaded from memory.
+// A search of the same kind, the array read at an index loaded from memory.
 extern "C" __global__ void by_search(const double *x, const int *first, const int *mat,
-                                     const double *rho, double *out, int w) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x + 1, j = blockIdx.y + 1;
+                                     double *out, int w) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
   double d[9];
-  for (int dj = -1; dj <= 1; dj++)
-    for (int di = -1; di <= 1; di++) {
-      double v = x[(i + di) + w * (j + dj)] - x[i + w * j];
-      d[(dj + 1) * 3 + (di + 1)] = v * v;
-    }
+  for (int k = 0; k < 9; k++)
+    d[k] = x[c * 9 + k];
   double s = 0.0;
-  for (int dj = -1; dj <= 1; dj++)
-    for (int di = -1; di <= 1; di++) {
-      int n = (i + di) + w * (j + dj);
-      for (int k = first[n]; k < first[n + 1]; k++)
-        s += rho[k] / d[mat[k]]; // expected-warning {{'d' is indexed with a value computed at run time (indirect index, loaded from memory: mat[k])}}
-    }
-  out[i + w * j] = s;
+  for (int k = first[c]; k < first[c + 1]; k++)
+    s += d[mat[k]]; // expected-warning {{'d' is indexed with a value computed at run time (indirect index, loaded from memory: mat[k])}}
+  out[c] = s * w;
 }
 
 // Rows of a thread's tile for a run-time count of batches: the array's first
-// extent (2) bounds the loop, and nvcc unrolls it whole by that bound.
-extern "C" __global__ void two_rows(const float *src, float *dst, int batches, int n) {
-  int local = batches - (int)blockIdx.x * 2;
-  float e[2][16];
+// extent bounds the loop.  Two rows: nvcc unrolls the loop whole by that
+// bound, the array stays in registers; sixteen rows: too many for that bound,
+// the array is in local memory.
+template <int B, int N>
+__global__ void rows(const float *src, float *dst, int batches, int n) {
+  int local = batches - (int)blockIdx.x * B;
+  float e[B][N];
 #pragma unroll
   for (int i = 0; i < local; ++i)
 #pragma unroll
-    for (int it = 0; it < 16; ++it)
-      e[i][it] = src[(blockIdx.x * 2 + i) * n + it * 32 + threadIdx.x];
+    for (int it = 0; it < N; ++it)
+      e[i][it] = src[(blockIdx.x * B + i) * n + it * 32 + threadIdx.x]; // expected-warning {{'e' is indexed with the counter 'i' of the loop at line 76, whose trip count is not a compile-time constant: the array (256 bytes per thread) is placed in local memory}}
   float s = 0.f;
 #pragma unroll
-  for (int i = 0; i < 2; ++i)
+  for (int i = 0; i < B; ++i)
 #pragma unroll
-    for (int it = 0; it < 16; ++it)
+    for (int it = 0; it < N; ++it)
       s += i < local ? e[i][it] : 0.f;
   dst[blockIdx.x * 32 + threadIdx.x] = s;
 }
 
-// Sixteen rows: too many for that bound, the array is in local memory.
-extern "C" __global__ void many_rows(const float *src, float *dst, int batches, int n) {
-  int local = batches - (int)blockIdx.x * 16;
-  float e[16][4];
-#pragma unroll
-  for (int i = 0; i < local; ++i)
-#pragma unroll
-    for (int it = 0; it < 4; ++it)
-      e[i][it] = src[(blockIdx.x * 16 + i) * n + it * 32 + threadIdx.x]; // expected-warning {{'e' is indexed with the counter 'i' of the loop at line 98, whose trip count is not a compile-time constant: the array (256 bytes per thread) is placed in local memory}}
-  float s = 0.f;
-#pragma unroll
-  for (int i = 0; i < 16; ++i)
-#pragma unroll
-    for (int it = 0; it < 4; ++it)
-      s += i < local ? e[i][it] : 0.f;
-  dst[blockIdx.x * 32 + threadIdx.x] = s;
+void launch_rows(const float *src, float *dst, int batches, int n) {
+  rows<2, 16><<<(batches + 1) / 2, 32>>>(src, dst, batches, n);
+  rows<16, 4><<<(batches + 15) / 16, 32>>>(src, dst, batches, n);
 }
