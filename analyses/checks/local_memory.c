@@ -27,6 +27,7 @@
  * of none when the frame is 0 bytes. */
 #include "kperf/checks.h"
 #include "kperf/ptxas.h"
+#include "kperf/trip.h"
 #include "check_util.h"
 #include "local_cost.h"
 
@@ -85,6 +86,61 @@ static int const_after_unroll(const kp_kernel *k, const kp_access *a) {
     const kp_term *tm = &a->index.terms[t];
     const kp_loop *l = loop_of(k, tm->var);
     if (!l || !l->unrolled_whole || !kp_sym_is_const(tm->coef, NULL))
+      return 0;
+  }
+  return 1;
+}
+
+/* Whether loop li holds a loop of run-time trip count that stays a loop. */
+static int holds_runtime_loop(const kp_kernel *k, int li) {
+  for (size_t d = 0; d < k->nloops; d++) {
+    const kp_loop *l = k->loops[d];
+    if (l->unrolled_whole || (l->trip_kind == KP_TRIP_EXACT && kp_sym_is_const(l->trip, NULL)))
+      continue;
+    for (int p = l->parent; p >= 0 && (size_t)p < k->nloops; p = k->loops[p]->parent)
+      if (p == li)
+        return 1;
+  }
+  return 0;
+}
+
+/* The most iterations whose counter may index an array before nvcc takes
+ * the array's extent as the loop's bound and unrolls it whole: LLVM's
+ * -unroll-max-upperbound (8, LoopUnrollPass.cpp).  Measured with ptxas of
+ * CUDA 13 (sm_90) on `float e[B][N]` written at e[i][it] for i < a run-time
+ * count: B = 2 kept in registers with or without #pragma unroll (HeCBench
+ * softmax-fused's elements[WARP_BATCH][WARP_ITERATIONS], every instance a
+ * 0-byte stack frame), B = 16 in local memory. */
+#define EXTENT_UNROLL_MAX 8
+
+/* Whether the index of a varies only with counters of loops that nvcc -O3
+ * may unroll whole although the plugin leaves them rolled, so that without
+ * ptxas's facts kperf cannot tell:
+ * - loops of constant trip count that hold a loop of run-time trip count
+ *   (HeCBench multimaterial's compact.cu, a 3 x 3 neighbour nest around a
+ *   search of data-dependent bounds reading `double dsqr[9]` at the nest's
+ *   counters: ptxas gives every kernel a 0-byte stack frame, sm_90);
+ * - loops of run-time trip count whose counter, stepping up from a
+ *   constant, can index the array at most EXTENT_UNROLL_MAX times. */
+static int unroll_unsure(const kp_kernel *k, const kp_access *a) {
+  if (!a->index.known || !kp_sym_is_const(a->index.base, NULL) || a->index.nterms == 0 ||
+      a->elem_bytes == 0)
+    return 0;
+  int64_t elems = a->local_array_bytes / a->elem_bytes;
+  for (size_t t = 0; t < a->index.nterms; t++) {
+    const kp_term *tm = &a->index.terms[t];
+    const kp_loop *l = loop_of(k, tm->var);
+    int64_t coef, init, step;
+    if (!l || !kp_sym_is_const(tm->coef, &coef) || l->unroll == 1)
+      return 0;
+    if (l->unrolled_whole)
+      continue;
+    if (l->trip_kind == KP_TRIP_EXACT && kp_sym_is_const(l->trip, NULL)) {
+      if (!holds_runtime_loop(k, tm->var - KP_V_LOOP))
+        return 0;
+    } else if (l->step_kind != KP_STEP_ADD || !kp_sym_is_const(l->init, &init) || init < 0 ||
+               !kp_sym_is_const(l->step, &step) || step < 1 || coef < 1 ||
+               elems / (coef * step) > EXTENT_UNROLL_MAX)
       return 0;
   }
   return 1;
@@ -166,7 +222,7 @@ static void run(const kp_check_ctx *ctx, kp_findings *out) {
         continue;
       if (r ? r->stack_bytes < a->local_array_bytes
             : a->local_array_bytes < LOOP_MIN_BYTES || !in_runtime_loop(k, a) ||
-                  a->index_compares)
+                  a->index_compares || unroll_unsure(k, a))
         continue; /* ptxas may keep it in registers */
       int dup = 0;
       for (size_t s = 0; s < nseen && !dup; s++)
