@@ -104,15 +104,19 @@ int kp__loop_trip_follows_outer(const kp_kernel *k, const kp_loop *l) {
   return 0;
 }
 
-/* l's trip count with the enclosing loops at the iterations of iter; -1
- * when it does not evaluate. */
-int64_t kp__lane_trip_at(kp_lane_ctx *c, const kp_loop *l, const int64_t *iter) {
+/* l's trip count with the enclosing loops at the iterations of iter (NULL:
+ * their first) and, when unknown_value > 0, the parameters the file does not
+ * give at that value; -1 when it does not evaluate.  A trip count can only
+ * use the loops around the loop. */
+int64_t kp__lane_trip_at(kp_lane_ctx *c, const kp_loop *l, const int64_t *iter, int64_t unknown_value) {
   kp_lane_point p = {0};
   kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
   p.shape = &one;
   p.iter = iter;
+  p.unknown_value = unknown_value > 0 ? unknown_value : 0;
   int64_t t;
   if (!kp__lane_bind_point_in(c, &p, NULL, l->parent >= 0 ? l->parent : -1) ||
+      (unknown_value > 0 && !kp__lane_bind_unknowns(c, l->trip, p.unknown_value)) ||
       !kp_sym_eval(l->trip, c->b, c->nb, &t))
     return -1;
   return t;
@@ -205,7 +209,7 @@ int kp_access_loops_run(kp_lane_ctx *c, const kp_access *a) {
     return -1;
   int r = 1;
   for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && r != 0; l = k->loops[l]->parent) {
-    int64_t t = kp__lane_trip_at(c, k->loops[l], it);
+    int64_t t = kp__lane_trip_at(c, k->loops[l], it, 0);
     if (t == 0 && !kp_sym_uses_prefix(k->loops[l]->trip, "threadIdx."))
       r = 0;
     else if (t == 0)

@@ -104,6 +104,6 @@ int kp__access_reaches(const kp_kernel *k, const kp_access *a, const kp_loop *l)
 int kp__loop_trip_follows_outer(const kp_kernel *k, const kp_loop *l);
 /* l's trip count with the enclosing loops at the iterations of iter; -1
  * when it does not evaluate. */
-int64_t kp__lane_trip_at(kp_lane_ctx *c, const kp_loop *l, const int64_t *iter);
+int64_t kp__lane_trip_at(kp_lane_ctx *c, const kp_loop *l, const int64_t *iter, int64_t unknown_value);
 
 #endif

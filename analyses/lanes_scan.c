@@ -11,16 +11,7 @@
 /* ---- Scanning ---------------------------------------------------------- */
 
 static int64_t loop_trip(kp_lane_ctx *c, const kp_loop *l, int64_t unknown_value) {
-  kp_lane_point p = {0};
-  kp_shape one = {1, 1, 1, KP_SHAPE_DEFAULT, NULL};
-  p.shape = &one;
-  p.unknown_value = unknown_value;
-  int64_t t;
-  /* A trip count can only use the loops around the loop. */
-  if (!kp__lane_bind_point_in(c, &p, NULL, l->parent >= 0 ? l->parent : -1) ||
-      !kp__lane_bind_unknowns(c, l->trip, p.unknown_value) || !kp_sym_eval(l->trip, c->b, c->nb, &t))
-    return -1;
-  return t;
+  return kp__lane_trip_at(c, l, NULL, unknown_value);
 }
 
 int kp_access_primary_loop(kp_lane_ctx *c, const kp_access *a, unsigned *iterations) {
@@ -40,7 +31,7 @@ int kp_access_primary_loop(kp_lane_ctx *c, const kp_access *a, unsigned *iterati
           int64_t tm = pick == 1 ? 2 : loop_trip(c, k->loops[m], 1024);
           it[m] = tm > 0 ? tm - 1 : 0;
         }
-        int64_t tp = kp__lane_trip_at(c, lp, it);
+        int64_t tp = kp__lane_trip_at(c, lp, it, 0);
         if (tp > t)
           t = tp;
       }
@@ -185,7 +176,7 @@ size_t kp_access_scan(kp_lane_ctx *c, const kp_access *a, const kp_shape *s, int
         int beyond = 0;
         for (int l = a->loop; l >= 0 && (size_t)l < k->nloops && !beyond; l = k->loops[l]->parent)
           if (kp__loop_trip_follows_outer(k, k->loops[l])) {
-            int64_t t = kp__lane_trip_at(c, k->loops[l], iter);
+            int64_t t = kp__lane_trip_at(c, k->loops[l], iter, 0);
             beyond = t >= 0 && iter[l] >= t;
           }
         if (beyond)

@@ -29,13 +29,19 @@ static inline void end(void) { kp_module_free(&M); }
 static inline const kp_sym *C(int64_t v) { return kp_sym_const(M.arena, v); }
 static inline const kp_sym *V(const char *n) { return kp_sym_var(M.arena, n); }
 
-/* An access whose index is coef * var (+ base). */
-static inline kp_access *access1(kp_space sp, unsigned bytes, const kp_sym *coef, int var) {
+/* A new access to the array "s" on its own line of k.cu. */
+static inline kp_access *new_access(kp_space sp, unsigned bytes) {
   kp_access *a = kp_kernel_add_access(&M, K);
   a->loc = (kp_loc){"k.cu", 10 + (unsigned)K->naccesses, 3};
   a->space = sp;
   a->array = "s";
   a->elem_bytes = bytes;
+  return a;
+}
+
+/* An access whose index is coef * var (+ base). */
+static inline kp_access *access1(kp_space sp, unsigned bytes, const kp_sym *coef, int var) {
+  kp_access *a = new_access(sp, bytes);
   a->index.known = 1;
   a->index.base = C(0);
   a->index.nterms = 1;
@@ -78,11 +84,7 @@ static inline size_t run(int cc_major, int cc_minor, kp_findings *f) {
 /* An access whose index is not affine but a formula each lane evaluates
  * (kp_access.index_formula); f == NULL: data-dependent. */
 static inline kp_access *access_f(kp_space sp, unsigned bytes, const kp_sym *f, const char *text) {
-  kp_access *a = kp_kernel_add_access(&M, K);
-  a->loc = (kp_loc){"k.cu", 10 + (unsigned)K->naccesses, 3};
-  a->space = sp;
-  a->array = "s";
-  a->elem_bytes = bytes;
+  kp_access *a = new_access(sp, bytes);
   a->index.known = 0;
   a->index.why = "non-affine index";
   a->index_formula = f;
