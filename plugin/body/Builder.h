@@ -365,6 +365,7 @@ private:
   llvm::DenseMap<const VarDecl *, const char *> LoadedNames;
   llvm::StringSet<> UsedLoadedNames;
   Val castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType To);
+  bool rescaleOffset(QualType From, QualType To, int64_t O, Lin &Off);
   bool isPow2(int64_t V, int &Log);
   int innermostLoopFrame() const;
   bool strengthReduced(const Lin &L);

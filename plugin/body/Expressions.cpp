@@ -347,15 +347,38 @@ Val BodyBuilder::castExpr(const Expr *E, CastKind CK, const Expr *Sub, QualType 
   default:
     if (V.IsPtr && To->isPointerType() && CK == CK_BitCast) {
       // A reinterpretation of the element type: the offset in the new
-      // elements is only known when it is zero.
+      // elements is known when it is a constant whose bytes are a whole
+      // number of new elements (HeCBench match-cuda's `(int*)&scores[256]`,
+      // float to int: 256), unknown otherwise.
       int64_t O;
-      if (!(V.Off.termFree() && kp_sym_is_const(V.Off.base, &O) && O == 0))
+      if (!(V.Off.termFree() && kp_sym_is_const(V.Off.base, &O) &&
+            (O == 0 || rescaleOffset(Sub->getType(), To, O, V.Off))))
         V.Off = Lin();
     }
     if (!To->isIntegralOrEnumerationType() && !To->isPointerType())
       V.L = Lin();
     return V;
   }
+}
+
+// Offset O in elements of pointer type From's pointee, as elements of
+// pointer type To's pointee, into Off: false when either pointee's size is
+// unknown (void, incomplete) or O's bytes are not a whole number of them.
+bool BodyBuilder::rescaleOffset(QualType From, QualType To, int64_t O, Lin &Off) {
+  if (!From->isPointerType() || !To->isPointerType())
+    return false;
+  QualType PF = From->getPointeeType(), PT = To->getPointeeType();
+  if (PF->isVoidType() || PT->isVoidType() || PF->isIncompleteType() || PT->isIncompleteType() ||
+      PF->isFunctionType() || PT->isFunctionType() || PF->isDependentType() || PT->isDependentType())
+    return false;
+  auto SF = Ctx.getTypeSizeInCharsIfKnown(PF), ST = Ctx.getTypeSizeInCharsIfKnown(PT);
+  if (!SF || !ST || SF->getQuantity() <= 0 || ST->getQuantity() <= 0)
+    return false;
+  int64_t Bytes;
+  if (__builtin_mul_overflow(O, SF->getQuantity(), &Bytes) || Bytes % ST->getQuantity() != 0)
+    return false;
+  Off = linConst(Bytes / ST->getQuantity());
+  return true;
 }
 
 // The affine value of an expression without emitting anything (for bounds
