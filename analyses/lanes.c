@@ -141,11 +141,11 @@ int kp__lane_bind_point_in(kp_lane_ctx *c, const kp_lane_point *p, const kp_acce
    * hundreds of loops would otherwise make every evaluation search hundreds
    * of bindings), else every loop; outermost first (an inner counter may
    * start from an outer one's value). */
-  size_t ids[64], n = 0;
+  size_t ids[KP_LIMIT_LOOP_DEPTH], n = 0;
   int some = innermost != ALL_LOOPS;
   if (some) {
-    int chain[64], m = 0;
-    for (int l = innermost; l >= 0 && (size_t)l < k->nloops && k->loops[l] && m < 64;
+    int chain[KP_LIMIT_LOOP_DEPTH], m = 0;
+    for (int l = innermost; l >= 0 && (size_t)l < k->nloops && k->loops[l] && m < KP_LIMIT_LOOP_DEPTH;
          l = k->loops[l]->parent)
       chain[m++] = l;
     while (m > 0)

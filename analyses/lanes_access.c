@@ -73,9 +73,11 @@ static int names_loop(const kp_sym *s, const kp_loop *l) {
  * counter is in them starts or how long it runs (for (j = size / 2; j > 0;
  * j >>= 1) inside a loop over size). */
 int kp__access_reaches(const kp_kernel *k, const kp_access *a, const kp_loop *l) {
-  /* The loops from the innermost around a out to l, decided inside out. */
-  int chain[64], used[64], n = 0;
-  for (int m = a->loop; m >= 0 && (size_t)m < k->nloops && n < 64; m = k->loops[m]->parent) {
+  /* The loops from the innermost around a out to l, decided inside out (the
+   * plugin stops kernels nested deeper than the limit; a model nested deeper
+   * from elsewhere falls back to whether a names l's counter). */
+  int chain[KP_LIMIT_LOOP_DEPTH], used[KP_LIMIT_LOOP_DEPTH], n = 0;
+  for (int m = a->loop; m >= 0 && (size_t)m < k->nloops && n < KP_LIMIT_LOOP_DEPTH; m = k->loops[m]->parent) {
     chain[n++] = m;
     if (m == l->id)
       break;

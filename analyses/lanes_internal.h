@@ -9,6 +9,7 @@
 #include "kperf/sym.h"
 #include "kperf/invariant.h"
 #include "kperf/lanes.h"
+#include "kperf/limits.h"
 #include "kperf/count.h"
 #include "kperf/trip.h"
 

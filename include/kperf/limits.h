@@ -23,6 +23,9 @@ extern "C" {
  * kernels and launches descends into (it recurses once per level); a launch
  * nested deeper is not seen. */
 #define KP_LIMIT_SEARCH_DEPTH 4096
+/* Loops nested in one another in one kernel's model (inlined calls
+ * included): the lanes' walks over a loop nest hold it in arrays of this size. */
+#define KP_LIMIT_LOOP_DEPTH 64
 /* Device functions inlined into each other; deeper calls count as one instruction. */
 #define KP_LIMIT_CALL_DEPTH 24
 /* Nodes of one formula (a trip count, an index, a count).  Formulas are trees:

@@ -7,6 +7,7 @@
 #include "body/Loops.h"
 #include "Pragmas.h"
 
+#include "kperf/limits.h"
 #include "kperf/trip.h"
 
 #include "clang/AST/Attr.h"
@@ -107,6 +108,13 @@ void BodyBuilder::loop(const Stmt *S) {
       Lp->parent = Frames[D].Loop;
       break;
     }
+  int Nest = 1;
+  for (int P = Lp->parent; P >= 0 && (size_t)P < K->nloops && Nest <= KP_LIMIT_LOOP_DEPTH; P = K->loops[P]->parent)
+    ++Nest;
+  if (Nest > KP_LIMIT_LOOP_DEPTH) {
+    halt("loops are nested deeper than " + std::to_string(KP_LIMIT_LOOP_DEPTH));
+    return;
+  }
 
   Lin InitL;
   if (Ind.VD) {

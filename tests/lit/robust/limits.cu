@@ -20,6 +20,18 @@
 // IF: remark: kernel 'ifnest' not analysed: statements are nested deeper than 128
 // IF: warning: uncoalesced global store of 'a'{{.*}}[kperf-uncoalesced]
 //
+// Loops nested deeper than 64, half of them in an inlined device function
+// (each function's statements stay under their own limit): one remark; 60
+// nested loops are analysed.
+// RUN: %kperf_python %S/Inputs/gen.py loopnest 70 > %t.loopnest.cu
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %t.loopnest.cu 2>&1 | FileCheck --check-prefix=NEST %s
+// NEST: remark: kernel 'loopnest' not analysed: loops are nested deeper than 64 (a limit of kperf's; the compile is not affected) [kperf-model]
+// NEST: warning: uncoalesced global store of 'a'{{.*}}[kperf-uncoalesced]
+// RUN: %kperf_python %S/Inputs/gen.py loopnest 60 > %t.loopnest60.cu
+// RUN: %kperf_cc -fplugin-arg-kperf-db=%kperf_db -fplugin-arg-kperf-gpu=h100 %t.loopnest60.cu 2>&1 | FileCheck --check-prefix=NEST60 %s
+// NEST60-NOT: not analysed
+// NEST60: warning: uncoalesced global store of 'a'{{.*}}[kperf-uncoalesced]
+//
 // Formulas that double at each statement: the value is unknown (a note in
 // the model), the kernel is still analysed and nothing false is said of a[v].
 // RUN: %kperf_python %S/Inputs/gen.py chain 400 > %t.chain.cu

@@ -13,6 +13,8 @@ KIND is one of:
   templ     a recursive template N levels deep
   kernels   N kernels in one file
   ternary   N nested conditional operators on the right
+  loopnest  N nested for loops of run-time trip count in one kernel (the
+            first half in the kernel, the rest in an inlined device function)
 Every file also has a small well-formed kernel ('good', at its end) whose
 findings must survive: an uncoalesced access with stride 32.
 """
@@ -77,8 +79,18 @@ def ternary(n):
     return "__global__ void ternary(int *a) {\n  int t = threadIdx.x;\n  a[t] = " + e + ";\n}\n"
 
 
+def loopnest(n):
+    half = n // 2
+    inner = "".join("  for (int j%d = 0; j%d < n; j%d++)\n" % (i, i, i) for i in range(n - half))
+    outer = "".join("  for (int i%d = 0; i%d < n; i%d++)\n" % (i, i, i) for i in range(half))
+    return ("__device__ void inner(int *a, int t, int n) {\n" + inner + "    a[t] += 1;\n}\n"
+            "__global__ void loopnest(int *a, int n) {\n  int t = threadIdx.x;\n" + outer
+            + "    inner(a, t, n);\n}\n")
+
+
 KINDS = {"chain": chain, "sum": sum_, "ifnest": ifnest, "unroll": unroll, "calls": calls,
-         "templ": templ, "kernels": kernels, "ternary": ternary}
+         "templ": templ, "kernels": kernels, "ternary": ternary,
+         "loopnest": loopnest}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in KINDS:
