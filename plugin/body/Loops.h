@@ -1,5 +1,6 @@
 // What the loop files of the body builder share (plugin/body/Loops.cpp,
-// LoopTrips.cpp, LoopUnroll.cpp) and nothing else reads: the variables a
+// LoopTrips.cpp, LoopUnroll.cpp; Memory.cpp asks Modified whether a local
+// never changes) and nothing else reads: the variables a
 // statement may modify, and whether a statement mentions one of a set.  Uses
 // clang's AST and body/Builder.h.
 #ifndef KPERF_PLUGIN_BODY_LOOPS_H

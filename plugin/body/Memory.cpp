@@ -2,6 +2,7 @@
 // struct fields, pointees), __shared__ arrays, the accesses recorded and
 // their address arithmetic, loads and stores.
 #include "body/Builder.h"
+#include "body/Loops.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -357,34 +358,19 @@ bool BodyBuilder::boundedTrip(const kp_sym *S) {
 }
 
 // Whether local variable VD is never assigned, incremented, passed by
-// reference or has its address taken after its declaration.
+// reference or has its address taken in its function (the loops' Modified
+// visitor over the function's body).
 bool BodyBuilder::neverModified(const VarDecl *VD) {
   auto It = Unmodified.find(VD);
   if (It != Unmodified.end())
     return It->second;
   const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
-  const Stmt *Body = FD ? FD->getBody() : nullptr;
-  bool Ok = Body != nullptr;
-  auto Names = [VD](const Expr *X) {
-    const auto *R = X ? dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()) : nullptr;
-    return R && R->getDecl() == VD;
-  };
-  std::vector<const Stmt *> Todo{Body};
-  while (Ok && !Todo.empty()) {
-    const Stmt *S = Todo.back();
-    Todo.pop_back();
-    if (!S)
-      continue;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S))
-      Ok = !(BO->isAssignmentOp() && Names(BO->getLHS()));
-    else if (const auto *UO = dyn_cast<UnaryOperator>(S))
-      Ok = !((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) && Names(UO->getSubExpr()));
-    else if (const auto *CE = dyn_cast<CallExpr>(S))
-      for (const Expr *Arg : CE->arguments()) // by reference: an lvalue argument
-        if (Names(Arg) && Arg->isGLValue())
-          Ok = false;
-    for (const Stmt *C : S->children())
-      Todo.push_back(C);
+  Stmt *Body = FD ? FD->getBody() : nullptr;
+  bool Ok = false;
+  if (Body) {
+    Modified Mod;
+    Mod.TraverseStmt(Body);
+    Ok = !Mod.Vars.count(VD);
   }
   Unmodified[VD] = Ok;
   return Ok;
